@@ -1,0 +1,5 @@
+//! Integration tests of the rules interface, arena and search, on small games defined here.
+
+mod arena;
+mod games;
+mod search;
