@@ -1,5 +1,69 @@
-//! Tilewe: a Blokus-like 20x20 tile-placing game for 1-4 players.
+//! Tilewe: a Blokus-like 20x20 tile-placing game for 1 to 4 players, with tilewe's rules,
+//! move identity and notation, plus engines and a seeded match runner.
 //!
-//! (Being built: see the open issue for this crate.)
+//! ```
+//! use sokoengine_tilewe::{Board, Color, Move};
+//!
+//! let mut board = Board::new(4)?;
+//! assert_eq!(board.n_legal_moves(), 232);
+//! let mv: Move = "Z4e-a1a1".parse()?;
+//! board.push(mv)?;
+//! assert_eq!(board.current_player(), Color::Yellow);
+//! assert_eq!(board.legal_moves().len(), 174);
+//! assert_eq!(board.color_at("a1".parse()?), Some(Color::Blue));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Design
+//!
+//! Move generation walks each open corner of the player once. A 9x9 window of the
+//! player's "forbidden" plane (occupied tiles, tiles beside his own, the margin around the
+//! board) is cut out around the corner; its 3x3 centre selects a precomputed list of the
+//! (orientation, contact) pairs that avoid those nine cells, and each candidate is one
+//! 128-bit AND. Push updates the planes incrementally in the 7 rows a piece can touch and
+//! saves just those rows for pop.
+//!
+//! # Position text
+//!
+//! [`Board::position`] and [`Board::from_position`] use a one-line format like chess's
+//! FEN: `<rows> <players> <turn> <remaining>`, e.g. after blue's `O1n-a1a1` in a 2-player
+//! game:
+//!
+//! ```text
+//! 20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/B19 2 y I2I3L3O4I4L4Z4T4F5I5L5N5P5T5U5V5W5X5Y5Z5/*
+//! ```
+//!
+//! Rows run from row 20 down to row 1 (`B`/`Y`/`R`/`G` tiles, digits for empty runs), the
+//! turn is a lower-case colour letter, and each player's remaining pieces are listed (`*`
+//! all, `-` none).
+//!
+//! # Reproducibility
+//!
+//! Engines and matches draw randomness only from [`Rng`] (SplitMix64 seeding a
+//! xoshiro256** generator, integer arithmetic only), so a seed gives the same game on every
+//! platform and build.
 
 #![deny(missing_docs)]
+
+mod arena;
+mod board;
+mod engine;
+mod moves;
+mod position;
+mod rng;
+mod tables;
+mod types;
+
+pub use arena::{
+    EngineStanding, GameRecord, Tournament, TournamentReport, elo_adjustment, elo_win_probability,
+    play_game,
+};
+pub use board::{Board, BoardError, PlayError};
+pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
+pub use moves::{
+    Move, MoveError, canonical_rotation, n_empty_board_placements, n_piece_contacts,
+    n_piece_corners, n_piece_tiles, piece_contacts, piece_tiles, unique_rotations,
+};
+pub use position::PositionError;
+pub use rng::Rng;
+pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};

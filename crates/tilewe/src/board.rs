@@ -1,0 +1,838 @@
+//! The board: rules, move generation, push and pop.
+//!
+//! Layout: every per-player bit plane is 32 rows of `u32`, board row `y` at index `y + 4`
+//! and board column `x` at bit `x + 4`. The four-cell margin on every side is permanently
+//! "forbidden", so a 9x9 window around any tile can be read without bounds checks and a
+//! piece hanging off the board simply collides with the margin.
+
+use std::fmt;
+
+use crate::moves::Move;
+use crate::tables::{Tables, tables};
+use crate::types::{Color, Piece, PieceSet, Tile};
+
+pub(crate) const ROWS: usize = 32;
+pub(crate) const PAD: usize = 4;
+pub(crate) type Plane = [u32; ROWS];
+
+/// Bits of the 20 board columns in a row.
+pub(crate) const BOARD_COLUMNS: u32 = 0xF_FFFF << PAD;
+/// Bits of columns a and t (the board corners of rows 1 and 20).
+const CORNER_COLUMNS: u32 = 1 << PAD | 1 << (PAD + 19);
+/// Largest number of (orientation, contact) pairs: moves at one target tile.
+const MAX_PAIRS: usize = 309;
+const NO_COLOR: u8 = 4;
+
+/// The plane with only the margin set.
+pub(crate) const MARGIN: Plane = {
+    let mut plane = [u32::MAX; ROWS];
+    let mut row = PAD;
+    while row < PAD + 20 {
+        plane[row] = !BOARD_COLUMNS;
+        row += 1;
+    }
+    plane
+};
+
+/// The four board corners as a plane.
+pub(crate) const BOARD_CORNERS: Plane = {
+    let mut plane = [0; ROWS];
+    plane[PAD] = CORNER_COLUMNS;
+    plane[PAD + 19] = CORNER_COLUMNS;
+    plane
+};
+
+/// Why a board could not be created.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// Tilewe is played by 1 to 4 players.
+    #[error("number of players must be 1 to 4, got {0}")]
+    InvalidPlayerCount(usize),
+}
+
+/// Why [`Board::push`] or [`Board::pop`] refused; the board is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The move is not among the legal moves of the player to move.
+    #[error("illegal move {mv} for {player}")]
+    IllegalMove {
+        /// The rejected move.
+        mv: Move,
+        /// The player to move.
+        player: Color,
+    },
+    /// The game is over: nobody can place a piece.
+    #[error("the game is finished")]
+    GameFinished,
+    /// [`Board::pop`] on a board without history.
+    #[error("no move to undo")]
+    NothingToUndo,
+}
+
+/// What [`Board::pop`] needs to restore: the 7 plane rows a placement can touch.
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: Move,
+    base_row: u8,
+    current: u8,
+    dead: u8,
+    finished: bool,
+    forbidden: [[u32; 7]; 4],
+    corners: [[u32; 7]; 4],
+    mover_edge_rows: [u32; 2],
+}
+
+/// A Tilewe game position with its move history.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Color};
+///
+/// let mut board = Board::new(4)?;
+/// assert_eq!(board.n_legal_moves(), 232);
+/// board.push("Z4e-a1a1".parse()?)?;
+/// assert_eq!(board.current_player(), Color::Yellow);
+/// assert_eq!(board.n_legal_moves(), 174);
+/// assert_eq!(board.score(Color::Blue), 4);
+/// board.pop()?;
+/// assert_eq!(board.ply(), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) n_players: u8,
+    pub(crate) current: u8,
+    pub(crate) finished: bool,
+    /// Players known to have no legal move (they never get one back).
+    pub(crate) dead: u8,
+    pub(crate) ply: u16,
+    /// Per player: occupied tiles, tiles edge-adjacent to the player's own, and the margin.
+    pub(crate) forbidden: [Plane; 4],
+    /// Per player: candidate open corners (the player's board corners before his first move).
+    pub(crate) corners: [Plane; 4],
+    pub(crate) remaining: [u32; 4],
+    pub(crate) scores: [u16; 4],
+    pub(crate) colors: [u8; Tile::COUNT],
+    history: Vec<Undo>,
+    moves: Vec<Move>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("position", &self.position())
+            .field("moves", &self.moves)
+            .finish()
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when their positions are (history is not compared).
+    fn eq(&self, other: &Board) -> bool {
+        self.n_players == other.n_players
+            && self.current == other.current
+            && self.finished == other.finished
+            && self.remaining == other.remaining
+            && self.colors == other.colors
+    }
+}
+
+impl Eq for Board {}
+
+/// The 9x9 window of `plane` centred on (x, y): bit `9 * (dy + 4) + dx + 4`.
+#[inline(always)]
+fn window(plane: &Plane, x: usize, y: usize) -> u128 {
+    let rows = &plane[y..y + 9];
+    let mut w = 0u128;
+    for (dy, row) in rows.iter().enumerate() {
+        w |= u128::from((row >> x) & 0x1FF) << (9 * dy);
+    }
+    w
+}
+
+/// The 3x3 neighbourhood of the window centre as a 9-bit key.
+#[inline(always)]
+fn key(w: u128) -> usize {
+    ((w >> 30) & 7 | ((w >> 39) & 7) << 3 | ((w >> 48) & 7) << 6) as usize
+}
+
+/// Calls `f(x, y)` for each set tile of a plane's board area in ascending tile order.
+#[inline(always)]
+fn for_each_tile(plane: &Plane, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+    for y in 0..20 {
+        let mut bits = plane[y + PAD];
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !f(bit - PAD, y) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+impl Board {
+    /// A new game for `n_players` (1 to 4): empty board, blue to move, every player
+    /// with the four board corners as starting corners.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::InvalidPlayerCount`] for any other number of players.
+    pub fn new(n_players: usize) -> Result<Board, BoardError> {
+        if !(1..=4).contains(&n_players) {
+            return Err(BoardError::InvalidPlayerCount(n_players));
+        }
+        let mut board = Board {
+            n_players: n_players as u8,
+            current: 0,
+            finished: false,
+            dead: 0,
+            ply: 0,
+            forbidden: [MARGIN; 4],
+            corners: [[0; ROWS]; 4],
+            remaining: [0; 4],
+            scores: [0; 4],
+            colors: [NO_COLOR; Tile::COUNT],
+            history: Vec::with_capacity(84),
+            moves: Vec::with_capacity(84),
+        };
+        for p in 0..n_players {
+            board.corners[p] = BOARD_CORNERS;
+            board.remaining[p] = PieceSet::ALL.bits();
+        }
+        Ok(board)
+    }
+
+    /// Number of players (1 to 4).
+    #[must_use]
+    pub const fn n_players(&self) -> usize {
+        self.n_players as usize
+    }
+
+    /// Number of pieces placed so far.
+    #[must_use]
+    pub const fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// The player to move; in a finished game, the last player who moved.
+    #[must_use]
+    pub const fn current_player(&self) -> Color {
+        match Color::from_index(self.current as usize) {
+            Some(c) => c,
+            None => Color::Blue,
+        }
+    }
+
+    /// Whether no player can place a piece any more.
+    #[must_use]
+    pub const fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The colours taking part, in turn order.
+    pub fn players(&self) -> impl Iterator<Item = Color> + use<> {
+        Color::ALL.into_iter().take(self.n_players())
+    }
+
+    /// Whether `color` takes part in this game.
+    #[must_use]
+    pub const fn has_player(&self, color: Color) -> bool {
+        color.index() < self.n_players as usize
+    }
+
+    /// Cells placed by `color` (0 for a colour not in the game).
+    #[must_use]
+    pub const fn score(&self, color: Color) -> u32 {
+        self.scores[color.index()] as u32
+    }
+
+    /// Every player's score in turn order.
+    #[must_use]
+    pub fn scores(&self) -> Vec<u32> {
+        self.players().map(|c| self.score(c)).collect()
+    }
+
+    /// Every player with the highest score (all of them on an empty board).
+    #[must_use]
+    pub fn winners(&self) -> Vec<Color> {
+        let best = self.players().map(|c| self.score(c)).max().unwrap_or(0);
+        self.players().filter(|&c| self.score(c) == best).collect()
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The pieces `color` has not placed yet (none for a colour not in the game).
+    #[must_use]
+    pub const fn remaining_pieces(&self, color: Color) -> PieceSet {
+        PieceSet::from_bits(self.remaining[color.index()])
+    }
+
+    /// Number of pieces `color` has not placed yet.
+    #[must_use]
+    pub const fn n_remaining_pieces(&self, color: Color) -> usize {
+        self.remaining[color.index()].count_ones() as usize
+    }
+
+    /// The colour on `tile`, or `None` for an empty tile.
+    #[must_use]
+    pub const fn color_at(&self, tile: Tile) -> Option<Color> {
+        Color::from_index(self.colors[tile.index()] as usize)
+    }
+
+    /// The legal moves of the player to move, in generation order (ascending target
+    /// tile, then piece, orientation, contact). Empty when the game is finished.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_moves_for(self.current_player())
+    }
+
+    /// The moves `color` could make if it were his turn (the reference ignores this
+    /// argument; we honour it).
+    #[must_use]
+    pub fn legal_moves_for(&self, color: Color) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.generate_into(color, &mut out);
+        out
+    }
+
+    /// Appends the moves of `color` to `out` (which is cleared first). Reuse one vector
+    /// to avoid allocating in a loop.
+    pub fn generate_into(&self, color: Color, out: &mut Vec<Move>) {
+        out.clear();
+        if self.finished || self.dead & 1 << color.index() != 0 {
+            return;
+        }
+        let t = tables();
+        let p = color.index();
+        let forbidden = &self.forbidden[p];
+        let remaining = self.remaining[p];
+        let mut buf = [Move::from_raw(0, 0); MAX_PAIRS];
+        for_each_tile(&self.corners[p], |x, y| {
+            let w = window(forbidden, x, y);
+            let n = collect_at(t, w, remaining, (x + 20 * y) as u16, &mut buf);
+            out.extend_from_slice(&buf[..n]);
+            true
+        });
+    }
+
+    /// Number of legal moves of the player to move.
+    #[must_use]
+    pub fn n_legal_moves(&self) -> usize {
+        self.n_legal_moves_for(self.current_player())
+    }
+
+    /// Number of moves `color` could make if it were his turn.
+    #[must_use]
+    pub fn n_legal_moves_for(&self, color: Color) -> usize {
+        if self.finished || self.dead & 1 << color.index() != 0 {
+            return 0;
+        }
+        let t = tables();
+        let p = color.index();
+        let forbidden = &self.forbidden[p];
+        let remaining = self.remaining[p];
+        let mut total = 0;
+        for_each_tile(&self.corners[p], |x, y| {
+            total += count_at(t, window(forbidden, x, y), remaining);
+            true
+        });
+        total
+    }
+
+    /// Number of distinct placements (sets of covered cells) among the moves of `color`:
+    /// the standard Blokus move count.
+    #[must_use]
+    pub fn n_distinct_placements_for(&self, color: Color) -> usize {
+        let mut keys: Vec<u32> = self
+            .legal_moves_for(color)
+            .into_iter()
+            .map(Move::placement_key)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.len()
+    }
+
+    /// Number of distinct placements of the player to move.
+    #[must_use]
+    pub fn n_distinct_placements(&self) -> usize {
+        self.n_distinct_placements_for(self.current_player())
+    }
+
+    /// Whether `color` can place any piece now.
+    #[must_use]
+    pub fn can_play(&self, color: Color) -> bool {
+        !self.finished && self.dead & 1 << color.index() == 0 && self.has_any_move(color.index())
+    }
+
+    fn has_any_move(&self, p: usize) -> bool {
+        let t = tables();
+        let forbidden = &self.forbidden[p];
+        let remaining = self.remaining[p];
+        !for_each_tile(&self.corners[p], |x, y| {
+            !any_at(t, window(forbidden, x, y), remaining)
+        })
+    }
+
+    /// The open corners of `color` where at least one of his moves fits, ascending (before
+    /// his first move: the free board corners).
+    #[must_use]
+    pub fn player_corners(&self, color: Color) -> Vec<Tile> {
+        let mut out = Vec::new();
+        if self.finished || self.dead & 1 << color.index() != 0 {
+            return out;
+        }
+        let t = tables();
+        let p = color.index();
+        let forbidden = &self.forbidden[p];
+        let remaining = self.remaining[p];
+        for_each_tile(&self.corners[p], |x, y| {
+            if any_at(t, window(forbidden, x, y), remaining) {
+                out.extend(Tile::from_coords(x as u8, y as u8));
+            }
+            true
+        });
+        out
+    }
+
+    /// Number of [`player_corners`](Self::player_corners).
+    #[must_use]
+    pub fn n_player_corners(&self, color: Color) -> usize {
+        self.player_corners(color).len()
+    }
+
+    /// Whether the player to move may play `mv`.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_for(mv, self.current_player())
+    }
+
+    /// Whether `mv` is among [`legal_moves_for(color)`](Self::legal_moves_for).
+    #[must_use]
+    pub fn is_legal_for(&self, mv: Move, color: Color) -> bool {
+        let p = color.index();
+        if self.finished || self.dead & 1 << p != 0 {
+            return false;
+        }
+        let t = tables();
+        let pair = t.pairs[mv.pair_id()];
+        let target = mv.target();
+        let (x, y) = (usize::from(target.x()), usize::from(target.y()));
+        self.remaining[p] & 1 << pair.piece.index() != 0
+            && self.corners[p][y + PAD] & 1 << (x + PAD) != 0
+            && t.pair_masks[mv.pair_id()] & window(&self.forbidden[p], x, y) == 0
+    }
+
+    /// Plays `mv` for the player to move and passes the turn to the next player who can
+    /// still play.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameFinished`] or [`PlayError::IllegalMove`]; the board is unchanged.
+    pub fn push(&mut self, mv: Move) -> Result<(), PlayError> {
+        if self.finished {
+            return Err(PlayError::GameFinished);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::IllegalMove {
+                mv,
+                player: self.current_player(),
+            });
+        }
+        self.push_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` without checking it: the fast path for engines and perft, whose moves
+    /// come from [`legal_moves`](Self::legal_moves).
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave the board inconsistent, if `mv` is not legal for the player to
+    /// move. Use [`push`](Self::push) for moves from outside.
+    pub fn push_unchecked(&mut self, mv: Move) {
+        let t = tables();
+        let p = self.current as usize;
+        let pair = t.pairs[mv.pair_id()];
+        let o = &t.orientations[usize::from(pair.orientation)];
+        let target = mv.target();
+        let bx = usize::from(target.x() - pair.contact_x);
+        let by = usize::from(target.y() - pair.contact_y);
+        // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
+        let base = by + PAD - 1;
+        let n = self.n_players as usize;
+
+        let mut undo = Undo {
+            mv,
+            base_row: base as u8,
+            current: self.current,
+            dead: self.dead,
+            finished: self.finished,
+            forbidden: [[0; 7]; 4],
+            corners: [[0; 7]; 4],
+            mover_edge_rows: [self.corners[p][PAD], self.corners[p][PAD + 19]],
+        };
+        for q in 0..n {
+            undo.forbidden[q].copy_from_slice(&self.forbidden[q][base..base + 7]);
+            undo.corners[q].copy_from_slice(&self.corners[q][base..base + 7]);
+        }
+
+        if self.remaining[p] == PieceSet::ALL.bits() {
+            // First placement: the free board corners stop counting for this player.
+            self.corners[p][PAD] &= !CORNER_COLUMNS;
+            self.corners[p][PAD + 19] &= !CORNER_COLUMNS;
+        }
+        let shift = bx + PAD - 1;
+        for r in 0..7 {
+            let row = base + r;
+            let cells = o.frame_cells[r] << shift;
+            for q in 0..n {
+                self.forbidden[q][row] |= cells;
+                self.corners[q][row] &= !cells;
+            }
+            self.forbidden[p][row] |= o.frame_edge[r] << shift;
+            self.corners[p][row] =
+                (self.corners[p][row] | o.frame_diag[r] << shift) & !self.forbidden[p][row];
+            let mut bits = o.frame_cells[r];
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // Frame (k, r) is board (bx + k - 1, by + r - 1).
+                self.colors[(bx + k - 1) + 20 * (by + r - 1)] = p as u8;
+            }
+        }
+        self.remaining[p] &= !(1 << pair.piece.index());
+        self.scores[p] += u16::from(pair.piece.n_tiles());
+        self.ply += 1;
+        self.history.push(undo);
+        self.moves.push(mv);
+        self.pass_turn(p);
+    }
+
+    /// Hands the turn to the next player after `mover` who can play, or ends the game.
+    fn pass_turn(&mut self, mover: usize) {
+        let n = self.n_players as usize;
+        for k in 1..=n {
+            let q = (mover + k) % n;
+            if self.dead & 1 << q != 0 {
+                continue;
+            }
+            if self.has_any_move(q) {
+                self.current = q as u8;
+                return;
+            }
+            self.dead |= 1 << q;
+        }
+        self.finished = true;
+        self.current = mover as u8;
+    }
+
+    /// Undoes the last move and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::NothingToUndo`] when there is no history (a new board, or one built
+    /// from a position text).
+    pub fn pop(&mut self) -> Result<Move, PlayError> {
+        let undo = self.history.pop().ok_or(PlayError::NothingToUndo)?;
+        self.moves.pop();
+        let t = tables();
+        let p = undo.current as usize;
+        let base = usize::from(undo.base_row);
+        let n = self.n_players as usize;
+        self.corners[p][PAD] = undo.mover_edge_rows[0];
+        self.corners[p][PAD + 19] = undo.mover_edge_rows[1];
+        for q in 0..n {
+            self.forbidden[q][base..base + 7].copy_from_slice(&undo.forbidden[q]);
+            self.corners[q][base..base + 7].copy_from_slice(&undo.corners[q]);
+        }
+        let pair = t.pairs[undo.mv.pair_id()];
+        let o = &t.orientations[usize::from(pair.orientation)];
+        let target = undo.mv.target();
+        let bx = usize::from(target.x() - pair.contact_x);
+        let by = usize::from(target.y() - pair.contact_y);
+        for (r, &row) in o.frame_cells.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.colors[(bx + k - 1) + 20 * (by + r - 1)] = NO_COLOR;
+            }
+        }
+        self.remaining[p] |= 1 << pair.piece.index();
+        self.scores[p] -= u16::from(pair.piece.n_tiles());
+        self.ply -= 1;
+        self.current = undo.current;
+        self.dead = undo.dead;
+        self.finished = undo.finished;
+        Ok(undo.mv)
+    }
+
+    /// Number of move sequences of exactly `depth` moves from this position (sequences
+    /// during which the game ends early do not count). The last level is counted, not
+    /// played.
+    #[must_use]
+    pub fn perft(&mut self, depth: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.finished {
+            return 0;
+        }
+        if depth == 1 {
+            return self.n_legal_moves() as u64;
+        }
+        let moves = self.legal_moves();
+        let mut total = 0;
+        for mv in moves {
+            self.push_unchecked(mv);
+            total += self.perft(depth - 1);
+            let _ = self.pop();
+        }
+        total
+    }
+
+    /// A copy of the position without its history (cheap to clone for playouts).
+    pub(crate) fn without_history(&self) -> Board {
+        Board {
+            n_players: self.n_players,
+            current: self.current,
+            finished: self.finished,
+            dead: self.dead,
+            ply: self.ply,
+            forbidden: self.forbidden,
+            corners: self.corners,
+            remaining: self.remaining,
+            scores: self.scores,
+            colors: self.colors,
+            history: Vec::with_capacity(84),
+            moves: Vec::with_capacity(84),
+        }
+    }
+
+    /// Number of open corners of `color` by the rule's definition, whether or not a piece
+    /// fits there (cheap: a population count).
+    pub(crate) fn corner_count(&self, color: Color) -> u32 {
+        self.corners[color.index()][PAD..PAD + 20]
+            .iter()
+            .map(|row| row.count_ones())
+            .sum()
+    }
+
+    /// Rebuilds the derived bit planes, dead players and the finished flag from colours,
+    /// remaining pieces and the player to move (used by the position parser).
+    pub(crate) fn rebuild(
+        n_players: usize,
+        colors: [u8; Tile::COUNT],
+        remaining: [u32; 4],
+        current: usize,
+    ) -> Board {
+        let mut board = Board {
+            n_players: n_players as u8,
+            current: current as u8,
+            finished: false,
+            dead: 0,
+            ply: 0,
+            forbidden: [MARGIN; 4],
+            corners: [[0; ROWS]; 4],
+            remaining,
+            scores: [0; 4],
+            colors,
+            history: Vec::new(),
+            moves: Vec::new(),
+        };
+        let mut own = [[0u32; ROWS]; 4];
+        let mut occupied = [0u32; ROWS];
+        for tile in Tile::all() {
+            let c = colors[tile.index()];
+            if usize::from(c) < n_players {
+                let bit = 1 << (usize::from(tile.x()) + PAD);
+                own[usize::from(c)][usize::from(tile.y()) + PAD] |= bit;
+                occupied[usize::from(tile.y()) + PAD] |= bit;
+                board.scores[usize::from(c)] += 1;
+            }
+        }
+        for p in 0..n_players {
+            let o = &own[p];
+            for row in 1..ROWS - 1 {
+                let edge = o[row] << 1 | o[row] >> 1 | o[row - 1] | o[row + 1];
+                let diag = (o[row - 1] | o[row + 1]) << 1 | (o[row - 1] | o[row + 1]) >> 1;
+                board.forbidden[p][row] |= occupied[row] | edge;
+                board.corners[p][row] = diag & !board.forbidden[p][row];
+            }
+            if remaining[p] == PieceSet::ALL.bits() {
+                for row in 0..ROWS {
+                    board.corners[p][row] = BOARD_CORNERS[row] & !occupied[row];
+                }
+            }
+            board.ply += (PieceSet::ALL.len() - remaining[p].count_ones() as usize) as u16;
+        }
+        for p in 0..n_players {
+            if !board.has_any_move(p) {
+                board.dead |= 1 << p;
+            }
+        }
+        board.finished = board.dead.count_ones() as usize == n_players;
+        board
+    }
+
+    /// The pieces of `color` that appear in the given set, as names, for rendering.
+    fn remaining_names(&self, color: Color) -> String {
+        let names: Vec<&str> = self
+            .remaining_pieces(color)
+            .iter()
+            .map(Piece::name)
+            .collect();
+        names.join(", ")
+    }
+}
+
+/// Moves of one corner into `buf`; returns how many.
+#[inline(always)]
+fn collect_at(
+    t: &Tables,
+    w: u128,
+    remaining: u32,
+    target: u16,
+    buf: &mut [Move; MAX_PAIRS],
+) -> usize {
+    let k = key(w);
+    let mut n = 0;
+    let mut rem = remaining;
+    while rem != 0 {
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        for &id in t.candidates(k, piece) {
+            // Branch-free append: always write, advance only when the piece fits.
+            buf[n] = Move::from_raw(target, id);
+            n += usize::from(t.pair_masks[usize::from(id)] & w == 0);
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn count_at(t: &Tables, w: u128, remaining: u32) -> usize {
+    let k = key(w);
+    let mut n = 0;
+    let mut rem = remaining;
+    while rem != 0 {
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        for &id in t.candidates(k, piece) {
+            n += usize::from(t.pair_masks[usize::from(id)] & w == 0);
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn any_at(t: &Tables, w: u128, remaining: u32) -> bool {
+    let k = key(w);
+    let mut rem = remaining;
+    while rem != 0 {
+        // Small pieces fit most often, so scanning from the monomino up exits early.
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        if t.candidates(k, piece)
+            .iter()
+            .any(|&id| t.pair_masks[usize::from(id)] & w == 0)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+impl fmt::Display for Board {
+    /// Draws the board: row 20 at the top, `B`/`Y`/`R`/`G`/`.` cells, column letters, one
+    /// line per player (letter, score, remaining pieces) and the turn.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in (0..20u8).rev() {
+            write!(f, "{:>2}", y + 1)?;
+            for x in 0..20u8 {
+                let tile = Tile::from_coords(x, y).unwrap_or(Tile::A1);
+                let c = self.color_at(tile).map_or('.', Color::letter);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  ")?;
+        for x in 0..20u8 {
+            write!(f, " {}", (b'a' + x) as char)?;
+        }
+        writeln!(f)?;
+        for c in self.players() {
+            writeln!(
+                f,
+                "{} {} [{}]",
+                c.letter(),
+                self.score(c),
+                self.remaining_names(c)
+            )?;
+        }
+        if self.finished {
+            write!(f, "Ply: {}, Turn: done", self.ply)
+        } else {
+            write!(f, "Ply: {}, Turn: {}", self.ply, self.current_player())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_counts() {
+        assert_eq!(Board::new(0), Err(BoardError::InvalidPlayerCount(0)));
+        assert_eq!(Board::new(5), Err(BoardError::InvalidPlayerCount(5)));
+        for n in 1..=4 {
+            let board = Board::new(n).unwrap();
+            assert_eq!(board.n_legal_moves(), 232);
+            assert_eq!(board.legal_moves().len(), 232);
+            assert_eq!(board.player_corners(Color::Blue), Tile::CORNERS);
+        }
+    }
+
+    #[test]
+    fn generation_order_matches_the_reference() {
+        let board = Board::new(4).unwrap();
+        let moves: Vec<String> = board.legal_moves().iter().map(Move::to_string).collect();
+        assert_eq!(
+            moves[..12],
+            [
+                "O1n-a1a1", "I2n-a1a1", "I2e-a1a1", "I3n-a1a1", "I3e-a1a1", "L3n-a1a1", "L3e-a1a1",
+                "L3w-a1a1", "O4n-a1a1", "I4n-a1a1", "I4e-a1a1", "L4n-a1a1"
+            ]
+        );
+        assert_eq!(moves.last().map(String::as_str), Some("Z5nf-c3t20"));
+        let mut sorted = board.legal_moves();
+        sorted.sort();
+        assert_eq!(sorted, board.legal_moves());
+    }
+
+    #[test]
+    fn push_pop_restores_everything() {
+        let mut board = Board::new(4).unwrap();
+        let start = board.clone();
+        for mv in start.legal_moves() {
+            board.push(mv).unwrap();
+            assert_eq!(board.n_remaining_pieces(Color::Blue), 20);
+            assert_eq!(board.pop(), Ok(mv));
+            assert_eq!(board.forbidden, start.forbidden);
+            assert_eq!(board.corners, start.corners);
+            assert_eq!(board, start);
+        }
+        assert_eq!(board.pop(), Err(PlayError::NothingToUndo));
+    }
+}

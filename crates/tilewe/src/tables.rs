@@ -1,0 +1,368 @@
+//! Precomputed piece tables: orientations, contact cells, (orientation, contact) pairs,
+//! placement masks and the neighbourhood-filtered candidate lists move generation walks.
+//!
+//! Built once on first use (about 0.1 ms) and shared by every board.
+
+use std::sync::OnceLock;
+
+use crate::types::{Piece, Rotation, Tile};
+
+/// North shapes, cells as (x, y) in the bounding box, from the spec's piece table.
+const NORTH: [&[(u8, u8)]; 21] = [
+    &[(0, 0)],
+    &[(0, 0), (0, 1)],
+    &[(0, 0), (0, 1), (0, 2)],
+    &[(0, 0), (1, 0), (0, 1)],
+    &[(0, 0), (1, 0), (0, 1), (1, 1)],
+    &[(0, 0), (0, 1), (0, 2), (0, 3)],
+    &[(0, 0), (1, 0), (0, 1), (0, 2)],
+    &[(1, 0), (2, 0), (0, 1), (1, 1)],
+    &[(1, 0), (0, 1), (1, 1), (2, 1)],
+    &[(1, 0), (0, 1), (1, 1), (1, 2), (2, 2)],
+    &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
+    &[(0, 0), (1, 0), (0, 1), (0, 2), (0, 3)],
+    &[(0, 0), (0, 1), (0, 2), (1, 2), (1, 3)],
+    &[(0, 0), (0, 1), (1, 1), (0, 2), (1, 2)],
+    &[(1, 0), (1, 1), (0, 2), (1, 2), (2, 2)],
+    &[(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)],
+    &[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+    &[(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+    &[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+    &[(1, 0), (1, 1), (0, 2), (1, 2), (1, 3)],
+    &[(1, 0), (2, 0), (1, 1), (0, 2), (1, 2)],
+];
+
+/// A 5x5 cell set of a shape in its bounding box: bit `x + 5 * y`.
+type Shape = u32;
+
+/// Side of the move-generation window around a target tile: offsets -4..=4.
+pub(crate) const WINDOW: u32 = 9;
+/// Number of neighbourhood keys (the 3x3 block around the target, 9 bits).
+const N_KEYS: usize = 512;
+/// Stride of the per-key offset table: 21 pieces plus the end marker.
+const KEY_STRIDE: usize = Piece::COUNT + 1;
+
+fn shape_of(cells: &[(u8, u8)]) -> Shape {
+    cells
+        .iter()
+        .fold(0, |s, &(x, y)| s | 1 << (u32::from(x) + 5 * u32::from(y)))
+}
+
+fn cells_of(shape: Shape) -> Vec<(u8, u8)> {
+    (0..25u8)
+        .filter(|i| shape & 1 << i != 0)
+        .map(|i| (i % 5, i / 5))
+        .collect()
+}
+
+fn has(shape: Shape, x: i32, y: i32) -> bool {
+    (0..5).contains(&x) && (0..5).contains(&y) && shape & 1 << (x + 5 * y) != 0
+}
+
+fn max_x(shape: Shape) -> u8 {
+    cells_of(shape).iter().map(|c| c.0).max().unwrap_or(0)
+}
+
+/// Clockwise turn: `(x, y) -> (y, w - x)`.
+fn rotate(shape: Shape) -> Shape {
+    let w = max_x(shape);
+    shape_of(
+        &cells_of(shape)
+            .iter()
+            .map(|&(x, y)| (y, w - x))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Horizontal mirror: `(x, y) -> (w - x, y)`.
+fn flip(shape: Shape) -> Shape {
+    let w = max_x(shape);
+    shape_of(
+        &cells_of(shape)
+            .iter()
+            .map(|&(x, y)| (w - x, y))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The 8 labelled shapes of a piece: n, e, s, w, nf, ef, sf, wf.
+fn labelled_shapes(piece: usize) -> [Shape; 8] {
+    let n = shape_of(NORTH[piece]);
+    let e = rotate(n);
+    let s = rotate(e);
+    let w = rotate(s);
+    [n, e, s, w, flip(n), flip(e), flip(s), flip(w)]
+}
+
+/// Contact cells: at most one edge neighbour in the piece, or exactly two at a right angle.
+fn contacts_of(shape: Shape) -> Shape {
+    let mut contacts = 0;
+    for (x, y) in cells_of(shape) {
+        let (x, y) = (i32::from(x), i32::from(y));
+        let horizontal = u32::from(has(shape, x - 1, y)) + u32::from(has(shape, x + 1, y));
+        let vertical = u32::from(has(shape, x, y - 1)) + u32::from(has(shape, x, y + 1));
+        if horizontal + vertical <= 1 || (horizontal == 1 && vertical == 1) {
+            contacts |= 1 << (x + 5 * y);
+        }
+    }
+    contacts
+}
+
+/// Cells touching the shape diagonally but not along an edge (may lie outside the box).
+fn corner_cells_of(shape: Shape) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for y in -1..=5 {
+        for x in -1..=5 {
+            if has(shape, x, y) {
+                continue;
+            }
+            let edge = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .iter()
+                .any(|(dx, dy)| has(shape, x + dx, y + dy));
+            let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+                .iter()
+                .any(|(dx, dy)| has(shape, x + dx, y + dy));
+            if diag && !edge {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+/// One distinct orientation of a piece.
+#[derive(Debug)]
+pub(crate) struct Orientation {
+    pub(crate) piece: Piece,
+    /// Canonical rotation label.
+    pub(crate) rotation: Rotation,
+    pub(crate) shape: Shape,
+    pub(crate) contacts: Shape,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    /// Cells in a 7x7 frame whose (0, 0) is one tile left of and below the box origin;
+    /// one u32 per frame row, bit k = frame column k.
+    pub(crate) frame_cells: [u32; 7],
+    /// Cells plus their edge neighbours (what the owner may no longer cover).
+    pub(crate) frame_edge: [u32; 7],
+    /// Diagonal-only neighbours (the owner's new corner candidates).
+    pub(crate) frame_diag: [u32; 7],
+}
+
+/// An (orientation, contact) pair: the unit moves are built from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pair {
+    pub(crate) orientation: u8,
+    pub(crate) piece: Piece,
+    pub(crate) contact_x: u8,
+    pub(crate) contact_y: u8,
+}
+
+/// All precomputed data.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    pub(crate) orientations: Vec<Orientation>,
+    /// Orientation index for (piece, rotation label).
+    pub(crate) canonical: [[u8; 8]; 21],
+    pub(crate) pairs: Vec<Pair>,
+    /// Pair id for (orientation, contact cell `x + 5 * y`), `u16::MAX` if none.
+    pub(crate) pair_of: Vec<[u16; 25]>,
+    /// Cells of each pair relative to the target, in the 9x9 window (bit `(dy+4)*9+dx+4`).
+    pub(crate) pair_masks: Vec<u128>,
+    /// For a neighbourhood key and a piece, the range of `filtered` holding the pairs of
+    /// that piece that avoid every forbidden cell of the key.
+    filter_offsets: Vec<u32>,
+    filtered: Vec<u16>,
+}
+
+/// Window bit of the offset (dx, dy) from the target.
+pub(crate) const fn window_bit(dx: i32, dy: i32) -> u32 {
+    ((dy + 4) * WINDOW as i32 + dx + 4) as u32
+}
+
+/// The 3x3 key cells in key-bit order (bit 3 * (dy + 1) + dx + 1).
+fn key_mask(key: usize) -> u128 {
+    let mut mask = 0u128;
+    for bit in 0..9i32 {
+        if key & 1 << bit != 0 {
+            let dx = bit % 3 - 1;
+            let dy = bit / 3 - 1;
+            mask |= 1 << window_bit(dx, dy);
+        }
+    }
+    mask
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut orientations = Vec::new();
+        let mut canonical = [[0u8; 8]; 21];
+        for (piece_index, piece) in Piece::ALL.iter().enumerate() {
+            let shapes = labelled_shapes(piece_index);
+            let first = orientations.len();
+            for (label, &shape) in shapes.iter().enumerate() {
+                let earlier = (0..label).find(|&l| shapes[l] == shape);
+                if let Some(l) = earlier {
+                    canonical[piece_index][label] = canonical[piece_index][l];
+                    continue;
+                }
+                canonical[piece_index][label] = orientations.len() as u8;
+                let cells = cells_of(shape);
+                let width = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+                let height = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+                let mut frame_cells = [0u32; 7];
+                let mut frame_edge = [0u32; 7];
+                let mut frame_diag = [0u32; 7];
+                for &(x, y) in &cells {
+                    let (fx, fy) = (u32::from(x) + 1, usize::from(y) + 1);
+                    frame_cells[fy] |= 1 << fx;
+                    frame_edge[fy] |= 0b111 << (fx - 1);
+                    frame_edge[fy - 1] |= 1 << fx;
+                    frame_edge[fy + 1] |= 1 << fx;
+                }
+                for (x, y) in corner_cells_of(shape) {
+                    frame_diag[(y + 1) as usize] |= 1 << (x + 1);
+                }
+                orientations.push(Orientation {
+                    piece: *piece,
+                    rotation: Rotation::ALL[label],
+                    shape,
+                    contacts: contacts_of(shape),
+                    width,
+                    height,
+                    frame_cells,
+                    frame_edge,
+                    frame_diag,
+                });
+            }
+            debug_assert!(orientations.len() > first);
+        }
+
+        let mut pairs = Vec::new();
+        let mut pair_of = vec![[u16::MAX; 25]; orientations.len()];
+        let mut pair_masks = Vec::new();
+        let mut piece_pairs = [0u16; 22];
+        for (o_index, o) in orientations.iter().enumerate() {
+            for contact in cells_of(o.contacts) {
+                let (cx, cy) = (i32::from(contact.0), i32::from(contact.1));
+                pair_of[o_index][usize::from(contact.0 + 5 * contact.1)] = pairs.len() as u16;
+                let mask = cells_of(o.shape).iter().fold(0u128, |m, &(x, y)| {
+                    m | 1 << window_bit(i32::from(x) - cx, i32::from(y) - cy)
+                });
+                pairs.push(Pair {
+                    orientation: o_index as u8,
+                    piece: o.piece,
+                    contact_x: contact.0,
+                    contact_y: contact.1,
+                });
+                pair_masks.push(mask);
+            }
+            piece_pairs[o.piece.index() + 1] = pairs.len() as u16;
+        }
+
+        let mut filter_offsets = Vec::with_capacity(N_KEYS * KEY_STRIDE);
+        let mut filtered = Vec::new();
+        for key in 0..N_KEYS {
+            let blocked = key_mask(key);
+            for piece in 0..Piece::COUNT {
+                filter_offsets.push(filtered.len() as u32);
+                let range = usize::from(piece_pairs[piece])..usize::from(piece_pairs[piece + 1]);
+                for id in range {
+                    if pair_masks[id] & blocked == 0 {
+                        filtered.push(id as u16);
+                    }
+                }
+            }
+            filter_offsets.push(filtered.len() as u32);
+        }
+
+        Tables {
+            orientations,
+            canonical,
+            pairs,
+            pair_of,
+            pair_masks,
+            filter_offsets,
+            filtered,
+        }
+    }
+
+    /// Pair ids of `piece` that avoid the forbidden cells of neighbourhood `key`.
+    #[inline(always)]
+    pub(crate) fn candidates(&self, key: usize, piece: usize) -> &[u16] {
+        let at = key * KEY_STRIDE + piece;
+        let start = self.filter_offsets[at] as usize;
+        let end = self.filter_offsets[at + 1] as usize;
+        &self.filtered[start..end]
+    }
+
+    /// Cells of an orientation relative to its box (for users of the public API).
+    pub(crate) fn cells(&self, orientation: usize) -> Vec<Tile> {
+        cells_of(self.orientations[orientation].shape)
+            .into_iter()
+            .filter_map(|(x, y)| Tile::from_coords(x, y))
+            .collect()
+    }
+
+    /// Contact cells of an orientation, ascending tile order.
+    pub(crate) fn contact_cells(&self, orientation: usize) -> Vec<Tile> {
+        cells_of(self.orientations[orientation].contacts)
+            .into_iter()
+            .filter_map(|(x, y)| Tile::from_coords(x, y))
+            .collect()
+    }
+
+    /// Number of placements of every orientation on an empty board.
+    pub(crate) fn n_empty_board_placements(&self) -> usize {
+        self.orientations
+            .iter()
+            .map(|o| usize::from(21 - o.width) * usize::from(21 - o.height))
+            .sum()
+    }
+
+    /// Number of corner cells of a piece's north orientation.
+    pub(crate) fn n_corners(&self, piece: Piece) -> usize {
+        let o = usize::from(self.canonical[piece.index()][0]);
+        corner_cells_of(self.orientations[o].shape).len()
+    }
+}
+
+/// The shared tables.
+#[inline]
+pub(crate) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_match_the_spec() {
+        let t = tables();
+        assert_eq!(t.orientations.len(), 91);
+        assert_eq!(t.pairs.len(), 309);
+        assert_eq!(t.n_empty_board_placements(), 30_433);
+    }
+
+    #[test]
+    fn f5_east_and_v5_contacts() {
+        let t = tables();
+        let f5e = usize::from(t.canonical[Piece::F5.index()][Rotation::E.index()]);
+        let names: Vec<String> = t.cells(f5e).iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["c1", "a2", "b2", "c2", "b3"]);
+        let v5 = Piece::V5.index();
+        let expect = [
+            ["a1", "c1", "c3"],
+            ["a1", "c1", "a3"],
+            ["a1", "a3", "c3"],
+            ["c1", "a3", "c3"],
+        ];
+        for (label, want) in expect.iter().enumerate() {
+            let o = usize::from(t.canonical[v5][label]);
+            let got: Vec<String> = t.contact_cells(o).iter().map(ToString::to_string).collect();
+            assert_eq!(got, want.to_vec());
+        }
+    }
+}
