@@ -1,5 +1,37 @@
-//! Board cells, board text (plain, RLE, Hexoban layouts) and BoardGraph queries.
+//! Board cells, board text (plain, RLE, Hexoban layouts) and [`BoardGraph`] queries.
 //!
-//! (Being built: see the open issue for this crate.)
+//! * [`BoardCell`]: wall, box, goal and pusher flags of one position.
+//! * [`Puzzle`]: the text model of one board. Parses plain and RLE text in all four
+//!   tessellations (every Hexoban layout scheme), prints the normal form, edits,
+//!   resizes, trims and mirrors. Keeps alternative letters as written.
+//! * [`BoardGraph`]: the playable board with a precomputed neighbour table and the
+//!   graph queries (reachability, paths, play area).
+//! * [`rle`]: run-length encoding shared with the snapshot parser.
+//!
+//! ```
+//! use sokoengine_board::{BoardGraph, Puzzle};
+//! use sokoengine_geometry::Tessellation;
+//!
+//! let puzzle = Puzzle::parse(Tessellation::Trioban, "#######\n#pm PM#\n#   Bb#\n#-_obb#\n#######")?;
+//! assert_eq!((puzzle.width(), puzzle.height(), puzzle.pushers_count()), (7, 5, 4));
+//! let graph = BoardGraph::new(&puzzle)?;
+//! assert_eq!(graph.to_string(), "#######\n#@@ ++#\n#   *$#\n#  .$$#\n#######");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
+
+mod cell;
+mod error;
+mod graph;
+mod hexoban;
+mod puzzle;
+pub mod rle;
+mod text;
+
+pub use cell::{BoardCell, CellCharError};
+pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
+pub use graph::{BoardGraph, Edge, SearchScratch};
+pub use puzzle::Puzzle;
+pub use rle::{RleEncodeError, RleError};
+pub use text::{is_board_char, is_board_line, is_board_text_char};

@@ -1,0 +1,762 @@
+//! The playable board: cells plus a precomputed directed neighbour graph (spec 10).
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use sokoengine_geometry::{Direction, Tessellation, TileShape};
+
+use crate::error::{BoardParseError, GraphError, SizeError};
+use crate::puzzle::print_board;
+use crate::{BoardCell, Puzzle};
+
+/// Marks "no neighbour" in the table.
+const NONE: u32 = u32::MAX;
+
+/// Boards with more cells compute neighbours arithmetically instead of keeping an
+/// 8-entry table per cell, so the 4096 × 4096 limit cannot cost half a gigabyte.
+const TABLE_MAX_CELLS: usize = 1 << 20;
+
+/// One directed edge of the board graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Edge {
+    /// Where the edge starts.
+    pub source: usize,
+    /// Where it leads.
+    pub target: usize,
+    /// The direction of the step.
+    pub direction: Direction,
+}
+
+/// A playable board: one [`BoardCell`] per position (walls included) and one
+/// directed edge from each cell to each on-board neighbour in each legal direction,
+/// in legal-direction order (Trioban has parallel edges).
+///
+/// Neighbours come from a flat table built once (`neighbor` is a lookup, no
+/// allocation). The checked queries return `Result`; the searches a solver runs in a
+/// loop have allocation-free variants taking a reusable [`SearchScratch`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let graph = BoardGraph::parse(Tessellation::Sokoban, "#######\n#.$  @#\n#######")?;
+/// assert_eq!(graph.neighbor(12, Direction::Left), Some(11));
+/// assert_eq!(graph.positions_reachable_by_pusher(12, &[])?, vec![12, 11, 10]);
+/// assert_eq!(graph.to_string(), "#######\n#.$  @#\n#######");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct BoardGraph {
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    cells: Vec<BoardCell>,
+    /// `neighbors[pos * 8 + dir]`, or empty for boards beyond `TABLE_MAX_CELLS`.
+    neighbors: Vec<u32>,
+    edges_count: usize,
+}
+
+/// Reusable buffers for the searches of [`BoardGraph`], so repeated searches do not
+/// allocate. One scratch can serve graphs of any size.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{BoardGraph, SearchScratch};
+/// use sokoengine_geometry::Tessellation;
+///
+/// let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n# @$#\n#####")?;
+/// let mut scratch = SearchScratch::new();
+/// assert_eq!(graph.reachable_by_pusher_into(7, &[], &mut scratch), &[7, 6]);
+/// assert!(scratch.was_reached(6) && !scratch.was_reached(8));
+/// assert_eq!(graph.normalized_pusher_position_with(7, &[], &mut scratch), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct SearchScratch {
+    /// Generation stamp of the last search that visited each cell.
+    visited: Vec<u32>,
+    /// Generation stamp of the last search that excluded each cell.
+    excluded: Vec<u32>,
+    generation: u32,
+    /// Cells in the order visited.
+    queue: Vec<usize>,
+    /// Visited cells that are reported (not excluded).
+    reported: Vec<usize>,
+    /// Predecessor of each visited cell (path searches).
+    parents: Vec<u32>,
+}
+
+impl SearchScratch {
+    /// Empty buffers; they grow to the board size on first use.
+    pub fn new() -> SearchScratch {
+        SearchScratch::default()
+    }
+
+    /// Starts a new search over `size` cells.
+    fn begin(&mut self, size: usize) {
+        if self.visited.len() < size {
+            self.visited.resize(size, 0);
+            self.excluded.resize(size, 0);
+            self.parents.resize(size, NONE);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.visited.fill(0);
+            self.excluded.fill(0);
+            self.generation = 1;
+        }
+        self.queue.clear();
+        self.reported.clear();
+    }
+
+    #[inline]
+    fn visit(&mut self, position: usize, parent: u32) -> bool {
+        if self.visited[position] == self.generation {
+            return false;
+        }
+        self.visited[position] = self.generation;
+        self.parents[position] = parent;
+        self.queue.push(position);
+        true
+    }
+
+    /// Whether the last search visited `position` (excluded positions included).
+    pub fn was_reached(&self, position: usize) -> bool {
+        self.generation != 0 && self.visited.get(position) == Some(&self.generation)
+    }
+
+    /// Every position the last search visited, in visiting order (excluded ones
+    /// included).
+    pub fn visited_positions(&self) -> &[usize] {
+        &self.queue
+    }
+
+    fn path_to(&self, destination: usize) -> Vec<usize> {
+        let mut path = vec![destination];
+        let mut current = destination;
+        while self.parents[current] != NONE {
+            current = self.parents[current] as usize;
+            path.push(current);
+        }
+        path.reverse();
+        path
+    }
+}
+
+impl BoardGraph {
+    /// The graph of `puzzle`'s cells.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] when the puzzle is larger than 4096 × 4096.
+    pub fn new(puzzle: &Puzzle) -> Result<BoardGraph, SizeError> {
+        SizeError::check(puzzle.width(), puzzle.height())?;
+        Ok(BoardGraph::build(
+            puzzle.tessellation(),
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.cells().collect(),
+        ))
+    }
+
+    /// Parses board text (see [`Puzzle::parse`]) straight into a graph.
+    ///
+    /// # Errors
+    ///
+    /// As [`Puzzle::parse`].
+    pub fn parse(tessellation: Tessellation, text: &str) -> Result<BoardGraph, BoardParseError> {
+        Ok(BoardGraph::new(&Puzzle::parse(tessellation, text)?)?)
+    }
+
+    /// A graph over given cells (row-major, `width * height` of them).
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::TooLarge`] beyond 4096 × 4096, [`GraphError::CellCount`] when the
+    /// number of cells does not match.
+    pub fn from_cells(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+        cells: Vec<BoardCell>,
+    ) -> Result<BoardGraph, GraphError> {
+        SizeError::check(width, height)?;
+        if cells.len() != width * height {
+            return Err(GraphError::CellCount {
+                expected: width * height,
+                actual: cells.len(),
+            });
+        }
+        Ok(BoardGraph::build(tessellation, width, height, cells))
+    }
+
+    fn build(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+        cells: Vec<BoardCell>,
+    ) -> BoardGraph {
+        let (width, height) = if cells.is_empty() {
+            (0, 0)
+        } else {
+            (width, height)
+        };
+        let size = cells.len();
+        let mut edges_count = 0;
+        let mut neighbors = Vec::new();
+        if size <= TABLE_MAX_CELLS {
+            neighbors = vec![NONE; size * 8];
+        }
+        for y in 0..height {
+            for x in 0..width {
+                let slot = (y * width + x) * 8;
+                for &direction in tessellation.legal_directions() {
+                    if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, width, height)
+                    {
+                        edges_count += 1;
+                        if let Some(entry) = neighbors.get_mut(slot + direction as usize) {
+                            *entry = (ny * width + nx) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        BoardGraph {
+            tessellation,
+            width,
+            height,
+            cells,
+            neighbors,
+            edges_count,
+        }
+    }
+
+    /// The tessellation.
+    pub const fn tessellation(&self) -> Tessellation {
+        self.tessellation
+    }
+    /// Width in cells.
+    pub const fn width(&self) -> usize {
+        self.width
+    }
+    /// Height in cells.
+    pub const fn height(&self) -> usize {
+        self.height
+    }
+    /// Number of cells.
+    pub const fn size(&self) -> usize {
+        self.width * self.height
+    }
+    /// Number of directed edges.
+    pub const fn edges_count(&self) -> usize {
+        self.edges_count
+    }
+    /// Whether `position` is on the board (never fails).
+    #[inline]
+    pub const fn contains(&self, position: usize) -> bool {
+        position < self.width * self.height
+    }
+    /// The tile shape at `position`.
+    pub const fn tile_shape(&self, position: usize) -> TileShape {
+        self.tessellation.tile_shape(position, self.width)
+    }
+
+    /// All cells, row-major.
+    pub fn cells(&self) -> &[BoardCell] {
+        &self.cells
+    }
+    /// The cell at `position`, or `None` off the board.
+    #[inline]
+    pub fn get(&self, position: usize) -> Option<&BoardCell> {
+        self.cells.get(position)
+    }
+    /// Mutable access to the cell at `position`, or `None` off the board.
+    #[inline]
+    pub fn get_mut(&mut self, position: usize) -> Option<&mut BoardCell> {
+        self.cells.get_mut(position)
+    }
+
+    fn check(&self, position: usize) -> Result<(), GraphError> {
+        if self.contains(position) {
+            Ok(())
+        } else {
+            Err(GraphError::PositionOutOfRange { position })
+        }
+    }
+
+    /// The cell at `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] (`Board position {pos} is out of range!`).
+    pub fn try_cell(&self, position: usize) -> Result<BoardCell, GraphError> {
+        self.get(position)
+            .copied()
+            .ok_or(GraphError::PositionOutOfRange { position })
+    }
+
+    /// Replaces the cell at `position` as given (play-area mark included).
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn set_cell(&mut self, position: usize, cell: BoardCell) -> Result<(), GraphError> {
+        *self
+            .cells
+            .get_mut(position)
+            .ok_or(GraphError::PositionOutOfRange { position })? = cell;
+        Ok(())
+    }
+
+    /// Replaces the cell at `position` by a fresh cell from `character` (play-area
+    /// mark cleared).
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::Cell`] for a non-board character, [`GraphError::PositionOutOfRange`].
+    pub fn set_char(&mut self, position: usize, character: char) -> Result<(), GraphError> {
+        let cell = BoardCell::from_char(character)?;
+        self.set_cell(position, cell)
+    }
+
+    // ---- neighbours -------------------------------------------------------------
+
+    /// The neighbour of `position` in `direction`, or `None` (off the board, illegal
+    /// direction, or `position` itself off the board). A table lookup.
+    #[inline]
+    pub fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
+        if self.neighbors.is_empty() {
+            return self
+                .tessellation
+                .neighbor(position, direction, self.width, self.height);
+        }
+        let slot = position.checked_mul(8)? | direction as usize;
+        match self.neighbors.get(slot) {
+            Some(&n) if n != NONE => Some(n as usize),
+            _ => None,
+        }
+    }
+
+    /// Like [`BoardGraph::neighbor`], failing for an off-board `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn try_neighbor(
+        &self,
+        position: usize,
+        direction: Direction,
+    ) -> Result<Option<usize>, GraphError> {
+        self.check(position)?;
+        Ok(self.neighbor(position, direction))
+    }
+
+    /// The out-edges of `position` as `(direction, neighbour)`, in legal-direction
+    /// order (Trioban may list one neighbour twice). Empty off the board.
+    #[inline]
+    pub fn neighbors(&self, position: usize) -> impl Iterator<Item = (Direction, usize)> + '_ {
+        self.tessellation
+            .legal_directions()
+            .iter()
+            .filter_map(move |&d| self.neighbor(position, d).map(|n| (d, n)))
+    }
+
+    /// The out-edges of `source` in creation (legal-direction) order.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn out_edges(&self, source: usize) -> Result<Vec<Edge>, GraphError> {
+        self.check(source)?;
+        Ok(self
+            .neighbors(source)
+            .map(|(direction, target)| Edge {
+                source,
+                target,
+                direction,
+            })
+            .collect())
+    }
+
+    /// Positions of the neighbouring walls of `source`, in edge order.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn wall_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
+        self.check(source)?;
+        Ok(self
+            .neighbors(source)
+            .filter(|&(_, n)| self.cells[n].is_wall())
+            .map(|(_, n)| n)
+            .collect())
+    }
+
+    /// Directions of the neighbouring walls of `source`, in edge order.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn wall_neighbor_directions(&self, source: usize) -> Result<Vec<Direction>, GraphError> {
+        self.check(source)?;
+        Ok(self
+            .neighbors(source)
+            .filter(|&(_, n)| self.cells[n].is_wall())
+            .map(|(d, _)| d)
+            .collect())
+    }
+
+    /// Distinct neighbour positions of `source`, in edge order.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`].
+    pub fn all_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
+        self.check(source)?;
+        let mut result: Vec<usize> = Vec::with_capacity(8);
+        for (_, n) in self.neighbors(source) {
+            if !result.contains(&n) {
+                result.push(n);
+            }
+        }
+        Ok(result)
+    }
+
+    // ---- paths --------------------------------------------------------------------
+
+    /// Breadth-first search from `source` through cells accepted by `passable`,
+    /// stopping when `destination` is visited.
+    fn search(
+        &self,
+        source: usize,
+        destination: Option<usize>,
+        passable: impl Fn(BoardCell) -> bool,
+        scratch: &mut SearchScratch,
+    ) {
+        scratch.begin(self.size());
+        scratch.visit(source, NONE);
+        let mut head = 0;
+        while let Some(&current) = scratch.queue.get(head) {
+            head += 1;
+            if Some(current) == destination {
+                return;
+            }
+            for (_, next) in self.neighbors(current) {
+                if passable(self.cells[next]) {
+                    scratch.visit(next, current as u32);
+                }
+            }
+        }
+    }
+
+    /// A shortest path from `source` to `destination` over the whole graph (walls
+    /// included, so one always exists), both ends included. Breadth-first in
+    /// legal-direction order, first predecessor kept.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for either end.
+    pub fn shortest_path(
+        &self,
+        source: usize,
+        destination: usize,
+    ) -> Result<Vec<usize>, GraphError> {
+        self.check(source)?;
+        self.check(destination)?;
+        let mut scratch = SearchScratch::new();
+        self.search(source, Some(destination), |_| true, &mut scratch);
+        Ok(if scratch.was_reached(destination) {
+            scratch.path_to(destination)
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// Same as [`BoardGraph::shortest_path`].
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for either end.
+    pub fn find_jump_path(
+        &self,
+        source: usize,
+        destination: usize,
+    ) -> Result<Vec<usize>, GraphError> {
+        self.shortest_path(source, destination)
+    }
+
+    /// A shortest path from `source` to `destination` whose every cell after
+    /// `source` can take a pusher, or an empty list when there is none.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for either end.
+    pub fn find_move_path(
+        &self,
+        source: usize,
+        destination: usize,
+    ) -> Result<Vec<usize>, GraphError> {
+        let mut scratch = SearchScratch::new();
+        self.find_move_path_with(source, destination, &mut scratch)
+    }
+
+    /// [`BoardGraph::find_move_path`] with reusable buffers (allocates only the
+    /// returned path).
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for either end.
+    pub fn find_move_path_with(
+        &self,
+        source: usize,
+        destination: usize,
+        scratch: &mut SearchScratch,
+    ) -> Result<Vec<usize>, GraphError> {
+        self.check(source)?;
+        self.check(destination)?;
+        if source != destination && !self.cells[destination].can_put_pusher_or_box() {
+            return Ok(Vec::new());
+        }
+        self.search(
+            source,
+            Some(destination),
+            BoardCell::can_put_pusher_or_box,
+            scratch,
+        );
+        Ok(if scratch.was_reached(destination) {
+            scratch.path_to(destination)
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// One direction per consecutive pair of `positions`: the first legal direction
+    /// leading from one to the next. Empty for fewer than two positions.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for an off-board position,
+    /// [`GraphError::NotAdjacent`] for consecutive positions that are not neighbours.
+    pub fn positions_path_to_directions_path(
+        &self,
+        positions: &[usize],
+    ) -> Result<Vec<Direction>, GraphError> {
+        if positions.len() < 2 {
+            return Ok(Vec::new());
+        }
+        positions
+            .windows(2)
+            .map(|pair| {
+                let (from, to) = (pair[0], pair[1]);
+                self.check(from)?;
+                self.check(to)?;
+                self.neighbors(from)
+                    .find(|&(_, n)| n == to)
+                    .map(|(d, _)| d)
+                    .ok_or(GraphError::NotAdjacent { from, to })
+            })
+            .collect()
+    }
+
+    /// Follows `directions` from `source`, stopping silently before the first step
+    /// that leads off the board or uses an illegal direction; the last position
+    /// reached.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for an off-board `source`, even when
+    /// `directions` is empty.
+    pub fn path_destination(
+        &self,
+        source: usize,
+        directions: &[Direction],
+    ) -> Result<usize, GraphError> {
+        self.check(source)?;
+        let mut position = source;
+        for &direction in directions {
+            match self.neighbor(position, direction) {
+                Some(next) => position = next,
+                None => break,
+            }
+        }
+        Ok(position)
+    }
+
+    // ---- reachability -------------------------------------------------------------
+
+    /// Positions a pusher at `position` reaches by plain moves, in breadth-first
+    /// order (neighbours in legal-direction order). Walls, boxes and other pushers
+    /// block; the start cell need not hold a pusher. `excluded` positions are
+    /// traversed but not reported; off-board entries are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for an off-board `position`.
+    pub fn positions_reachable_by_pusher(
+        &self,
+        position: usize,
+        excluded: &[usize],
+    ) -> Result<Vec<usize>, GraphError> {
+        self.check(position)?;
+        let mut scratch = SearchScratch::new();
+        Ok(self
+            .reachable_by_pusher_into(position, excluded, &mut scratch)
+            .to_vec())
+    }
+
+    /// The allocation-free form of [`BoardGraph::positions_reachable_by_pusher`]
+    /// (after the scratch has grown to the board size): the reported positions live
+    /// in `scratch`. An off-board `position` gives an empty slice.
+    pub fn reachable_by_pusher_into<'s>(
+        &self,
+        position: usize,
+        excluded: &[usize],
+        scratch: &'s mut SearchScratch,
+    ) -> &'s [usize] {
+        if !self.contains(position) {
+            scratch.begin(0);
+            return &[];
+        }
+        self.search(position, None, BoardCell::can_put_pusher_or_box, scratch);
+        if excluded.is_empty() {
+            return &scratch.queue;
+        }
+        let generation = scratch.generation;
+        for &e in excluded {
+            if let Some(stamp) = scratch.excluded.get_mut(e) {
+                *stamp = generation;
+            }
+        }
+        let SearchScratch {
+            queue,
+            reported,
+            excluded,
+            ..
+        } = scratch;
+        reported.extend(queue.iter().filter(|&&p| excluded[p] != generation));
+        reported
+    }
+
+    /// The top-left (smallest) position among
+    /// [`BoardGraph::positions_reachable_by_pusher`], or `position` when that is
+    /// empty.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::PositionOutOfRange`] for an off-board `position`.
+    pub fn normalized_pusher_position(
+        &self,
+        position: usize,
+        excluded: &[usize],
+    ) -> Result<usize, GraphError> {
+        self.check(position)?;
+        let mut scratch = SearchScratch::new();
+        Ok(self.normalized_pusher_position_with(position, excluded, &mut scratch))
+    }
+
+    /// [`BoardGraph::normalized_pusher_position`] with reusable buffers; an off-board
+    /// `position` is returned as is.
+    pub fn normalized_pusher_position_with(
+        &self,
+        position: usize,
+        excluded: &[usize],
+        scratch: &mut SearchScratch,
+    ) -> usize {
+        self.reachable_by_pusher_into(position, excluded, scratch)
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(position)
+    }
+
+    /// Marks every cell reachable (walls being the only obstacles) from a cell with a
+    /// box or a pusher as in the play area, those cells included; clears the mark
+    /// everywhere else.
+    pub fn mark_play_area(&mut self) {
+        let mut scratch = SearchScratch::new();
+        scratch.begin(self.size());
+        for (position, cell) in self.cells.iter_mut().enumerate() {
+            cell.set_in_playable_area(false);
+            if cell.has_box() || cell.has_pusher() {
+                scratch.visit(position, NONE);
+            }
+        }
+        let mut head = 0;
+        while let Some(&current) = scratch.queue.get(head) {
+            head += 1;
+            for (_, next) in self.neighbors(current) {
+                if !self.cells[next].is_wall() {
+                    scratch.visit(next, current as u32);
+                }
+            }
+        }
+        for &position in &scratch.queue {
+            self.cells[position].set_in_playable_area(true);
+        }
+    }
+
+    // ---- printing -------------------------------------------------------------------
+
+    /// Prints with canonical characters (see [`Puzzle::to_board_str`]).
+    pub fn to_board_str(&self, use_visible_floor: bool, rle_encode: bool) -> String {
+        print_board(
+            self.tessellation,
+            self.width,
+            self.height,
+            |position| self.cells[position].to_byte(true),
+            use_visible_floor,
+            rle_encode,
+        )
+    }
+}
+
+impl TryFrom<&Puzzle> for BoardGraph {
+    type Error = SizeError;
+
+    fn try_from(puzzle: &Puzzle) -> Result<Self, Self::Error> {
+        BoardGraph::new(puzzle)
+    }
+}
+
+impl Index<usize> for BoardGraph {
+    type Output = BoardCell;
+
+    /// # Panics
+    ///
+    /// Off the board; use [`BoardGraph::get`] or [`BoardGraph::try_cell`] otherwise.
+    fn index(&self, position: usize) -> &BoardCell {
+        &self.cells[position]
+    }
+}
+
+impl IndexMut<usize> for BoardGraph {
+    /// # Panics
+    ///
+    /// Off the board; use [`BoardGraph::get_mut`] or [`BoardGraph::set_cell`] otherwise.
+    fn index_mut(&mut self, position: usize) -> &mut BoardCell {
+        &mut self.cells[position]
+    }
+}
+
+impl fmt::Display for BoardGraph {
+    /// [`BoardGraph::to_board_str`] with invisible floor and no RLE.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_board_str(false, false))
+    }
+}
+
+impl fmt::Debug for BoardGraph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoardGraph")
+            .field("tessellation", &self.tessellation)
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("edges_count", &self.edges_count)
+            .field("board", &self.to_board_str(true, false))
+            .finish_non_exhaustive()
+    }
+}

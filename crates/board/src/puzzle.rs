@@ -1,0 +1,619 @@
+//! The board text model (spec section 9).
+
+use std::fmt;
+
+use sokoengine_geometry::{Tessellation, TileShape};
+
+use crate::error::{BoardParseError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
+use crate::text::{TextGrid, clean};
+use crate::{BoardCell, hexoban, rle};
+
+/// One board as text: cells keep the characters they were written with
+/// (alternative letters such as `p`, `b`, `o`, `_` survive printing), plus the
+/// puzzle's metadata.
+///
+/// Positions are row-major (`y * width + x`) over the internal grid; for Hexoban
+/// that is the grid of hexagons, not the text columns. Parsing accepts plain and
+/// RLE text and every Hexoban layout scheme; printing writes the normal form. Edits
+/// work in place; new cells are floor.
+///
+/// Snapshots (saved games and solutions) belong to `sokoengine-io`, which pairs them
+/// with a `Puzzle`.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "--3#|3#-#|#pb.#|5#")?;
+/// assert_eq!((puzzle.width(), puzzle.height()), (5, 4));
+/// assert_eq!(puzzle.to_string(), "  ###\n### #\n#pb.#\n#####");
+/// assert_eq!(puzzle.to_board_str(true, false), "--###\n###-#\n#pb.#\n#####");
+/// assert_eq!(puzzle.to_board_str(false, true), "2 3#|3# #|#pb.#|5#");
+/// # Ok::<(), sokoengine_board::BoardParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Puzzle {
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    /// Stored characters, row-major; a space is stored as `-`.
+    cells: Vec<u8>,
+    /// Title (default empty).
+    pub title: String,
+    /// Author (default empty).
+    pub author: String,
+    /// Sokoban+ box order (default empty).
+    pub boxorder: String,
+    /// Sokoban+ goal order (default empty).
+    pub goalorder: String,
+    /// Free notes (default empty).
+    pub notes: String,
+}
+
+const fn is_border_byte(byte: u8) -> bool {
+    matches!(byte, b'#' | b'*' | b'B')
+}
+
+const fn is_floor_byte(byte: u8) -> bool {
+    matches!(byte, b'-' | b'_' | b' ')
+}
+
+impl Puzzle {
+    /// An all-floor `width × height` puzzle.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] beyond [`MAX_WIDTH`] × [`MAX_HEIGHT`].
+    pub fn new(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+    ) -> Result<Puzzle, SizeError> {
+        SizeError::check(width, height)?;
+        let (width, height) = if width == 0 || height == 0 {
+            (0, 0)
+        } else {
+            (width, height)
+        };
+        Ok(Puzzle {
+            tessellation,
+            width,
+            height,
+            cells: vec![b'-'; width * height],
+            ..Puzzle::default()
+        })
+    }
+
+    /// Parses board text (plain or RLE; for Hexoban any accepted layout).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardParseError`]: invalid characters, malformed RLE, a Hexoban layout
+    /// error (all with line and column), or a board beyond the size limits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let hexoban = Puzzle::parse(Tessellation::Hexoban, " # # #\n# @ $ #\n # . #\n  # #")?;
+    /// assert_eq!((hexoban.width(), hexoban.height()), (4, 4));
+    /// assert_eq!(hexoban.to_board_str(true, false), "---#-#-#-\n--#-@-$-#\n---#-.-#-\n----#-#--");
+    /// assert!(Puzzle::parse(Tessellation::Sokoban, "ZOMG!").is_err());
+    /// # Ok::<(), sokoengine_board::BoardParseError>(())
+    /// ```
+    pub fn parse(tessellation: Tessellation, text: &str) -> Result<Puzzle, BoardParseError> {
+        let grid = if tessellation == Tessellation::Hexoban {
+            let text = clean(text, 2 * MAX_WIDTH + 1, MAX_HEIGHT)?;
+            let grid = hexoban::parse_layout(&text)?;
+            SizeError::check(grid.width, grid.height)?;
+            grid
+        } else {
+            clean(text, MAX_WIDTH, MAX_HEIGHT)?
+        };
+        Ok(Puzzle::from_grid(tessellation, grid))
+    }
+
+    fn from_grid(tessellation: Tessellation, grid: TextGrid) -> Puzzle {
+        Puzzle {
+            tessellation,
+            width: grid.width,
+            height: grid.height,
+            cells: grid.bytes,
+            ..Puzzle::default()
+        }
+    }
+
+    /// The tessellation.
+    pub const fn tessellation(&self) -> Tessellation {
+        self.tessellation
+    }
+    /// Width in cells.
+    pub const fn width(&self) -> usize {
+        self.width
+    }
+    /// Height in cells.
+    pub const fn height(&self) -> usize {
+        self.height
+    }
+    /// `width * height`.
+    pub const fn size(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The stored characters, row-major (a space is stored as `-`).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The character stored at `position` (alternatives kept, `-` for a space), or
+    /// `None` off the board.
+    pub fn get(&self, position: usize) -> Option<char> {
+        self.cells.get(position).map(|&b| b as char)
+    }
+
+    /// Like [`Puzzle::get`], with an error off the board.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleEditError::PositionOutOfRange`].
+    pub fn try_get(&self, position: usize) -> Result<char, PuzzleEditError> {
+        self.get(position)
+            .ok_or(PuzzleEditError::PositionOutOfRange { position })
+    }
+
+    /// Stores `character` at `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleEditError::NotBoardCharacter`] unless `character` is one board
+    /// character (floor included), [`PuzzleEditError::PositionOutOfRange`] off the
+    /// board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#-#")?;
+    /// puzzle.set(1, 'b')?;
+    /// assert_eq!(puzzle.to_string(), "#b#");
+    /// assert_eq!(puzzle.set(1, 'x').unwrap_err().to_string(), "'x' is not a board character!");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set(&mut self, position: usize, character: char) -> Result<(), PuzzleEditError> {
+        if !crate::is_board_char(character) {
+            return Err(PuzzleEditError::NotBoardCharacter { character });
+        }
+        let slot = self
+            .cells
+            .get_mut(position)
+            .ok_or(PuzzleEditError::PositionOutOfRange { position })?;
+        *slot = if character == ' ' {
+            b'-'
+        } else {
+            character as u8
+        };
+        Ok(())
+    }
+
+    /// The cell at `position`, or `None` off the board.
+    pub fn cell(&self, position: usize) -> Option<BoardCell> {
+        self.cells
+            .get(position)
+            .map(|&b| BoardCell::from_byte(b).unwrap_or_default())
+    }
+
+    /// All cells, row-major.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = BoardCell> + '_ {
+        self.cells
+            .iter()
+            .map(|&b| BoardCell::from_byte(b).unwrap_or_default())
+    }
+
+    /// Number of pushers (a pusher on a goal included), counted over the cells.
+    pub fn pushers_count(&self) -> usize {
+        self.cells().filter(|c| c.has_pusher()).count()
+    }
+    /// Number of boxes (boxes on goals included).
+    pub fn boxes_count(&self) -> usize {
+        self.cells().filter(|c| c.has_box()).count()
+    }
+    /// Number of goals (under boxes and pushers included).
+    pub fn goals_count(&self) -> usize {
+        self.cells().filter(|c| c.has_goal()).count()
+    }
+
+    /// Whether a Sokoban+ box or goal order is given (not blank).
+    pub fn has_sokoban_plus(&self) -> bool {
+        !self.boxorder.trim().is_empty() || !self.goalorder.trim().is_empty()
+    }
+
+    /// The tile shape at `position`.
+    pub const fn tile_shape(&self, position: usize) -> TileShape {
+        self.tessellation.tile_shape(position, self.width)
+    }
+
+    /// Prints the board: one line per row, no trailing newline; floor as a space or
+    /// (`use_visible_floor`) `-`; optionally RLE-encoded. Hexoban boards print in the
+    /// normal text layout.
+    pub fn to_board_str(&self, use_visible_floor: bool, rle_encode: bool) -> String {
+        print_board(
+            self.tessellation,
+            self.width,
+            self.height,
+            |position| {
+                let byte = self.cells[position];
+                if is_floor_byte(byte) { b'-' } else { byte }
+            },
+            use_visible_floor,
+            rle_encode,
+        )
+    }
+
+    // ---- resizing ---------------------------------------------------------------
+
+    /// Rebuilds the grid as `width × height`, taking cell `(x, y)` from `source(x, y)`
+    /// (floor when `None`). A zero dimension empties the board.
+    fn rebuild(
+        &mut self,
+        width: usize,
+        height: usize,
+        source: impl Fn(usize, usize) -> Option<(usize, usize)>,
+    ) {
+        if width == 0 || height == 0 {
+            self.width = 0;
+            self.height = 0;
+            self.cells.clear();
+            return;
+        }
+        let mut cells = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                cells.push(source(x, y).map_or(b'-', |(sx, sy)| self.cells[sy * self.width + sx]));
+            }
+        }
+        self.width = width;
+        self.height = height;
+        self.cells = cells;
+    }
+
+    /// Replaces the board by the reparse of its Hexoban print after `edit`.
+    fn hexoban_text_edit(&mut self, edit: impl FnOnce(&mut Vec<Vec<u8>>, bool)) {
+        let (text, type_one) = hexoban::print_layout(self.width, self.height, |p| self.cells[p]);
+        let mut rows: Vec<Vec<u8>> = (0..text.height).map(|y| text.row(y).to_vec()).collect();
+        edit(&mut rows, type_one);
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let height = if width == 0 { 0 } else { rows.len() };
+        let mut bytes = vec![b'-'; width * height];
+        for (row, target) in rows.iter().zip(bytes.chunks_exact_mut(width.max(1))) {
+            target[..row.len()].copy_from_slice(row);
+        }
+        let grid = TextGrid {
+            width,
+            height,
+            bytes,
+        };
+        // The print of a valid board always reparses: the layout is regular.
+        if let Ok(cells) = hexoban::parse_layout(&grid) {
+            self.width = cells.width;
+            self.height = cells.height;
+            self.cells = cells.bytes;
+            if self.width == 0 || self.height == 0 {
+                self.width = 0;
+                self.height = 0;
+            }
+        }
+    }
+
+    /// Adds `count` floor rows at the top (Hexoban: through the text layout).
+    pub fn add_rows_top(&mut self, count: usize) {
+        if count == 0 {
+            return;
+        }
+        if self.tessellation == Tessellation::Hexoban {
+            self.hexoban_text_edit(|rows, _| {
+                let width = rows.first().map_or(1, Vec::len);
+                rows.splice(0..0, std::iter::repeat_n(vec![b'-'; width], count));
+            });
+        } else {
+            let (old_width, width) = (self.width, self.width.max(1));
+            self.rebuild(width, self.height + count, |x, y| {
+                (y >= count && x < old_width).then(|| (x, y - count))
+            });
+        }
+    }
+    /// Adds one floor row at the top.
+    pub fn add_row_top(&mut self) {
+        self.add_rows_top(1);
+    }
+    /// Adds `count` floor rows at the bottom.
+    pub fn add_rows_bottom(&mut self, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let (old_width, old_height) = (self.width, self.height);
+        self.rebuild(old_width.max(1), old_height + count, |x, y| {
+            (y < old_height && x < old_width).then_some((x, y))
+        });
+    }
+    /// Adds one floor row at the bottom.
+    pub fn add_row_bottom(&mut self) {
+        self.add_rows_bottom(1);
+    }
+    /// Adds `count` floor columns on the left.
+    pub fn add_columns_left(&mut self, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let old_height = self.height;
+        self.rebuild(self.width + count, old_height.max(1), |x, y| {
+            (x >= count && y < old_height).then(|| (x - count, y))
+        });
+    }
+    /// Adds one floor column on the left.
+    pub fn add_column_left(&mut self) {
+        self.add_columns_left(1);
+    }
+    /// Adds `count` floor columns on the right.
+    pub fn add_columns_right(&mut self, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let (old_width, old_height) = (self.width, self.height);
+        self.rebuild(old_width + count, old_height.max(1), |x, y| {
+            (x < old_width && y < old_height).then_some((x, y))
+        });
+    }
+    /// Adds one floor column on the right.
+    pub fn add_column_right(&mut self) {
+        self.add_columns_right(1);
+    }
+    /// Removes up to `count` rows at the top (Hexoban: through the text layout).
+    pub fn remove_rows_top(&mut self, count: usize) {
+        let count = count.min(self.height);
+        if count == 0 {
+            return;
+        }
+        if self.tessellation == Tessellation::Hexoban {
+            self.hexoban_text_edit(|rows, _| {
+                rows.drain(..count);
+            });
+        } else {
+            self.rebuild(self.width, self.height - count, |x, y| Some((x, y + count)));
+        }
+    }
+    /// Removes the top row; removing the last row empties the board.
+    pub fn remove_row_top(&mut self) {
+        self.remove_rows_top(1);
+    }
+    /// Removes up to `count` rows at the bottom (Hexoban: through the text layout).
+    pub fn remove_rows_bottom(&mut self, count: usize) {
+        let count = count.min(self.height);
+        if count == 0 {
+            return;
+        }
+        if self.tessellation == Tessellation::Hexoban {
+            self.hexoban_text_edit(|rows, _| {
+                rows.truncate(rows.len() - count);
+            });
+        } else {
+            self.rebuild(self.width, self.height - count, |x, y| Some((x, y)));
+        }
+    }
+    /// Removes the bottom row.
+    pub fn remove_row_bottom(&mut self) {
+        self.remove_rows_bottom(1);
+    }
+    /// Removes up to `count` columns on the left.
+    pub fn remove_columns_left(&mut self, count: usize) {
+        let count = count.min(self.width);
+        if count > 0 {
+            self.rebuild(self.width - count, self.height, |x, y| Some((x + count, y)));
+        }
+    }
+    /// Removes the leftmost column.
+    pub fn remove_column_left(&mut self) {
+        self.remove_columns_left(1);
+    }
+    /// Removes up to `count` columns on the right.
+    pub fn remove_columns_right(&mut self, count: usize) {
+        let count = count.min(self.width);
+        if count > 0 {
+            self.rebuild(self.width - count, self.height, |x, y| Some((x, y)));
+        }
+    }
+    /// Removes the rightmost column.
+    pub fn remove_column_right(&mut self) {
+        self.remove_columns_right(1);
+    }
+
+    /// Mirrors top-bottom.
+    pub fn reverse_rows(&mut self) {
+        let height = self.height;
+        self.rebuild(self.width, height, |x, y| Some((x, height - 1 - y)));
+    }
+
+    /// Mirrors left-right (Hexoban: through the text layout, spec 7.2).
+    pub fn reverse_columns(&mut self) {
+        if self.tessellation == Tessellation::Hexoban {
+            self.hexoban_text_edit(|rows, type_one| {
+                for row in rows.iter_mut() {
+                    if type_one {
+                        row.insert(0, b'-');
+                    } else {
+                        row.push(b'-');
+                    }
+                    row.reverse();
+                    row.pop();
+                }
+            });
+        } else {
+            let width = self.width;
+            self.rebuild(width, self.height, |x, y| Some((width - 1 - x, y)));
+        }
+    }
+
+    // ---- trimming ---------------------------------------------------------------
+
+    /// Removes the columns left of the leftmost border element (`#`, `*`, `B`); a
+    /// board without any border element is emptied.
+    pub fn trim_left(&mut self) {
+        let first = (0..self.height)
+            .filter_map(|y| {
+                self.cells[y * self.width..(y + 1) * self.width]
+                    .iter()
+                    .position(|&b| is_border_byte(b))
+            })
+            .min();
+        self.remove_columns_left(first.unwrap_or(self.width));
+    }
+
+    /// Removes the rows above the topmost border element; a board without any border
+    /// element is emptied.
+    pub fn trim_top(&mut self) {
+        let first = self
+            .cells
+            .iter()
+            .position(|&b| is_border_byte(b))
+            .map(|p| p / self.width);
+        self.remove_rows_top(first.unwrap_or(self.height));
+    }
+
+    /// Mirror, [`Puzzle::trim_left`], mirror back.
+    pub fn trim_right(&mut self) {
+        self.reverse_columns();
+        self.trim_left();
+        self.reverse_columns();
+    }
+
+    /// Mirror, [`Puzzle::trim_top`], mirror back.
+    pub fn trim_bottom(&mut self) {
+        self.reverse_rows();
+        self.trim_top();
+        self.reverse_rows();
+    }
+
+    /// `trim_top`, `trim_bottom`, `trim_left`, `trim_right`, in this order.
+    pub fn trim(&mut self) {
+        self.trim_top();
+        self.trim_bottom();
+        self.trim_left();
+        self.trim_right();
+    }
+
+    /// Adds or removes rows at the bottom, then columns at the right, until the board
+    /// is `width × height`.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] beyond [`MAX_WIDTH`] × [`MAX_HEIGHT`] (the board is unchanged).
+    pub fn resize(&mut self, width: usize, height: usize) -> Result<(), SizeError> {
+        SizeError::check(width, height)?;
+        if width == 0 || height == 0 {
+            self.rebuild(0, 0, |_, _| None);
+            return Ok(());
+        }
+        // A Hexoban reparse may drop trailing blank rows; the loop settles on `height`.
+        while self.height != height {
+            if self.height < height {
+                self.add_rows_bottom(height - self.height);
+            } else {
+                self.remove_rows_bottom(self.height - height);
+            }
+        }
+        if self.width < width {
+            self.add_columns_right(width - self.width);
+        } else {
+            self.remove_columns_right(self.width - width);
+        }
+        Ok(())
+    }
+
+    /// Grows (never shrinks) to at least `width × height`, adding half of the missing
+    /// columns on the left and the rest on the right, then the same with rows at the
+    /// top and bottom.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] beyond [`MAX_WIDTH`] × [`MAX_HEIGHT`] (the board is unchanged).
+    pub fn resize_and_center(&mut self, width: usize, height: usize) -> Result<(), SizeError> {
+        SizeError::check(width, height)?;
+        if width > self.width {
+            let missing = width - self.width;
+            self.add_columns_left(missing / 2);
+            self.add_columns_right(missing - missing / 2);
+        }
+        if height > self.height {
+            let missing = height - self.height;
+            self.add_rows_top(missing / 2);
+            self.add_rows_bottom(missing - missing / 2);
+        }
+        Ok(())
+    }
+}
+
+/// Prints a grid whose floor cells are given as `-` by `byte_at`.
+pub(crate) fn print_board(
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    byte_at: impl Fn(usize) -> u8,
+    use_visible_floor: bool,
+    rle_encode: bool,
+) -> String {
+    let mut out = Vec::with_capacity((width + 1) * height * 2);
+    if tessellation == Tessellation::Hexoban {
+        let (text, _) = hexoban::print_layout(width, height, byte_at);
+        for y in 0..text.height {
+            if y > 0 {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(text.row(y));
+        }
+    } else {
+        for y in 0..height {
+            if y > 0 {
+                out.push(b'\n');
+            }
+            out.extend((0..width).map(|x| byte_at(y * width + x)));
+        }
+    }
+    if !use_visible_floor {
+        for byte in &mut out {
+            if *byte == b'-' {
+                *byte = b' ';
+            }
+        }
+    }
+    // Board bytes are ASCII board characters; never fails.
+    let text = String::from_utf8(out).unwrap_or_default();
+    if rle_encode {
+        rle::encode(&text).unwrap_or(text)
+    } else {
+        text
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// [`Puzzle::to_board_str`] with invisible floor and no RLE.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_board_str(false, false))
+    }
+}
+
+impl fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Puzzle")
+            .field("tessellation", &self.tessellation)
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("board", &self.to_board_str(true, false))
+            .field("title", &self.title)
+            .finish_non_exhaustive()
+    }
+}

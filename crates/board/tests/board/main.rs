@@ -1,0 +1,7 @@
+//! Integration tests of the board crate: the spec's conformance examples, corpus
+//! golden data (io examples, Hexoban layouts), own fixtures with snapshots, and
+//! properties.
+
+mod conformance;
+mod hexoban;
+mod io_examples;
