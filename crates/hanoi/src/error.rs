@@ -1,0 +1,88 @@
+//! The typed errors of the Hanoi crate, one enum per operation family.
+
+/// Why a puzzle, position or solution could not be set up with the given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The number of disks is outside `1..=63`.
+    #[error("the number of disks must be from 1 to 63, not {0}")]
+    DiskCount(u32),
+    /// The number of pegs is not 3 or 4.
+    #[error("the number of pegs must be 3 or 4, not {0}")]
+    PegCount(u32),
+    /// The operation exists for one number of pegs only.
+    #[error("this operation needs {needed} pegs, the puzzle has {pegs}")]
+    WrongPegCount {
+        /// The number of pegs the operation needs.
+        needed: u8,
+        /// The number of pegs of the puzzle.
+        pegs: u8,
+    },
+    /// A peg index is outside the puzzle.
+    #[error("peg {peg} does not exist: the puzzle has pegs 0 to {}", pegs - 1)]
+    PegOutOfRange {
+        /// The offending peg.
+        peg: u8,
+        /// The number of pegs.
+        pegs: u8,
+    },
+}
+
+/// Why a movement is illegal in a position. The position is never changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// A peg of the movement is not a peg of the puzzle.
+    #[error("peg {peg} does not exist: the puzzle has pegs 0 to {}", pegs - 1)]
+    PegOutOfRange {
+        /// The offending peg.
+        peg: u8,
+        /// The number of pegs.
+        pegs: u8,
+    },
+    /// Source and target are the same peg.
+    #[error("cannot move from peg {0} onto itself")]
+    SamePeg(u8),
+    /// The source peg holds no disk.
+    #[error("peg {0} is empty")]
+    EmptySource(u8),
+    /// The top disk of the source is larger than the top disk of the target (disks are
+    /// numbered as in IArena: 0 is the largest).
+    #[error("disk {disk} is larger than disk {onto}, the top of the target peg")]
+    LargerOnSmaller {
+        /// The disk that would move.
+        disk: u8,
+        /// The smaller disk it would cover.
+        onto: u8,
+    },
+}
+
+/// Why a list of towers (or of disk places) is not a legal Hanoi position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TowersError {
+    /// The puzzle size is not supported.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A disk number is not below the number of disks.
+    #[error("disk {disk} does not exist: there are {disks} disks, numbered 0 to {}", disks - 1)]
+    NoSuchDisk {
+        /// The offending disk.
+        disk: u8,
+        /// The number of disks.
+        disks: u8,
+    },
+    /// A disk appears twice.
+    #[error("disk {0} appears twice")]
+    DuplicateDisk(u8),
+    /// A disk lies on a smaller one.
+    #[error("on peg {peg}, disk {disk} lies on the smaller disk {below}")]
+    LargerOnSmaller {
+        /// The peg.
+        peg: u8,
+        /// The larger disk above.
+        disk: u8,
+        /// The smaller disk below it.
+        below: u8,
+    },
+}
