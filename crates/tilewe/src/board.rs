@@ -15,6 +15,17 @@ pub(crate) const ROWS: usize = 32;
 pub(crate) const PAD: usize = 4;
 pub(crate) type Plane = [u32; ROWS];
 
+/// One board row of every player's planes, kept together so a push touches, saves and
+/// restores a few contiguous 32-byte rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub(crate) struct Row {
+    /// Per player: occupied tiles, tiles beside his own, and the margin.
+    pub(crate) forbidden: [u32; 4],
+    /// Per player: candidate open corners.
+    pub(crate) corners: [u32; 4],
+}
+
 /// Bits of the 20 board columns in a row.
 pub(crate) const BOARD_COLUMNS: u32 = 0xF_FFFF << PAD;
 /// Bits of columns a and t (the board corners of rows 1 and 20).
@@ -79,9 +90,23 @@ struct Undo {
     current: u8,
     dead: u8,
     finished: bool,
-    forbidden: [[u32; 7]; 4],
-    corners: [[u32; 7]; 4],
+    rows: [Row; 7],
     mover_edge_rows: [u32; 2],
+}
+
+impl Undo {
+    const EMPTY: Undo = Undo {
+        mv: Move::from_raw(0, 0),
+        base_row: 0,
+        current: 0,
+        dead: 0,
+        finished: false,
+        rows: [Row {
+            forbidden: [0; 4],
+            corners: [0; 4],
+        }; 7],
+        mover_edge_rows: [0; 2],
+    };
 }
 
 /// A Tilewe game position with its move history.
@@ -101,7 +126,6 @@ struct Undo {
 /// assert_eq!(board.ply(), 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
 pub struct Board {
     pub(crate) n_players: u8,
     pub(crate) current: u8,
@@ -109,15 +133,25 @@ pub struct Board {
     /// Players known to have no legal move (they never get one back).
     pub(crate) dead: u8,
     pub(crate) ply: u16,
-    /// Per player: occupied tiles, tiles edge-adjacent to the player's own, and the margin.
-    pub(crate) forbidden: [Plane; 4],
-    /// Per player: candidate open corners (the player's board corners before his first move).
-    pub(crate) corners: [Plane; 4],
+    /// The bit planes, row by row: per player the forbidden tiles (occupied, beside his
+    /// own, margin) and the candidate open corners (his free board corners before his
+    /// first move).
+    pub(crate) rows: [Row; ROWS],
     pub(crate) remaining: [u32; 4],
     pub(crate) scores: [u16; 4],
     pub(crate) colors: [u8; Tile::COUNT],
+    /// Undo records; entries at and past `moves.len()` are spare slots kept for reuse.
     history: Vec<Undo>,
     moves: Vec<Move>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut board = self.without_history();
+        board.history = self.history[..self.moves.len()].to_vec();
+        board.moves.clone_from(&self.moves);
+        board
+    }
 }
 
 impl fmt::Debug for Board {
@@ -142,15 +176,29 @@ impl PartialEq for Board {
 
 impl Eq for Board {}
 
-/// The 9x9 window of `plane` centred on (x, y): bit `9 * (dy + 4) + dx + 4`.
+/// The 9x9 window of player `p`'s forbidden plane centred on (x, y): bit
+/// `9 * (dy + 4) + dx + 4`.
 #[inline(always)]
-fn window(plane: &Plane, x: usize, y: usize) -> u128 {
-    let rows = &plane[y..y + 9];
+fn window(rows: &[Row; ROWS], p: usize, x: usize, y: usize) -> u128 {
     let mut w = 0u128;
-    for (dy, row) in rows.iter().enumerate() {
-        w |= u128::from((row >> x) & 0x1FF) << (9 * dy);
+    for (dy, row) in rows[y..y + 9].iter().enumerate() {
+        w |= u128::from((row.forbidden[p] >> x) & 0x1FF) << (9 * dy);
     }
     w
+}
+
+/// Rows of a new board: only the margin is forbidden, nobody has corners.
+const fn empty_rows() -> [Row; ROWS] {
+    let mut rows = [Row {
+        forbidden: [0; 4],
+        corners: [0; 4],
+    }; ROWS];
+    let mut r = 0;
+    while r < ROWS {
+        rows[r].forbidden = [MARGIN[r]; 4];
+        r += 1;
+    }
+    rows
 }
 
 /// The 3x3 neighbourhood of the window centre as a 9-bit key.
@@ -159,11 +207,12 @@ fn key(w: u128) -> usize {
     ((w >> 30) & 7 | ((w >> 39) & 7) << 3 | ((w >> 48) & 7) << 6) as usize
 }
 
-/// Calls `f(x, y)` for each set tile of a plane's board area in ascending tile order.
+/// Calls `f(x, y)` for each candidate corner of player `p` in ascending tile order
+/// until `f` returns false; returns whether it ran to the end.
 #[inline(always)]
-fn for_each_tile(plane: &Plane, mut f: impl FnMut(usize, usize) -> bool) -> bool {
-    for y in 0..20 {
-        let mut bits = plane[y + PAD];
+fn for_each_corner(rows: &[Row; ROWS], p: usize, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+    for (y, row) in rows[PAD..PAD + 20].iter().enumerate() {
+        let mut bits = row.corners[p];
         while bits != 0 {
             let bit = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -192,8 +241,7 @@ impl Board {
             finished: false,
             dead: 0,
             ply: 0,
-            forbidden: [MARGIN; 4],
-            corners: [[0; ROWS]; 4],
+            rows: empty_rows(),
             remaining: [0; 4],
             scores: [0; 4],
             colors: [NO_COLOR; Tile::COUNT],
@@ -201,7 +249,9 @@ impl Board {
             moves: Vec::with_capacity(84),
         };
         for p in 0..n_players {
-            board.corners[p] = BOARD_CORNERS;
+            for (row, corners) in board.rows.iter_mut().zip(BOARD_CORNERS) {
+                row.corners[p] = corners;
+            }
             board.remaining[p] = PieceSet::ALL.bits();
         }
         Ok(board)
@@ -313,11 +363,10 @@ impl Board {
         }
         let t = tables();
         let p = color.index();
-        let forbidden = &self.forbidden[p];
         let remaining = self.remaining[p];
         let mut buf = [Move::from_raw(0, 0); MAX_PAIRS];
-        for_each_tile(&self.corners[p], |x, y| {
-            let w = window(forbidden, x, y);
+        for_each_corner(&self.rows, p, |x, y| {
+            let w = window(&self.rows, p, x, y);
             let n = collect_at(t, w, remaining, (x + 20 * y) as u16, &mut buf);
             out.extend_from_slice(&buf[..n]);
             true
@@ -338,11 +387,10 @@ impl Board {
         }
         let t = tables();
         let p = color.index();
-        let forbidden = &self.forbidden[p];
         let remaining = self.remaining[p];
         let mut total = 0;
-        for_each_tile(&self.corners[p], |x, y| {
-            total += count_at(t, window(forbidden, x, y), remaining);
+        for_each_corner(&self.rows, p, |x, y| {
+            total += count_at(t, window(&self.rows, p, x, y), remaining);
             true
         });
         total
@@ -375,11 +423,16 @@ impl Board {
     }
 
     fn has_any_move(&self, p: usize) -> bool {
+        // The monomino fits on every open corner: no search needed while it is unplayed.
+        if self.remaining[p] & 1 != 0 {
+            return self.rows[PAD..PAD + 20]
+                .iter()
+                .any(|row| row.corners[p] != 0);
+        }
         let t = tables();
-        let forbidden = &self.forbidden[p];
         let remaining = self.remaining[p];
-        !for_each_tile(&self.corners[p], |x, y| {
-            !any_at(t, window(forbidden, x, y), remaining)
+        !for_each_corner(&self.rows, p, |x, y| {
+            !any_at(t, window(&self.rows, p, x, y), remaining)
         })
     }
 
@@ -393,10 +446,9 @@ impl Board {
         }
         let t = tables();
         let p = color.index();
-        let forbidden = &self.forbidden[p];
         let remaining = self.remaining[p];
-        for_each_tile(&self.corners[p], |x, y| {
-            if any_at(t, window(forbidden, x, y), remaining) {
+        for_each_corner(&self.rows, p, |x, y| {
+            if any_at(t, window(&self.rows, p, x, y), remaining) {
                 out.extend(Tile::from_coords(x as u8, y as u8));
             }
             true
@@ -428,8 +480,8 @@ impl Board {
         let target = mv.target();
         let (x, y) = (usize::from(target.x()), usize::from(target.y()));
         self.remaining[p] & 1 << pair.piece.index() != 0
-            && self.corners[p][y + PAD] & 1 << (x + PAD) != 0
-            && t.pair_masks[mv.pair_id()] & window(&self.forbidden[p], x, y) == 0
+            && self.rows[y + PAD].corners[p] & 1 << (x + PAD) != 0
+            && t.pair_masks[mv.pair_id()] & window(&self.rows, p, x, y) == 0
     }
 
     /// Plays `mv` for the player to move and passes the turn to the next player who can
@@ -469,51 +521,46 @@ impl Board {
         let by = usize::from(target.y() - pair.contact_y);
         // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
         let base = by + PAD - 1;
-        let n = self.n_players as usize;
 
-        let mut undo = Undo {
-            mv,
-            base_row: base as u8,
-            current: self.current,
-            dead: self.dead,
-            finished: self.finished,
-            forbidden: [[0; 7]; 4],
-            corners: [[0; 7]; 4],
-            mover_edge_rows: [self.corners[p][PAD], self.corners[p][PAD + 19]],
-        };
-        for q in 0..n {
-            undo.forbidden[q].copy_from_slice(&self.forbidden[q][base..base + 7]);
-            undo.corners[q].copy_from_slice(&self.corners[q][base..base + 7]);
+        // Undo records are reused in place: no allocation or move of a record per push.
+        let depth = self.moves.len();
+        if self.history.len() == depth {
+            self.history.push(Undo::EMPTY);
         }
+        let undo = &mut self.history[depth];
+        undo.mv = mv;
+        undo.base_row = base as u8;
+        undo.current = self.current;
+        undo.dead = self.dead;
+        undo.finished = self.finished;
+        undo.mover_edge_rows = [self.rows[PAD].corners[p], self.rows[PAD + 19].corners[p]];
+        undo.rows.copy_from_slice(&self.rows[base..base + 7]);
 
         if self.remaining[p] == PieceSet::ALL.bits() {
             // First placement: the free board corners stop counting for this player.
-            self.corners[p][PAD] &= !CORNER_COLUMNS;
-            self.corners[p][PAD + 19] &= !CORNER_COLUMNS;
+            self.rows[PAD].corners[p] &= !CORNER_COLUMNS;
+            self.rows[PAD + 19].corners[p] &= !CORNER_COLUMNS;
         }
         let shift = bx + PAD - 1;
-        for r in 0..7 {
-            let row = base + r;
+        let height = usize::from(o.height) + 2;
+        for (r, row) in self.rows[base..base + height].iter_mut().enumerate() {
             let cells = o.frame_cells[r] << shift;
-            for q in 0..n {
-                self.forbidden[q][row] |= cells;
-                self.corners[q][row] &= !cells;
+            // All four lanes, players or not: a fixed-width loop the compiler vectorises;
+            // lanes of absent players are never read.
+            for q in 0..4 {
+                row.forbidden[q] |= cells;
+                row.corners[q] &= !cells;
             }
-            self.forbidden[p][row] |= o.frame_edge[r] << shift;
-            self.corners[p][row] =
-                (self.corners[p][row] | o.frame_diag[r] << shift) & !self.forbidden[p][row];
-            let mut bits = o.frame_cells[r];
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Frame (k, r) is board (bx + k - 1, by + r - 1).
-                self.colors[(bx + k - 1) + 20 * (by + r - 1)] = p as u8;
-            }
+            row.forbidden[p] |= o.frame_edge[r] << shift;
+            row.corners[p] = (row.corners[p] | o.frame_diag[r] << shift) & !row.forbidden[p];
+        }
+        let origin = bx + 20 * by;
+        for &offset in &o.cell_offsets[..usize::from(o.n_cells)] {
+            self.colors[origin + usize::from(offset)] = p as u8;
         }
         self.remaining[p] &= !(1 << pair.piece.index());
         self.scores[p] += u16::from(pair.piece.n_tiles());
         self.ply += 1;
-        self.history.push(undo);
         self.moves.push(mv);
         self.pass_turn(p);
     }
@@ -522,7 +569,11 @@ impl Board {
     fn pass_turn(&mut self, mover: usize) {
         let n = self.n_players as usize;
         for k in 1..=n {
-            let q = (mover + k) % n;
+            let q = if mover + k >= n {
+                mover + k - n
+            } else {
+                mover + k
+            };
             if self.dead & 1 << q != 0 {
                 continue;
             }
@@ -543,38 +594,29 @@ impl Board {
     /// [`PlayError::NothingToUndo`] when there is no history (a new board, or one built
     /// from a position text).
     pub fn pop(&mut self) -> Result<Move, PlayError> {
-        let undo = self.history.pop().ok_or(PlayError::NothingToUndo)?;
-        self.moves.pop();
+        let mv = self.moves.pop().ok_or(PlayError::NothingToUndo)?;
+        let undo = &self.history[self.moves.len()];
         let t = tables();
         let p = undo.current as usize;
         let base = usize::from(undo.base_row);
-        let n = self.n_players as usize;
-        self.corners[p][PAD] = undo.mover_edge_rows[0];
-        self.corners[p][PAD + 19] = undo.mover_edge_rows[1];
-        for q in 0..n {
-            self.forbidden[q][base..base + 7].copy_from_slice(&undo.forbidden[q]);
-            self.corners[q][base..base + 7].copy_from_slice(&undo.corners[q]);
-        }
-        let pair = t.pairs[undo.mv.pair_id()];
+        self.rows[PAD].corners[p] = undo.mover_edge_rows[0];
+        self.rows[PAD + 19].corners[p] = undo.mover_edge_rows[1];
+        self.rows[base..base + 7].copy_from_slice(&undo.rows);
+        self.current = undo.current;
+        self.dead = undo.dead;
+        self.finished = undo.finished;
+        let pair = t.pairs[mv.pair_id()];
         let o = &t.orientations[usize::from(pair.orientation)];
-        let target = undo.mv.target();
-        let bx = usize::from(target.x() - pair.contact_x);
-        let by = usize::from(target.y() - pair.contact_y);
-        for (r, &row) in o.frame_cells.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.colors[(bx + k - 1) + 20 * (by + r - 1)] = NO_COLOR;
-            }
+        let target = mv.target();
+        let origin = usize::from(target.x() - pair.contact_x)
+            + 20 * usize::from(target.y() - pair.contact_y);
+        for &offset in &o.cell_offsets[..usize::from(o.n_cells)] {
+            self.colors[origin + usize::from(offset)] = NO_COLOR;
         }
         self.remaining[p] |= 1 << pair.piece.index();
         self.scores[p] -= u16::from(pair.piece.n_tiles());
         self.ply -= 1;
-        self.current = undo.current;
-        self.dead = undo.dead;
-        self.finished = undo.finished;
-        Ok(undo.mv)
+        Ok(mv)
     }
 
     /// Number of move sequences of exactly `depth` moves from this position (sequences
@@ -609,8 +651,7 @@ impl Board {
             finished: self.finished,
             dead: self.dead,
             ply: self.ply,
-            forbidden: self.forbidden,
-            corners: self.corners,
+            rows: self.rows,
             remaining: self.remaining,
             scores: self.scores,
             colors: self.colors,
@@ -622,9 +663,9 @@ impl Board {
     /// Number of open corners of `color` by the rule's definition, whether or not a piece
     /// fits there (cheap: a population count).
     pub(crate) fn corner_count(&self, color: Color) -> u32 {
-        self.corners[color.index()][PAD..PAD + 20]
+        self.rows[PAD..PAD + 20]
             .iter()
-            .map(|row| row.count_ones())
+            .map(|row| row.corners[color.index()].count_ones())
             .sum()
     }
 
@@ -642,8 +683,7 @@ impl Board {
             finished: false,
             dead: 0,
             ply: 0,
-            forbidden: [MARGIN; 4],
-            corners: [[0; ROWS]; 4],
+            rows: empty_rows(),
             remaining,
             scores: [0; 4],
             colors,
@@ -666,12 +706,13 @@ impl Board {
             for row in 1..ROWS - 1 {
                 let edge = o[row] << 1 | o[row] >> 1 | o[row - 1] | o[row + 1];
                 let diag = (o[row - 1] | o[row + 1]) << 1 | (o[row - 1] | o[row + 1]) >> 1;
-                board.forbidden[p][row] |= occupied[row] | edge;
-                board.corners[p][row] = diag & !board.forbidden[p][row];
+                let plane_row = &mut board.rows[row];
+                plane_row.forbidden[p] |= occupied[row] | edge;
+                plane_row.corners[p] = diag & !plane_row.forbidden[p];
             }
             if remaining[p] == PieceSet::ALL.bits() {
-                for row in 0..ROWS {
-                    board.corners[p][row] = BOARD_CORNERS[row] & !occupied[row];
+                for (row, plane_row) in board.rows.iter_mut().enumerate() {
+                    plane_row.corners[p] = BOARD_CORNERS[row] & !occupied[row];
                 }
             }
             board.ply += (PieceSet::ALL.len() - remaining[p].count_ones() as usize) as u16;
@@ -829,8 +870,7 @@ mod tests {
             board.push(mv).unwrap();
             assert_eq!(board.n_remaining_pieces(Color::Blue), 20);
             assert_eq!(board.pop(), Ok(mv));
-            assert_eq!(board.forbidden, start.forbidden);
-            assert_eq!(board.corners, start.corners);
+            assert_eq!(board.rows, start.rows);
             assert_eq!(board, start);
         }
         assert_eq!(board.pop(), Err(PlayError::NothingToUndo));

@@ -140,6 +140,9 @@ pub(crate) struct Orientation {
     pub(crate) contacts: Shape,
     pub(crate) width: u8,
     pub(crate) height: u8,
+    /// Cells as board offsets `x + 20 * y` from the box origin; `n_cells` are used.
+    pub(crate) cell_offsets: [u16; 5],
+    pub(crate) n_cells: u8,
     /// Cells in a 7x7 frame whose (0, 0) is one tile left of and below the box origin;
     /// one u32 per frame row, bit k = frame column k.
     pub(crate) frame_cells: [u32; 7],
@@ -223,6 +226,10 @@ impl Tables {
                 for (x, y) in corner_cells_of(shape) {
                     frame_diag[(y + 1) as usize] |= 1 << (x + 1);
                 }
+                let mut cell_offsets = [0u16; 5];
+                for (slot, &(x, y)) in cell_offsets.iter_mut().zip(&cells) {
+                    *slot = u16::from(x) + 20 * u16::from(y);
+                }
                 orientations.push(Orientation {
                     piece: *piece,
                     rotation: Rotation::ALL[label],
@@ -230,6 +237,8 @@ impl Tables {
                     contacts: contacts_of(shape),
                     width,
                     height,
+                    cell_offsets,
+                    n_cells: cells.len() as u8,
                     frame_cells,
                     frame_edge,
                     frame_diag,
