@@ -121,6 +121,37 @@ impl Iterator for OptimalMoves {
         Some(self.table[2 * usize::from(r) + parity])
     }
 
+    /// Internal iteration (used by `for_each`, `sum`, `collect` into some containers):
+    /// six movements per round from a movement number `m = 1 (mod 6)`, where the odd ones
+    /// need no `ctz` at all and `m mod 3` is known for each.
+    fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        while self.next % 6 != 1 {
+            match self.next() {
+                Some(movement) => acc = f(acc, movement),
+                None => return acc,
+            }
+        }
+        let t = self.table;
+        let parity = |m: u64| (m.trailing_zeros() & 1) as usize;
+        let mut m = self.next;
+        while self.last >= 5 && m <= self.last - 5 {
+            acc = f(acc, t[2]);
+            acc = f(acc, t[4 + parity(m + 1)]);
+            acc = f(acc, t[0]);
+            acc = f(acc, t[2 + parity(m + 3)]);
+            acc = f(acc, t[4]);
+            acc = f(acc, t[parity(m + 5)]);
+            m += 6;
+        }
+        self.next = m;
+        self.next_mod_3 = 1;
+        while let Some(movement) = self.next() {
+            acc = f(acc, movement);
+        }
+        acc
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         match usize::try_from(self.remaining()) {
             Ok(n) => (n, Some(n)),
@@ -167,8 +198,31 @@ impl FusedIterator for OptimalMoves {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn distance_to(towers: Towers, goal: u8) -> Result<u64, SetupError> {
-    let plan = Plan::new(towers, goal)?;
-    Ok(plan.distance)
+    check_three_pegs(towers, goal)?;
+    let mut target = goal;
+    let mut distance = 0;
+    for size in (0..towers.disks()).rev() {
+        let peg = towers.peg_of_size(size);
+        if peg != target {
+            distance |= 1 << size;
+            target = 3 - peg - target;
+        }
+    }
+    Ok(distance)
+}
+
+/// Distances and paths from any arrangement are for three pegs and a goal among them.
+const fn check_three_pegs(towers: Towers, goal: u8) -> Result<(), SetupError> {
+    if towers.pegs() != 3 {
+        return Err(SetupError::WrongPegCount {
+            needed: 3,
+            pegs: towers.pegs(),
+        });
+    }
+    if goal > 2 {
+        return Err(SetupError::PegOutOfRange { peg: goal, pegs: 3 });
+    }
+    Ok(())
 }
 
 /// The optimal movements from a three-peg arrangement to every disk on `goal`, generated
@@ -220,14 +274,9 @@ impl OptimalPath {
     }
 }
 
-impl Iterator for OptimalPath {
-    type Item = Move;
-
-    fn next(&mut self) -> Option<Move> {
-        if let Some(movement) = self.tower.next() {
-            self.remaining -= 1;
-            return Some(movement);
-        }
+impl OptimalPath {
+    /// The next single-disk movement of the plan, setting up the tower movement after it.
+    fn next_phase(&mut self) -> Option<Move> {
         while self.size < self.plan.disks {
             let size = self.size;
             self.size += 1;
@@ -245,6 +294,30 @@ impl Iterator for OptimalPath {
             return Some(Move::new(from, target));
         }
         None
+    }
+}
+
+impl Iterator for OptimalPath {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if let Some(movement) = self.tower.next() {
+            self.remaining -= 1;
+            return Some(movement);
+        }
+        self.next_phase()
+    }
+
+    fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
+        // Whole tower movements go through the fast internal iteration of `OptimalMoves`.
+        let tower = std::mem::replace(&mut self.tower, OptimalMoves::tower(0, [0, 1, 2]));
+        let mut acc = tower.fold(init, &mut f);
+        while let Some(movement) = self.next_phase() {
+            acc = f(acc, movement);
+            let tower = std::mem::replace(&mut self.tower, OptimalMoves::tower(0, [0, 1, 2]));
+            acc = tower.fold(acc, &mut f);
+        }
+        acc
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -270,15 +343,7 @@ struct Plan {
 
 impl Plan {
     fn new(towers: Towers, goal: u8) -> Result<Self, SetupError> {
-        if towers.pegs() != 3 {
-            return Err(SetupError::WrongPegCount {
-                needed: 3,
-                pegs: towers.pegs(),
-            });
-        }
-        if goal > 2 {
-            return Err(SetupError::PegOutOfRange { peg: goal, pegs: 3 });
-        }
+        check_three_pegs(towers, goal)?;
         let disks = towers.disks();
         let mut plan = Self {
             disks,

@@ -336,16 +336,9 @@ impl Towers {
 
     /// The peg of the disk with size rank `size` (0 the smallest).
     pub(crate) const fn peg_of_size(self, size: u8) -> u8 {
-        let bit = 1u64 << size;
-        let mut peg = 0;
-        while peg < self.pegs {
-            if self.sets[peg as usize] & bit != 0 {
-                return peg;
-            }
-            peg += 1;
-        }
-        // Every disk is on some peg: the constructors and movements keep that.
-        0
+        // Exactly one set holds the disk and unused pegs are empty: no branch needed.
+        let [_, one, two, three] = self.sets;
+        ((one >> size) & 1) as u8 + 2 * ((two >> size) & 1) as u8 + 3 * ((three >> size) & 1) as u8
     }
 }
 

@@ -145,3 +145,47 @@ fn frame_stewart_moves_are_legal_and_reach_the_last_peg() {
     }
     assert!(frame_stewart_moves(0).is_err());
 }
+
+#[test]
+fn internal_iteration_equals_stepping_from_any_offset() {
+    for disks in 0..=9u8 {
+        for (from, to) in [(0, 2), (1, 0)] {
+            let stepped: Vec<Move> = {
+                let mut moves = OptimalMoves::between(disks, from, to).unwrap();
+                std::iter::from_fn(|| moves.next()).collect()
+            };
+            for skip in 0..14 {
+                let mut moves = OptimalMoves::between(disks, from, to).unwrap();
+                let first = moves.nth(skip);
+                let folded = moves.fold(first.into_iter().collect::<Vec<_>>(), |mut v, m| {
+                    v.push(m);
+                    v
+                });
+                assert_eq!(
+                    folded,
+                    stepped[skip.min(stepped.len())..],
+                    "{disks} disks, skip {skip}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn optimal_path_internal_iteration_equals_stepping() {
+    for code in 0..3u32.pow(6) {
+        let disk_pegs: Vec<u8> = (0..6).map(|d| ((code / 3u32.pow(d)) % 3) as u8).collect();
+        let towers = Towers::from_disk_pegs(&disk_pegs, 3).unwrap();
+        let mut path = optimal_path(towers, 1).unwrap();
+        let stepped: Vec<Move> = std::iter::from_fn(|| path.next()).collect();
+        for skip in [0, 1, 2, 5] {
+            let mut path = optimal_path(towers, 1).unwrap();
+            let first = path.nth(skip);
+            let folded = path.fold(first.into_iter().collect::<Vec<_>>(), |mut v, m| {
+                v.push(m);
+                v
+            });
+            assert_eq!(folded, stepped[skip.min(stepped.len())..]);
+        }
+    }
+}
