@@ -48,6 +48,7 @@
 mod arena;
 mod board;
 mod engine;
+mod iarena;
 mod moves;
 mod position;
 mod rng;
@@ -60,6 +61,7 @@ pub use arena::{
 };
 pub use board::{Board, BoardError, PlayError};
 pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
+pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
     Move, MoveError, canonical_rotation, n_empty_board_placements, n_piece_contacts,
     n_piece_corners, n_piece_tiles, piece_contacts, piece_tiles, unique_rotations,
