@@ -146,7 +146,8 @@ impl Iterator for OptimalMoves {
         }
         self.next = m;
         self.next_mod_3 = 1;
-        while let Some(movement) = self.next() {
+        // The last few movements one by one (`for` steps with `next`, not `fold`).
+        for movement in self {
             acc = f(acc, movement);
         }
         acc
