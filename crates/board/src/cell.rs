@@ -43,19 +43,26 @@ pub struct CellCharError {
     pub text: String,
 }
 
-/// Classification of one byte of board text, shared with the text parser.
-pub(crate) const fn cell_bits(byte: u8) -> Option<u8> {
-    Some(match byte {
-        b' ' | b'-' | b'_' => 0,
-        b'#' => WALL,
-        b'@' | b'p' | b'm' => PUSHER,
-        b'+' | b'P' | b'M' => PUSHER | GOAL,
-        b'$' | b'b' => BOX,
-        b'*' | b'B' => BOX | GOAL,
-        b'.' | b'o' => GOAL,
-        _ => return None,
-    })
-}
+/// Cell flags of every byte; `INVALID` for bytes that are not board characters.
+const INVALID: u8 = 0xff;
+static CELL_BITS: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = match byte as u8 {
+            b' ' | b'-' | b'_' => 0,
+            b'#' => WALL,
+            b'@' | b'p' | b'm' => PUSHER,
+            b'+' | b'P' | b'M' => PUSHER | GOAL,
+            b'$' | b'b' => BOX,
+            b'*' | b'B' => BOX | GOAL,
+            b'.' | b'o' => GOAL,
+            _ => INVALID,
+        };
+        byte += 1;
+    }
+    table
+};
 
 impl BoardCell {
     /// Empty floor.
@@ -82,8 +89,8 @@ impl BoardCell {
     /// else.
     pub fn from_char(character: char) -> Result<BoardCell, CellCharError> {
         if character.is_ascii() {
-            if let Some(bits) = cell_bits(character as u8) {
-                return Ok(BoardCell(bits));
+            if let Some(cell) = BoardCell::from_byte(character as u8) {
+                return Ok(cell);
             }
         }
         Err(CellCharError {
@@ -94,9 +101,9 @@ impl BoardCell {
     /// The cell written by an ASCII byte, or `None`; the fast path of the parsers.
     #[inline]
     pub const fn from_byte(byte: u8) -> Option<BoardCell> {
-        match cell_bits(byte) {
-            Some(bits) => Some(BoardCell(bits)),
-            None => None,
+        match CELL_BITS[byte as usize] {
+            INVALID => None,
+            bits => Some(BoardCell(bits)),
         }
     }
 

@@ -211,12 +211,36 @@ impl BoardGraph {
         if size <= TABLE_MAX_CELLS {
             neighbors = vec![NONE; size * 8];
         }
+        // Offsets depend only on a cell's class (row parity for Hexoban, tile shape
+        // for Trioban and Octoban); read them once from cells far from any edge.
+        let class_of = |x: usize, y: usize| match tessellation {
+            Tessellation::Sokoban => 0,
+            Tessellation::Hexoban => y % 2,
+            Tessellation::Trioban | Tessellation::Octoban => (x + y % 2) % 2,
+        };
+        let mut offsets = [[None::<(isize, isize)>; 8]; 2];
+        for (class, representative) in [(0, (2, 2)), (1, (3, 3))] {
+            let (rx, ry) = if tessellation == Tessellation::Hexoban {
+                (2, representative.1)
+            } else {
+                (representative.0, 2)
+            };
+            for &direction in tessellation.legal_directions() {
+                offsets[class][direction as usize] = tessellation
+                    .neighbor_xy(rx, ry, direction, 8, 8)
+                    .map(|(nx, ny)| (nx as isize - rx as isize, ny as isize - ry as isize));
+            }
+        }
         for y in 0..height {
             for x in 0..width {
                 let slot = (y * width + x) * 8;
+                let class_offsets = &offsets[class_of(x, y)];
                 for &direction in tessellation.legal_directions() {
-                    if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, width, height)
-                    {
+                    let Some((dx, dy)) = class_offsets[direction as usize] else {
+                        continue;
+                    };
+                    let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                    if nx < width && ny < height {
                         edges_count += 1;
                         if let Some(entry) = neighbors.get_mut(slot + direction as usize) {
                             *entry = (ny * width + nx) as u32;

@@ -93,14 +93,55 @@ pub(crate) fn clean(
     max_width: usize,
     max_height: usize,
 ) -> Result<TextGrid, BoardParseError> {
+    // Fast path for plain text: one branch-light pass over the stripped text checks
+    // the characters and measures the rows. The stripped ends are only spaces and
+    // newlines, which are valid, so checking the stripped text checks everything.
+    let stripped = strip(text);
     let mut classes = 0u8;
-    for (offset, &byte) in text.as_bytes().iter().enumerate() {
+    let mut invalid = false;
+    let mut width = 0;
+    let mut height = 1;
+    let mut row_start = 0;
+    for (index, &byte) in stripped.as_bytes().iter().enumerate() {
         let class = CLASS[byte as usize];
-        if class == 0 {
-            return Err(invalid_character(text, offset));
-        }
         classes |= class;
+        invalid |= class == 0;
+        if byte == b'\n' {
+            width = width.max(index - row_start);
+            row_start = index + 1;
+            height += 1;
+        }
     }
+    if invalid {
+        let offset = text
+            .bytes()
+            .position(|b| CLASS[b as usize] == 0)
+            .unwrap_or_default();
+        return Err(invalid_character(text, offset));
+    }
+    if classes & (CR | TAB | RLE) != 0 {
+        return clean_slow(text, classes, max_width, max_height);
+    }
+    if stripped.is_empty() {
+        return Ok(TextGrid::default());
+    }
+    width = width.max(stripped.len() - row_start);
+    grid(stripped.as_bytes(), width, height, max_width, max_height)
+}
+
+/// Removes leading newlines (only) and all trailing spaces and newlines.
+fn strip(text: &str) -> &str {
+    text.trim_start_matches('\n').trim_end_matches([' ', '\n'])
+}
+
+/// Text with line endings, tabs or RLE: normalise, decode, then as plain text.
+#[cold]
+fn clean_slow(
+    text: &str,
+    classes: u8,
+    max_width: usize,
+    max_height: usize,
+) -> Result<TextGrid, BoardParseError> {
     let normalised;
     let mut text = text;
     if classes & (CR | TAB) != 0 {
@@ -115,26 +156,42 @@ pub(crate) fn clean(
         decoded = rle::decode_with_limit(text, limit)?;
         text = &decoded;
     }
-    let text = text.trim_start_matches('\n').trim_end_matches([' ', '\n']);
+    let text = strip(text);
     if text.is_empty() {
         return Ok(TextGrid::default());
     }
     let mut width = 0;
     let mut height = 0;
-    for row in text.split('\n') {
+    for row in text.as_bytes().split(|&b| b == b'\n') {
         width = width.max(row.len());
         height += 1;
     }
+    grid(text.as_bytes(), width, height, max_width, max_height)
+}
+
+/// Pads the rows of stripped, decoded text into a `width × height` grid.
+fn grid(
+    text: &[u8],
+    width: usize,
+    height: usize,
+    max_width: usize,
+    max_height: usize,
+) -> Result<TextGrid, BoardParseError> {
     if width > max_width {
         return Err(SizeError::Width { width }.into());
     }
     if height > max_height {
         return Err(SizeError::Height { height }.into());
     }
-    let mut bytes = vec![b'-'; width * height];
-    for (row, target) in text.split('\n').zip(bytes.chunks_exact_mut(width)) {
-        for (cell, &byte) in target.iter_mut().zip(row.as_bytes()) {
-            *cell = if byte == b' ' { b'-' } else { byte };
+    let mut bytes = Vec::with_capacity(width * height);
+    for row in text.split(|&b| b == b'\n') {
+        bytes.extend_from_slice(row);
+        bytes.resize(bytes.len() + width - row.len(), b'-');
+    }
+    // One vectorisable pass: a space is stored as `-`.
+    for byte in &mut bytes {
+        if *byte == b' ' {
+            *byte = b'-';
         }
     }
     Ok(TextGrid {
