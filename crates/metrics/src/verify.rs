@@ -1,0 +1,703 @@
+//! Metrics verified against a board, the JSoko way (spec section 3).
+//!
+//! The board is simulated with a compact byte-per-cell state of its *active* area
+//! (what the pusher can reach when boxes do not block; everything else is wall), so
+//! one verifier replays any number of solutions without allocating.
+
+use sokoengine_board::{BoardCell, BoardGraph, BoardParseError, Puzzle};
+use sokoengine_geometry::{Direction, Tessellation};
+
+use crate::{BoxMove, MAX_STEPS, PathMetrics, SolutionMetrics, Step};
+
+const WALL: u8 = 1;
+const BOX: u8 = 2;
+const GOAL: u8 = 4;
+
+/// Class of a character in a solution: a direction value, or one of these.
+const SKIP: u8 = 0x80;
+const STOP: u8 = 0x40;
+
+/// A board that cannot be used to verify solutions.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// The board text does not parse.
+    #[error(transparent)]
+    Parse(#[from] BoardParseError),
+    /// The board has no pusher.
+    #[error("The board has no pusher!")]
+    NoPusher,
+    /// The board has several pushers; metrics are defined for one pusher only.
+    #[error("The board has {count} pushers; solution metrics need exactly one!")]
+    SeveralPushers {
+        /// How many pushers the board has.
+        count: usize,
+    },
+}
+
+/// Why a step cannot be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum IllegalStep {
+    /// The pusher would walk into a wall or off the board (or along a direction
+    /// that leads nowhere from its tile).
+    #[error("blocked move in direction {}", direction.qualified_name())]
+    BlockedMove {
+        /// The direction of the step.
+        direction: Direction,
+    },
+    /// The box in front of the pusher would move into a wall, another box or off
+    /// the board.
+    #[error("blocked push in direction {}", direction.qualified_name())]
+    BlockedPush {
+        /// The direction of the step.
+        direction: Direction,
+    },
+}
+
+/// Why a solution is not valid. The texts are those of the corpus' check tables
+/// (`blocked move at move 1`, `not solved after 33 moves`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidSolution {
+    /// No step at all (empty, whitespace only, or nothing before `*`).
+    #[error("empty solution")]
+    Empty,
+    /// A step into a wall (or off the board).
+    #[error("blocked move at move {step}")]
+    BlockedMove {
+        /// 1-based number of the offending step.
+        step: u32,
+        /// Its direction.
+        direction: Direction,
+    },
+    /// A push into a wall, a box or off the board.
+    #[error("blocked push at move {step}")]
+    BlockedPush {
+        /// 1-based number of the offending step.
+        step: u32,
+        /// Its direction.
+        direction: Direction,
+    },
+    /// The steps ran out before every active box was on a goal.
+    #[error("not solved after {moves} moves")]
+    NotSolved {
+        /// How many steps were played.
+        moves: u32,
+        /// The metrics of the played steps (what a saved game reports).
+        metrics: SolutionMetrics,
+    },
+    /// More than [`MAX_STEPS`] bytes of input.
+    #[error("solution of {length} characters is longer than the limit of {limit}")]
+    TooLong {
+        /// The input length in bytes.
+        length: usize,
+        /// The limit, [`MAX_STEPS`].
+        limit: usize,
+    },
+}
+
+/// The outcome of replaying a saved game ([`SolutionVerifier::verify_saved_game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SavedGame {
+    /// The metrics of the played steps (up to the solving push, if any).
+    pub metrics: SolutionMetrics,
+    /// Whether the played steps solve the level.
+    pub solved: bool,
+}
+
+/// Verifies solutions of one board and computes their metrics the JSoko way.
+///
+/// * The board decides push or walk, whatever the letter case (`r` into a box is a
+///   push, normalised `R`); characters that are not step letters of the
+///   tessellation are skipped; `*` ends the played steps (a saved game's undo tail).
+/// * Only the **active** board counts: cells the pusher cannot reach even with all
+///   boxes removed are walls, and their boxes and goals are ignored.
+/// * After every push that leaves no active box off a goal the solution ends: later
+///   steps are dropped.
+/// * A blocked step, no steps at all, or steps that run out unsolved make the
+///   solution invalid ([`InvalidSolution`]).
+///
+/// Build it once per board and reuse it: verifying takes `&mut self` only to reuse
+/// its working copy of the cells.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
+///
+/// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+/// let mut normalized = String::new();
+/// let metrics = verifier.verify_normalized("rRRDD", &mut normalized)?;
+/// assert_eq!((metrics.to_string(), normalized.as_str()), ("1/1/1/1/1/1".into(), "R"));
+/// let error = verifier.verify("D").unwrap_err();
+/// assert_eq!(error.to_string(), "blocked move at move 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SolutionVerifier {
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    /// `WALL`/`BOX`/`GOAL` flags of the active board at the start.
+    start: Vec<u8>,
+    /// Working copy for the replay in progress.
+    cells: Vec<u8>,
+    pusher: usize,
+    boxes_off_goal: u32,
+    classes: [u8; 256],
+}
+
+const fn classes(tessellation: Tessellation) -> [u8; 256] {
+    let mut classes = [SKIP; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        if let Ok((direction, _)) = tessellation.parse_step_char(byte as u8 as char) {
+            classes[byte] = direction as u8;
+        }
+        byte += 1;
+    }
+    classes[b'*' as usize] = STOP;
+    classes
+}
+
+impl SolutionVerifier {
+    /// A verifier for the board of `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::NoPusher`] or [`BoardError::SeveralPushers`] unless the board
+    /// has exactly one pusher.
+    pub fn new(puzzle: &Puzzle) -> Result<SolutionVerifier, BoardError> {
+        SolutionVerifier::from_cells(
+            puzzle.tessellation(),
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.cells(),
+        )
+    }
+
+    /// A verifier for the board of `graph`.
+    ///
+    /// # Errors
+    ///
+    /// As [`SolutionVerifier::new`].
+    pub fn from_graph(graph: &BoardGraph) -> Result<SolutionVerifier, BoardError> {
+        SolutionVerifier::from_cells(
+            graph.tessellation(),
+            graph.width(),
+            graph.height(),
+            graph.cells().iter().copied(),
+        )
+    }
+
+    /// A verifier for board text (plain or RLE) in `tessellation`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::Parse`] for text the board parser rejects, otherwise as
+    /// [`SolutionVerifier::new`].
+    pub fn parse(tessellation: Tessellation, text: &str) -> Result<SolutionVerifier, BoardError> {
+        SolutionVerifier::new(&Puzzle::parse(tessellation, text)?)
+    }
+
+    fn from_cells(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+        cells: impl Iterator<Item = BoardCell>,
+    ) -> Result<SolutionVerifier, BoardError> {
+        let mut start = Vec::with_capacity(width * height);
+        let mut pushers = Vec::new();
+        for (position, cell) in cells.enumerate() {
+            if cell.has_pusher() {
+                pushers.push(position);
+            }
+            start.push(if cell.is_wall() {
+                WALL
+            } else {
+                (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL)
+            });
+        }
+        let pusher = match pushers.as_slice() {
+            [] => return Err(BoardError::NoPusher),
+            [pusher] => *pusher,
+            _ => {
+                return Err(BoardError::SeveralPushers {
+                    count: pushers.len(),
+                });
+            }
+        };
+        let active = active_area(tessellation, width, height, &start, pusher);
+        let mut boxes_off_goal = 0;
+        for (cell, &reached) in start.iter_mut().zip(&active) {
+            if !reached {
+                *cell = WALL;
+            } else if *cell & (BOX | GOAL) == BOX {
+                boxes_off_goal += 1;
+            }
+        }
+        Ok(SolutionVerifier {
+            tessellation,
+            width,
+            height,
+            cells: start.clone(),
+            start,
+            pusher,
+            boxes_off_goal,
+            classes: classes(tessellation),
+        })
+    }
+
+    /// The tessellation of the board.
+    pub const fn tessellation(&self) -> Tessellation {
+        self.tessellation
+    }
+
+    /// Whether `position` belongs to the active board (the pusher's flood fill).
+    pub fn is_active(&self, position: usize) -> bool {
+        self.start
+            .get(position)
+            .is_some_and(|&cell| cell & WALL == 0)
+    }
+
+    /// How many active boxes stand off a goal at the start.
+    pub const fn boxes_off_goal(&self) -> u32 {
+        self.boxes_off_goal
+    }
+
+    /// A step-by-step replay from the start position (resetting any replay in
+    /// progress).
+    pub fn replay(&mut self) -> Replay<'_> {
+        self.cells.copy_from_slice(&self.start);
+        Replay {
+            tessellation: self.tessellation,
+            width: self.width,
+            height: self.height,
+            x: self.pusher % self.width.max(1),
+            y: self.pusher / self.width.max(1),
+            pusher: self.pusher,
+            boxes_off_goal: self.boxes_off_goal,
+            path: PathMetrics::START,
+            cells: &mut self.cells,
+        }
+    }
+
+    /// The metrics of a solution.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidSolution`]: no steps, a blocked step, or unsolved at the end.
+    pub fn verify(&mut self, steps: &str) -> Result<SolutionMetrics, InvalidSolution> {
+        let (metrics, solved) = self.run(steps, None)?;
+        Self::require_solved(metrics, solved)
+    }
+
+    /// The metrics of a solution, writing its normalised string (upper case =
+    /// push, truncated after the solving push) to `normalized` (cleared first).
+    ///
+    /// # Errors
+    ///
+    /// As [`SolutionVerifier::verify`]; `normalized` then holds the steps up to the
+    /// problem.
+    pub fn verify_normalized(
+        &mut self,
+        steps: &str,
+        normalized: &mut String,
+    ) -> Result<SolutionMetrics, InvalidSolution> {
+        normalized.clear();
+        let (metrics, solved) = self.run(steps, Some(normalized))?;
+        Self::require_solved(metrics, solved)
+    }
+
+    /// Replays a saved game: like [`SolutionVerifier::verify`], but steps that run
+    /// out unsolved are simply "not a solution" (`solved: false`) with the metrics
+    /// of all played steps, and no steps at all is allowed.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidSolution::BlockedMove`] / [`InvalidSolution::BlockedPush`] for an
+    /// illegal step, [`InvalidSolution::TooLong`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_metrics::SolutionVerifier;
+    ///
+    /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+    /// let game = verifier.verify_saved_game("Rlr*R")?;
+    /// assert_eq!((game.metrics.to_string(), game.solved), ("3/1/1/1/1/3".into(), false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verify_saved_game(&mut self, steps: &str) -> Result<SavedGame, InvalidSolution> {
+        let (metrics, solved) = self.run(steps, None)?;
+        Ok(SavedGame { metrics, solved })
+    }
+
+    fn require_solved(
+        metrics: SolutionMetrics,
+        solved: bool,
+    ) -> Result<SolutionMetrics, InvalidSolution> {
+        if solved {
+            Ok(metrics)
+        } else if metrics.moves == 0 {
+            Err(InvalidSolution::Empty)
+        } else {
+            Err(InvalidSolution::NotSolved {
+                moves: metrics.moves,
+                metrics,
+            })
+        }
+    }
+
+    /// Replays `steps`; returns the metrics and whether a push solved the level.
+    fn run(
+        &mut self,
+        steps: &str,
+        mut normalized: Option<&mut String>,
+    ) -> Result<(SolutionMetrics, bool), InvalidSolution> {
+        if steps.len() > MAX_STEPS {
+            return Err(InvalidSolution::TooLong {
+                length: steps.len(),
+                limit: MAX_STEPS,
+            });
+        }
+        let classes = self.classes;
+        let tessellation = self.tessellation;
+        let mut replay = self.replay();
+        for &byte in steps.as_bytes() {
+            let class = classes[usize::from(byte)];
+            if class & (SKIP | STOP) != 0 {
+                if class == STOP {
+                    break;
+                }
+                continue;
+            }
+            let Some(direction) = Direction::from_index(usize::from(class)) else {
+                continue;
+            };
+            let step_number = replay.path.metrics.moves + 1;
+            let step = replay
+                .try_step(direction)
+                .map_err(|illegal| match illegal {
+                    IllegalStep::BlockedMove { direction } => InvalidSolution::BlockedMove {
+                        step: step_number,
+                        direction,
+                    },
+                    IllegalStep::BlockedPush { direction } => InvalidSolution::BlockedPush {
+                        step: step_number,
+                        direction,
+                    },
+                })?;
+            if let Some(out) = normalized.as_deref_mut() {
+                if let Ok(letter) = step.to_char(tessellation) {
+                    out.push(letter);
+                }
+            }
+            if step.is_push && replay.boxes_off_goal == 0 {
+                return Ok((replay.path.metrics, true));
+            }
+        }
+        Ok((replay.path.metrics, false))
+    }
+}
+
+/// Flood fill from the pusher through every non-wall cell (boxes do not block).
+fn active_area(
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    cells: &[u8],
+    pusher: usize,
+) -> Vec<bool> {
+    let mut reached = vec![false; cells.len()];
+    let mut pending = vec![pusher];
+    reached[pusher] = true;
+    while let Some(position) = pending.pop() {
+        let (x, y) = (position % width, position / width);
+        for &direction in tessellation.legal_directions() {
+            if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, width, height) {
+                let next = ny * width + nx;
+                if !reached[next] && cells[next] & WALL == 0 {
+                    reached[next] = true;
+                    pending.push(next);
+                }
+            }
+        }
+    }
+    reached
+}
+
+/// A replay in progress: the configuration (pusher and boxes of the active board),
+/// the metrics so far and the [`PlugValue`](crate::PlugValue), with boxes named by
+/// the square they stand on.
+///
+/// [`Replay::successor`] gives the values after one more step without taking it (an
+/// optimizer's successor generation); [`Replay::try_step`] takes it.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::{Direction, Tessellation};
+/// use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, Step};
+///
+/// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let mut replay = verifier.replay();
+/// assert_eq!(replay.try_step(Direction::Right)?, Step::push(Direction::Right));
+/// assert!(replay.successor(Direction::Up).is_none());
+/// let next = replay.successor(Direction::Right).expect("legal");
+/// assert_eq!(next.metrics, SolutionMetrics::new(2, 2, 1, 1, 1, 1));
+/// assert!(!replay.is_solved());
+/// replay.try_step(Direction::Right)?;
+/// assert!(replay.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Replay<'v> {
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    x: usize,
+    y: usize,
+    pusher: usize,
+    boxes_off_goal: u32,
+    path: PathMetrics<u32>,
+    cells: &'v mut [u8],
+}
+
+impl Replay<'_> {
+    /// The pusher's position.
+    pub const fn pusher(&self) -> usize {
+        self.pusher
+    }
+
+    /// Whether an (active) box stands on `position`.
+    pub fn has_box(&self, position: usize) -> bool {
+        self.cells
+            .get(position)
+            .is_some_and(|&cell| cell & BOX != 0)
+    }
+
+    /// Whether no active box is off a goal.
+    pub const fn is_solved(&self) -> bool {
+        self.boxes_off_goal == 0
+    }
+
+    /// The metrics and PlugValue of the steps taken so far.
+    pub const fn path(&self) -> PathMetrics<u32> {
+        self.path
+    }
+
+    #[inline]
+    fn neighbor(&self, x: usize, y: usize, direction: Direction) -> Option<(usize, usize, usize)> {
+        let (nx, ny) = self
+            .tessellation
+            .neighbor_xy(x, y, direction, self.width, self.height)?;
+        Some((nx, ny, ny * self.width + nx))
+    }
+
+    /// What a step in `direction` would do: the target cell and, for a push, the
+    /// box's target.
+    #[inline]
+    fn plan(&self, direction: Direction) -> Result<Plan, IllegalStep> {
+        let Some((x, y, target)) = self.neighbor(self.x, self.y, direction) else {
+            return Err(IllegalStep::BlockedMove { direction });
+        };
+        let cell = self.cells[target];
+        if cell & WALL != 0 {
+            return Err(IllegalStep::BlockedMove { direction });
+        }
+        if cell & BOX == 0 {
+            return Ok(Plan {
+                x,
+                y,
+                target,
+                box_target: None,
+            });
+        }
+        match self.neighbor(x, y, direction) {
+            Some((_, _, box_target)) if self.cells[box_target] & (WALL | BOX) == 0 => Ok(Plan {
+                x,
+                y,
+                target,
+                box_target: Some(box_target),
+            }),
+            _ => Err(IllegalStep::BlockedPush { direction }),
+        }
+    }
+
+    /// The metrics and PlugValue after a step in `direction`, or `None` when the
+    /// step is illegal; the replay itself does not change.
+    pub fn successor(&self, direction: Direction) -> Option<PathMetrics<u32>> {
+        let plan = self.plan(direction).ok()?;
+        Some(self.path.after(direction, plan.box_move()))
+    }
+
+    /// Takes a step in `direction`: a push if a box is in the way, otherwise a walk.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalStep`] when blocked; the replay is then unchanged.
+    pub fn try_step(&mut self, direction: Direction) -> Result<Step, IllegalStep> {
+        let plan = self.plan(direction)?;
+        if let Some(box_target) = plan.box_target {
+            self.cells[plan.target] &= !BOX;
+            self.cells[box_target] |= BOX;
+            let left_goal = u32::from(self.cells[plan.target] & GOAL != 0);
+            let reached_goal = u32::from(self.cells[box_target] & GOAL != 0);
+            self.boxes_off_goal = self.boxes_off_goal + left_goal - reached_goal;
+        }
+        self.path = self.path.after(direction, plan.box_move());
+        self.x = plan.x;
+        self.y = plan.y;
+        self.pusher = plan.target;
+        Ok(Step::new(direction, plan.box_target.is_some()))
+    }
+}
+
+/// A legal step, worked out.
+struct Plan {
+    x: usize,
+    y: usize,
+    target: usize,
+    box_target: Option<usize>,
+}
+
+impl Plan {
+    /// The pushed box as squares: where it stood, where it goes.
+    #[inline]
+    fn box_move(&self) -> Option<BoxMove<u32>> {
+        // Positions fit in u32: boards are at most 4096 × 4096.
+        self.box_target
+            .map(|to| BoxMove::new(self.target as u32, to as u32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verifier(board: &str) -> SolutionVerifier {
+        SolutionVerifier::parse(Tessellation::Sokoban, &board.replace('/', "\n")).unwrap()
+    }
+
+    #[test]
+    fn spec_edge_cases() {
+        let mut simple = verifier("#####/#@$.#/#####");
+        let mut normalized = String::new();
+        for steps in ["R", "r", "RRRDD"] {
+            let metrics = simple.verify_normalized(steps, &mut normalized).unwrap();
+            assert_eq!(
+                (metrics.to_string(), normalized.as_str()),
+                ("1/1/1/1/1/1".into(), "R")
+            );
+        }
+        assert_eq!(
+            simple.verify("D"),
+            Err(InvalidSolution::BlockedMove {
+                step: 1,
+                direction: Direction::Down
+            })
+        );
+        let mut detour = verifier("######/#@$ .#/######");
+        assert_eq!(detour.verify("RlrR").unwrap().to_string(), "4/2/2/1/2/3");
+        let mut inactive = verifier("########/#@$.#$.#/########");
+        assert_eq!(inactive.boxes_off_goal(), 1);
+        assert!(!inactive.is_active(5));
+        assert_eq!(inactive.verify("R").unwrap().to_string(), "1/1/1/1/1/1");
+        let mut solved_at_start = verifier("######/#@*  #/#    #/######");
+        assert_eq!(
+            solved_at_start.verify("RdrruL").unwrap().to_string(),
+            "6/2/2/1/2/5"
+        );
+        assert_eq!(solved_at_start.verify(""), Err(InvalidSolution::Empty));
+        assert_eq!(solved_at_start.verify(" \n\t"), Err(InvalidSolution::Empty));
+    }
+
+    #[test]
+    fn skipped_characters_and_undo_tail() {
+        let mut detour = verifier("######/#@$ .#/######");
+        assert_eq!(
+            detour.verify("R l\nr 9 R").unwrap().to_string(),
+            "4/2/2/1/2/3"
+        );
+        assert_eq!(
+            detour.verify("R*R"),
+            Err(InvalidSolution::NotSolved {
+                moves: 1,
+                metrics: SolutionMetrics::new(1, 1, 1, 1, 1, 1)
+            })
+        );
+        let game = detour.verify_saved_game("").unwrap();
+        assert_eq!(
+            game,
+            SavedGame {
+                metrics: SolutionMetrics::ZERO,
+                solved: false
+            }
+        );
+        let game = detour.verify_saved_game("RRlll").unwrap();
+        assert_eq!(
+            game,
+            SavedGame {
+                metrics: SolutionMetrics::new(2, 2, 1, 1, 1, 1),
+                solved: true
+            }
+        );
+    }
+
+    #[test]
+    fn blocked_push_and_board_errors() {
+        let mut two_boxes = verifier("#######/#@$$..#/#######");
+        assert_eq!(
+            two_boxes.verify("rR"),
+            Err(InvalidSolution::BlockedPush {
+                step: 1,
+                direction: Direction::Right
+            })
+        );
+        assert_eq!(
+            two_boxes.verify("x").unwrap_err().to_string(),
+            "empty solution"
+        );
+        assert_eq!(
+            SolutionVerifier::parse(Tessellation::Sokoban, "#####\n# $.#\n#####").unwrap_err(),
+            BoardError::NoPusher
+        );
+        assert_eq!(
+            SolutionVerifier::parse(Tessellation::Sokoban, "#####\n#@@.#\n#####")
+                .unwrap_err()
+                .to_string(),
+            "The board has 2 pushers; solution metrics need exactly one!"
+        );
+        assert!(matches!(
+            SolutionVerifier::parse(Tessellation::Sokoban, "#Z#"),
+            Err(BoardError::Parse(_))
+        ));
+    }
+
+    #[test]
+    fn open_board_edges_are_blocked_moves() {
+        let mut open = verifier("@$.");
+        assert_eq!(
+            open.verify("l"),
+            Err(InvalidSolution::BlockedMove {
+                step: 1,
+                direction: Direction::Left
+            })
+        );
+        assert_eq!(
+            open.verify("u").unwrap_err().to_string(),
+            "blocked move at move 1"
+        );
+        assert_eq!(open.verify("r").unwrap().to_string(), "1/1/1/1/1/1");
+        let mut edge = verifier("@.$");
+        assert!(matches!(
+            edge.verify("rrR"),
+            Err(InvalidSolution::BlockedPush { step: 2, .. })
+        ));
+    }
+}
