@@ -212,7 +212,10 @@ fn parse_rows(text: &str, n_players: usize) -> Result<[u8; Tile::COUNT], Positio
                     .take_while(|d| d.is_ascii_digit())
                     .count();
                 let run: usize = row[at..at + digits].parse().unwrap_or(usize::MAX);
-                if b == b'0' || run > 20 - x {
+                if b == b'0' {
+                    return Err(syntax(column + at, "a run of empty tiles starts with 0"));
+                }
+                if run > 20 - x {
                     return Err(syntax(
                         column + at,
                         "a run of empty tiles overflows the row",
