@@ -52,6 +52,8 @@ mod iarena;
 mod moves;
 mod position;
 mod rng;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod tables;
 mod types;
 
