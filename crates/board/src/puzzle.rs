@@ -310,16 +310,20 @@ impl Puzzle {
         }
     }
 
-    /// Adds `count` floor rows at the top (Hexoban: through the text layout).
+    /// Adds `count` floor rows at the top (Hexoban: `count` times through the text
+    /// layout, so the cost is `count` reparses).
     pub fn add_rows_top(&mut self, count: usize) {
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            self.hexoban_text_edit(|rows, _| {
-                let width = rows.first().map_or(1, Vec::len);
-                rows.splice(0..0, std::iter::repeat_n(vec![b'-'; width], count));
-            });
+            // One reparse per row: k single steps differ from one k-row edit.
+            for _ in 0..count {
+                self.hexoban_text_edit(|rows, _| {
+                    let width = rows.first().map_or(1, Vec::len);
+                    rows.insert(0, vec![b'-'; width]);
+                });
+            }
         } else {
             let (old_width, width) = (self.width, self.width.max(1));
             self.rebuild(width, self.height + count, |x, y| {
@@ -373,16 +377,20 @@ impl Puzzle {
     pub fn add_column_right(&mut self) {
         self.add_columns_right(1);
     }
-    /// Removes up to `count` rows at the top (Hexoban: through the text layout).
+    /// Removes up to `count` rows at the top (Hexoban: one reparse per row).
     pub fn remove_rows_top(&mut self, count: usize) {
         let count = count.min(self.height);
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            self.hexoban_text_edit(|rows, _| {
-                rows.drain(..count);
-            });
+            for _ in 0..count {
+                self.hexoban_text_edit(|rows, _| {
+                    if !rows.is_empty() {
+                        rows.remove(0);
+                    }
+                });
+            }
         } else {
             self.rebuild(self.width, self.height - count, |x, y| Some((x, y + count)));
         }
@@ -391,16 +399,18 @@ impl Puzzle {
     pub fn remove_row_top(&mut self) {
         self.remove_rows_top(1);
     }
-    /// Removes up to `count` rows at the bottom (Hexoban: through the text layout).
+    /// Removes up to `count` rows at the bottom (Hexoban: one reparse per row).
     pub fn remove_rows_bottom(&mut self, count: usize) {
         let count = count.min(self.height);
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            self.hexoban_text_edit(|rows, _| {
-                rows.truncate(rows.len() - count);
-            });
+            for _ in 0..count {
+                self.hexoban_text_edit(|rows, _| {
+                    rows.pop();
+                });
+            }
         } else {
             self.rebuild(self.width, self.height - count, |x, y| Some((x, y)));
         }
@@ -518,13 +528,11 @@ impl Puzzle {
             self.rebuild(0, 0, |_, _| None);
             return Ok(());
         }
-        // A Hexoban reparse may drop trailing blank rows; the loop settles on `height`.
-        while self.height != height {
-            if self.height < height {
-                self.add_rows_bottom(height - self.height);
-            } else {
-                self.remove_rows_bottom(self.height - height);
-            }
+        if self.height > height {
+            self.remove_rows_bottom(self.height - height);
+        }
+        if self.height < height {
+            self.add_rows_bottom(height - self.height);
         }
         if self.width < width {
             self.add_columns_right(width - self.width);

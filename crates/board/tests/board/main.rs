@@ -3,5 +3,7 @@
 //! properties.
 
 mod conformance;
+mod fixtures;
 mod hexoban;
 mod io_examples;
+mod properties;

@@ -1,0 +1,75 @@
+//! Parses and prints a board of each tessellation: `cargo run --example boards`.
+//!
+//! Shows the Hexoban text layout (two text columns per hexagon, odd rows shifted),
+//! Trioban and Octoban tile shapes, RLE printing, and a few `BoardGraph` queries.
+
+use sokoengine::board::{BoardGraph, Puzzle};
+use sokoengine::geometry::{Direction, Tessellation, TileShape};
+
+const BOARDS: [(Tessellation, &str); 4] = [
+    (
+        Tessellation::Sokoban,
+        "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########",
+    ),
+    // Hexoban written in "scheme 2" (odd rows one column further left); it prints in
+    // the normal layout.
+    (
+        Tessellation::Hexoban,
+        " # # # #\n# @ $ . #\n #     #\n  # # #",
+    ),
+    (
+        Tessellation::Trioban,
+        "#########\n#  . $  #\n# $@ .  #\n#   $ . #\n#########",
+    ),
+    (
+        Tessellation::Octoban,
+        "#######\n#.  $ #\n# @ * #\n# $  .#\n#######",
+    ),
+];
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    for (tessellation, text) in BOARDS {
+        let puzzle = Puzzle::parse(tessellation, text)?;
+        let graph = BoardGraph::new(&puzzle)?;
+        println!(
+            "== {tessellation}: {}x{} cells, {} pushers, {} boxes, {} goals, {} graph edges",
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.pushers_count(),
+            puzzle.boxes_count(),
+            puzzle.goals_count(),
+            graph.edges_count()
+        );
+        println!("{puzzle}");
+        println!("-- RLE: {}", puzzle.to_board_str(true, true));
+        if let Some(pusher) = (0..graph.size()).find(|&p| graph[p].has_pusher()) {
+            let reachable = graph.positions_reachable_by_pusher(pusher, &[])?;
+            let moves: String = tessellation
+                .legal_directions()
+                .iter()
+                .filter(|&&d| {
+                    graph
+                        .neighbor(pusher, d)
+                        .is_some_and(|n| graph[n].can_put_pusher_or_box())
+                })
+                .map(|&d| tessellation.step_char(d, false))
+                .collect::<Result<_, _>>()?;
+            println!(
+                "-- pusher at {pusher} ({}): reaches {} cells, free steps: {moves}",
+                match puzzle.tile_shape(pusher) {
+                    TileShape::TriangleDown => "triangle pointing down",
+                    TileShape::Octagon => "octagon",
+                    TileShape::Default => "default tile",
+                },
+                reachable.len()
+            );
+            let right = graph.neighbor(pusher, Direction::Right);
+            println!(
+                "-- {} of the pusher: {right:?}",
+                Direction::Right.qualified_name()
+            );
+        }
+        println!();
+    }
+    Ok(())
+}
