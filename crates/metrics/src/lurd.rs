@@ -137,9 +137,13 @@ fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMe
         let push = u32::from((class >> 3) & 1);
         let direction = class & 7;
         let delta = tables.delta[orientation][usize::from(byte)];
-        if FLIPPING {
+        // The pushed box stands on a tile of the other orientation (Trioban only).
+        let box_delta = if FLIPPING {
             orientation ^= 1;
-        }
+            tables.delta[orientation][usize::from(byte)]
+        } else {
+            delta
+        };
         player_lines += u32::from(direction != last_direction);
         box_lines += push & u32::from(class != last_class);
         sessions += push & (last_push ^ 1);
@@ -148,7 +152,7 @@ fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMe
         box_changes += push & u32::from(box_square != last_box);
         // Branch-free select: the pushed box now rests one step further.
         let mask = 0_u64.wrapping_sub(u64::from(push));
-        last_box = (box_square.wrapping_add(delta) & mask) | (last_box & !mask);
+        last_box = (box_square.wrapping_add(box_delta) & mask) | (last_box & !mask);
         position = box_square;
         last_direction = direction;
         last_class = class;

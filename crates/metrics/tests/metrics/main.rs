@@ -1,0 +1,7 @@
+//! Integration tests of sokoengine-metrics: corpus conformance, the spec's edge cases,
+//! fixtures, properties and error messages.
+
+mod corpus;
+mod edge_cases;
+mod properties;
+mod sok;
