@@ -14,6 +14,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Contents
+//!
+//! * vocabulary: [`Tile`] (`a1..t20`), [`Color`], [`Piece`], [`Rotation`], [`PieceSet`];
+//! * [`Move`]: (piece, canonical rotation, contact, target) with notation `F5e-a2d4`,
+//!   parsing ([`MoveError`]) and the piece-shape queries ([`piece_tiles`],
+//!   [`piece_contacts`], [`n_piece_contacts`], [`n_piece_corners`], ...);
+//! * [`Board`]: the rules for 1 to 4 players: legal moves for any player, move and
+//!   placement counts, `is_legal`, checked [`push`](Board::push) / [`pop`](Board::pop)
+//!   ([`PlayError`]) and the unchecked fast path, open corners, scores, winners,
+//!   [`perft`](Board::perft), the drawn board (`Display`) and the position text
+//!   ([`PositionError`]);
+//! * engines behind [`Engine`]: [`RandomEngine`], [`MostTiles`], [`MostCorners`],
+//!   [`MonteCarlo`]; [`play_game`], a [`Tournament`] with seat rotation and Elo
+//!   ([`elo_win_probability`], [`elo_adjustment`]), all seeded by [`Rng`];
+//! * [`TileweRules`] and [`EnginePlayer`]: Tilewe under the IArena-style
+//!   [`Rules`](sokoengine_rules::Rules) interface of `sokoengine-rules`.
+//!
 //! # Design
 //!
 //! Move generation walks each open corner of the player once. A 9x9 window of the

@@ -429,6 +429,20 @@ mod tests {
         let b: Move = "W5n-a1a1".parse().unwrap();
         assert_eq!(a, b);
         assert_eq!(a.to_string(), "W5n-a1a1");
+        let set: std::collections::HashSet<Move> = [a, b].into_iter().collect();
+        assert_eq!(set.len(), 1);
+        // Every label of every piece maps onto one of the canonical moves.
+        for piece in Piece::ALL {
+            for rotation in Rotation::ALL {
+                let canonical = canonical_rotation(piece, rotation);
+                assert_eq!(piece_tiles(piece, rotation), piece_tiles(piece, canonical));
+                for contact in piece_contacts(piece, rotation) {
+                    let m = Move::new(piece, rotation, contact, Tile::A1).unwrap();
+                    assert_eq!(m.rotation(), canonical);
+                    assert_eq!(m, Move::new(piece, canonical, contact, Tile::A1).unwrap());
+                }
+            }
+        }
     }
 
     #[test]

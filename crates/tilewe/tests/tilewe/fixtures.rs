@@ -127,9 +127,12 @@ fn every_opening_move_pushes_and_pops() {
 }
 
 #[test]
-fn perft_depth_two_from_the_opening() {
-    // Spec section 6.2; depth 3 is checked against the corpus in `conformance`.
+fn perft_from_the_opening_spec_values() {
+    // Spec section 6.2 (the corpus holds the same table, checked in `conformance`).
     let mut board = Board::new(4).unwrap();
+    assert_eq!(board.perft(0), 1);
     assert_eq!(board.perft(1), 232);
     assert_eq!(board.perft(2), 40_368);
+    assert_eq!(board.perft(3), 4_682_688);
+    assert_eq!(board.ply(), 0);
 }
