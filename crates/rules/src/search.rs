@@ -1,8 +1,7 @@
 //! Generic optimal search over any [`Rules`], built on the `pathfinding` crate.
 
 use std::cell::Cell;
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use crate::Rules;
@@ -95,6 +94,27 @@ impl<K: Eq, P> Eq for Node<K, P> {}
 impl<K: Hash, P> Hash for Node<K, P> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.key.hash(state);
+    }
+}
+
+/// A search node with its depth, which takes no part in comparisons.
+#[derive(Clone, Debug)]
+struct Deep<K, P> {
+    node: Node<K, P>,
+    depth: u64,
+}
+
+impl<K: PartialEq, P> PartialEq for Deep<K, P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node
+    }
+}
+
+impl<K: Eq, P> Eq for Deep<K, P> {}
+
+impl<K: Hash, P> Hash for Deep<K, P> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.node.hash(state);
     }
 }
 
@@ -239,24 +259,36 @@ impl<'r, R: Rules, K: SearchKey<R::Position>> Search<'r, R, K> {
     ///
     /// [`SearchError::LimitReached`] when more than the expansion limit are reachable.
     pub fn distances(&self, start: &R::Position) -> Result<HashMap<K::Key, u64>, SearchError> {
+        Ok(self.reachable(start)?.into_iter().collect())
+    }
+
+    /// Every position reachable from `start` (finished ones included, and searched through)
+    /// by key with its distance, in breadth-first order: distances never decrease, and the
+    /// order is deterministic (that of [`Rules::successors`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::LimitReached`] when more than the expansion limit are reachable.
+    pub fn reachable(&self, start: &R::Position) -> Result<Vec<(K::Key, u64)>, SearchError> {
         let budget = Budget::new(self.max_expansions);
-        let mut distance = HashMap::new();
-        distance.insert(self.key.key(start), 0);
-        let mut queue = VecDeque::from([(start.clone(), 0u64)]);
-        while let Some((position, d)) = queue.pop_front() {
-            if !budget.spend() {
-                return Err(SearchError::LimitReached {
-                    limit: budget.limit.unwrap_or(usize::MAX),
-                });
-            }
-            for (_, next) in self.rules.successors(&position) {
-                if let Entry::Vacant(slot) = distance.entry(self.key.key(&next)) {
-                    slot.insert(d + 1);
-                    queue.push_back((next, d + 1));
-                }
-            }
+        let start = Deep {
+            node: self.node(start.clone()),
+            depth: 0,
+        };
+        // `bfs_reach` yields each position once, with the depth of its first discovery,
+        // which in breadth-first order is its distance.
+        let reach = pathfinding::directed::bfs::bfs_reach(start, |deep| {
+            let depth = deep.depth + 1;
+            self.expand(&budget, &deep.node)
+                .map(move |(node, ())| Deep { node, depth })
+        });
+        let found = reach.map(|deep| (deep.node.key, deep.depth)).collect();
+        if budget.exhausted.get() {
+            return Err(SearchError::LimitReached {
+                limit: budget.limit.unwrap_or(usize::MAX),
+            });
         }
-        Ok(distance)
+        Ok(found)
     }
 
     fn node(&self, position: R::Position) -> Node<K::Key, R::Position> {

@@ -174,3 +174,25 @@ fn the_first_movement_player_cycles_until_the_limit() {
         .unwrap_err();
     assert!(matches!(err, GameError::MaxMovesExceeded { .. }));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trip_and_validation() {
+    let hanoi = Hanoi::new(3).unwrap();
+    let position = hanoi
+        .next_position(&Move::new(0, 2), &hanoi.first_position())
+        .unwrap();
+    let json = serde_json::to_string(&position).unwrap();
+    assert_eq!(json, r#"{"towers":[[0,1],[],[2]],"cost":1}"#);
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), position);
+    let bad = r#"{"towers":[[1,0],[],[2]],"cost":1}"#;
+    let err = serde_json::from_str::<Position>(bad).unwrap_err();
+    assert!(
+        err.to_string().contains("lies on the smaller disk"),
+        "{err}"
+    );
+    assert_eq!(
+        serde_json::to_string(&Move::new(1, 2)).unwrap(),
+        r#"{"from":1,"to":2}"#
+    );
+}

@@ -2,4 +2,5 @@
 
 mod arena;
 mod games;
+mod score;
 mod search;

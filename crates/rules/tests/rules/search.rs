@@ -81,3 +81,13 @@ fn unreachable_goal_is_no_solution() {
         Err(SearchError::NoSolution)
     );
 }
+
+#[test]
+fn reachable_lists_positions_in_breadth_first_order() {
+    let walk = Walk { len: 4 };
+    let reachable = Search::by_key(&walk, |s: &Spot| s.at)
+        .reachable(&walk.first_position())
+        .unwrap();
+    // From 0: +1 -> 1, +2 -> 2 (in successor order), then 3 from 1, 4 from 2.
+    assert_eq!(reachable, [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2)]);
+}
