@@ -32,6 +32,7 @@ const PLAYABLE: u8 = 16;
 /// ```
 #[derive(Clone, Copy, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "char", into = "char"))]
 pub struct BoardCell(u8);
 
 /// A character (or string) that is not a board cell character.
@@ -323,6 +324,13 @@ impl FromStr for BoardCell {
     }
 }
 
+impl From<BoardCell> for char {
+    /// The canonical character (space for floor).
+    fn from(cell: BoardCell) -> char {
+        cell.to_char()
+    }
+}
+
 impl TryFrom<char> for BoardCell {
     type Error = CellCharError;
 
@@ -367,6 +375,18 @@ mod tests {
         assert!("".parse::<BoardCell>().is_err());
         assert_eq!("*".parse::<BoardCell>(), Ok(BoardCell::BOX_ON_GOAL));
         assert_eq!(format!("{:#}", BoardCell::FLOOR), "-");
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serializes_as_its_character() {
+        let json = serde_json::to_string(&BoardCell::BOX_ON_GOAL).expect("serializes");
+        assert_eq!(json, "\"*\"");
+        assert_eq!(
+            serde_json::from_str::<BoardCell>("\"B\"").ok(),
+            Some(BoardCell::BOX_ON_GOAL)
+        );
+        assert!(serde_json::from_str::<BoardCell>("\"x\"").is_err());
     }
 
     #[test]

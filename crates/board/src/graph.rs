@@ -463,15 +463,26 @@ impl BoardGraph {
     ) {
         scratch.begin(self.size());
         scratch.visit(source, NONE);
+        let legal = self.tessellation.legal_directions();
         let mut head = 0;
         while let Some(&current) = scratch.queue.get(head) {
             head += 1;
             if Some(current) == destination {
                 return;
             }
-            for (_, next) in self.neighbors(current) {
-                if passable(self.cells[next]) {
-                    scratch.visit(next, current as u32);
+            // Hot loop: read the table row directly when there is a table.
+            if let Some(row) = self.neighbors.get(current * 8..current * 8 + 8) {
+                for &direction in legal {
+                    let next = row[direction as usize];
+                    if next != NONE && passable(self.cells[next as usize]) {
+                        scratch.visit(next as usize, current as u32);
+                    }
+                }
+            } else {
+                for (_, next) in self.neighbors(current) {
+                    if passable(self.cells[next]) {
+                        scratch.visit(next, current as u32);
+                    }
                 }
             }
         }

@@ -35,6 +35,7 @@ use crate::{BoardCell, hexoban, rle};
 /// ```
 #[derive(Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "PuzzleText", into = "PuzzleText"))]
 pub struct Puzzle {
     tessellation: Tessellation,
     width: usize,
@@ -108,8 +109,15 @@ impl Puzzle {
     /// ```
     pub fn parse(tessellation: Tessellation, text: &str) -> Result<Puzzle, BoardParseError> {
         let grid = if tessellation == Tessellation::Hexoban {
-            let text = clean(text, 2 * MAX_WIDTH + 1, MAX_HEIGHT)?;
-            let grid = hexoban::parse_layout(&text)?;
+            let cleaned = clean(text, 2 * MAX_WIDTH + 2, MAX_HEIGHT)?;
+            let grid = hexoban::parse_layout(&cleaned).map_err(|error| match error {
+                // Report lines of the text as given: count the stripped blank lines.
+                BoardParseError::HexobanLayout { line, column } => BoardParseError::HexobanLayout {
+                    line: line + leading_blank_lines(text),
+                    column,
+                },
+                other => other,
+            })?;
             SizeError::check(grid.width, grid.height)?;
             grid
         } else {
@@ -565,6 +573,14 @@ impl Puzzle {
     }
 }
 
+/// Number of line breaks before the first character that is not `\r` or `\n`
+/// (`\r\n` counts once).
+fn leading_blank_lines(text: &str) -> usize {
+    let prefix = text.trim_start_matches(['\r', '\n']);
+    let prefix = &text[..text.len() - prefix.len()];
+    prefix.matches('\n').count() + prefix.matches('\r').count() - prefix.matches("\r\n").count()
+}
+
 /// Prints a grid whose floor cells are given as `-` by `byte_at`.
 pub(crate) fn print_board(
     tessellation: Tessellation,
@@ -623,5 +639,72 @@ impl fmt::Debug for Puzzle {
             .field("board", &self.to_board_str(true, false))
             .field("title", &self.title)
             .finish_non_exhaustive()
+    }
+}
+
+/// The serialized form of a [`Puzzle`]: its board as text (visible floor), so that
+/// deserializing goes through the parser and its checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PuzzleText {
+    tessellation: Tessellation,
+    board: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    author: String,
+    #[serde(default)]
+    boxorder: String,
+    #[serde(default)]
+    goalorder: String,
+    #[serde(default)]
+    notes: String,
+}
+
+#[cfg(feature = "serde")]
+impl From<Puzzle> for PuzzleText {
+    fn from(puzzle: Puzzle) -> PuzzleText {
+        PuzzleText {
+            tessellation: puzzle.tessellation,
+            board: puzzle.to_board_str(true, false),
+            title: puzzle.title,
+            author: puzzle.author,
+            boxorder: puzzle.boxorder,
+            goalorder: puzzle.goalorder,
+            notes: puzzle.notes,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PuzzleText> for Puzzle {
+    type Error = BoardParseError;
+
+    fn try_from(text: PuzzleText) -> Result<Puzzle, BoardParseError> {
+        let mut puzzle = Puzzle::parse(text.tessellation, &text.board)?;
+        puzzle.title = text.title;
+        puzzle.author = text.author;
+        puzzle.boxorder = text.boxorder;
+        puzzle.goalorder = text.goalorder;
+        puzzle.notes = text.notes;
+        Ok(puzzle)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn serializes_as_board_text() {
+        let mut puzzle =
+            Puzzle::parse(Tessellation::Hexoban, " # # #\n# @ $ #\n # . #\n  # #").expect("parses");
+        puzzle.title = "small".into();
+        let json = serde_json::to_string(&puzzle).expect("serializes");
+        assert!(json.contains("\"board\":\"---#-#-#-\\n"), "{json}");
+        let back: Puzzle = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(back, puzzle);
+        let bad = r#"{"tessellation":"sokoban","board":"ZOMG!"}"#;
+        assert!(serde_json::from_str::<Puzzle>(bad).is_err());
     }
 }

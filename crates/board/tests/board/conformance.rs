@@ -397,3 +397,11 @@ fn puzzle_editing_spec_9() {
     plus.boxorder = "1 2".into();
     assert!(plus.has_sokoban_plus());
 }
+
+#[test]
+fn hexoban_layout_errors_name_the_line_of_the_text_as_given() {
+    use sokoengine_board::BoardParseError;
+    let error = Puzzle::parse(Tessellation::Hexoban, "\r\n\n # # #\n# @  $ #").unwrap_err();
+    assert_eq!(error, BoardParseError::HexobanLayout { line: 4, column: 6 });
+    assert_eq!(error.location(), Some((4, 6)));
+}
