@@ -4,7 +4,7 @@
 //!   order, validated transitions, end and score); [`CostPosition`] for one-player games;
 //! * [`ScoreBoard`] and [`PlayerIndex`]: scores per player;
 //! * [`Player`] and the provided players ([`FirstMovementPlayer`], [`LastMovementPlayer`],
-//!   [`RandomPlayer`], [`HumanPlayer`]);
+//!   [`RandomPlayer`], [`HumanPlayer`], [`AlphaBetaPlayer`]);
 //! * [`Arena`]: plays a game with a movement limit, movement checking and a time limit;
 //! * [`Search`]: optimal BFS, A* and IDA* over any rules with hashable positions (or keys).
 //!
@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod arena;
+mod minimax;
 mod player;
 mod player_index;
 mod rng;
@@ -41,6 +42,7 @@ mod score;
 mod search;
 
 pub use arena::{Arena, GameError, GameReport};
+pub use minimax::{AlphaBetaPlayer, Heuristic};
 pub use player::{FirstMovementPlayer, HumanPlayer, LastMovementPlayer, Player, RandomPlayer};
 pub use player_index::PlayerIndex;
 pub use rules::{CostPosition, Rules};

@@ -56,7 +56,7 @@ fn short_type_name(full: &str) -> String {
 }
 
 /// A name made of `prefix`, `_` and a number unique within the process.
-fn unique_name(prefix: &str) -> String {
+pub(crate) fn unique_name(prefix: &str) -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     format!("{prefix}_{}", NEXT.fetch_add(1, Ordering::Relaxed))
 }

@@ -167,3 +167,36 @@ fn broadcast_prints_every_movement() {
         format!("Cost: 0\nat 0\nPlayer {name} plays: 2\nCost: 1\nat 2\n")
     );
 }
+
+#[test]
+fn alpha_beta_plays_nim_perfectly() {
+    use sokoengine_rules::AlphaBetaPlayer;
+    for tokens in 1..=14 {
+        let nim = Nim(tokens);
+        let mut player = AlphaBetaPlayer::new(16);
+        let take = player.play(&nim, &nim.first_position()).unwrap();
+        if tokens % 4 != 0 {
+            assert_eq!(take, Take(tokens % 4), "{tokens} tokens");
+        }
+    }
+    // From a multiple of 4 the second player wins against any first player.
+    let nim = Nim(12);
+    let mut first = RandomPlayer::with_seed(5);
+    let mut second = AlphaBetaPlayer::new(16);
+    let report = Arena::new(&nim)
+        .check_movements(true)
+        .play(&mut [&mut first, &mut second])
+        .unwrap();
+    assert_eq!(report.score.winner(), Some(PlayerIndex::SECOND));
+}
+
+#[test]
+fn alpha_beta_uses_the_heuristic_at_its_horizon() {
+    use sokoengine_rules::AlphaBetaPlayer;
+    // With depth 1 only the heuristic tells movements apart: prefer leaving an even heap.
+    let nim = Nim(9);
+    let mut player = AlphaBetaPlayer::new(1)
+        .with_heuristic(|_, heap: &Heap, _| if heap.tokens % 2 == 0 { 1 } else { 0 });
+    assert_eq!(player.play(&nim, &nim.first_position()), Some(Take(1)));
+    assert_eq!(player.depth(), 1);
+}
