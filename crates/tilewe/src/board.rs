@@ -33,6 +33,7 @@ const CORNER_COLUMNS: u32 = 1 << PAD | 1 << (PAD + 19);
 /// Largest number of (orientation, contact) pairs: moves at one target tile.
 const MAX_PAIRS: usize = 309;
 const NO_COLOR: u8 = 4;
+const NO_WITNESS: u32 = u32::MAX;
 
 /// The plane with only the margin set.
 pub(crate) const MARGIN: Plane = {
@@ -140,6 +141,9 @@ pub struct Board {
     pub(crate) remaining: [u32; 4],
     pub(crate) scores: [u16; 4],
     pub(crate) colors: [u8; Tile::COUNT],
+    /// Per player, a move found legal when the turn last passed to him (packed), tried
+    /// first next time: it usually still fits. Only a hint; always re-checked.
+    witness: [u32; 4],
     /// Undo records; entries at and past `moves.len()` are spare slots kept for reuse.
     history: Vec<Undo>,
     moves: Vec<Move>,
@@ -245,6 +249,7 @@ impl Board {
             remaining: [0; 4],
             scores: [0; 4],
             colors: [NO_COLOR; Tile::COUNT],
+            witness: [NO_WITNESS; 4],
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         };
@@ -436,6 +441,45 @@ impl Board {
         })
     }
 
+    /// [`has_any_move`](Self::has_any_move), trying the player's witness move first and
+    /// remembering the move found.
+    fn has_any_move_hinted(&mut self, p: usize) -> bool {
+        if self.remaining[p] & 1 != 0 {
+            return self.rows[PAD..PAD + 20]
+                .iter()
+                .any(|row| row.corners[p] != 0);
+        }
+        let t = tables();
+        let hint = self.witness[p];
+        if hint != NO_WITNESS && self.fits(t, Move::from_packed(hint), p) {
+            return true;
+        }
+        let remaining = self.remaining[p];
+        let mut found = NO_WITNESS;
+        for_each_corner(&self.rows, p, |x, y| {
+            match first_at(t, window(&self.rows, p, x, y), remaining) {
+                Some(id) => {
+                    found = Move::from_raw((x + 20 * y) as u16, id).packed();
+                    false
+                }
+                None => true,
+            }
+        });
+        self.witness[p] = found;
+        found != NO_WITNESS
+    }
+
+    /// Whether `mv` fits for player `p`: piece available, target an open corner, cells free.
+    #[inline(always)]
+    fn fits(&self, t: &Tables, mv: Move, p: usize) -> bool {
+        let pair = t.pairs[mv.pair_id()];
+        let target = mv.target();
+        let (x, y) = (usize::from(target.x()), usize::from(target.y()));
+        self.remaining[p] & 1 << pair.piece.index() != 0
+            && self.rows[y + PAD].corners[p] & 1 << (x + PAD) != 0
+            && t.pair_masks[mv.pair_id()] & window(&self.rows, p, x, y) == 0
+    }
+
     /// The open corners of `color` where at least one of his moves fits, ascending (before
     /// his first move: the free board corners).
     #[must_use]
@@ -475,13 +519,7 @@ impl Board {
         if self.finished || self.dead & 1 << p != 0 {
             return false;
         }
-        let t = tables();
-        let pair = t.pairs[mv.pair_id()];
-        let target = mv.target();
-        let (x, y) = (usize::from(target.x()), usize::from(target.y()));
-        self.remaining[p] & 1 << pair.piece.index() != 0
-            && self.rows[y + PAD].corners[p] & 1 << (x + PAD) != 0
-            && t.pair_masks[mv.pair_id()] & window(&self.rows, p, x, y) == 0
+        self.fits(tables(), mv, p)
     }
 
     /// Plays `mv` for the player to move and passes the turn to the next player who can
@@ -577,7 +615,7 @@ impl Board {
             if self.dead & 1 << q != 0 {
                 continue;
             }
-            if self.has_any_move(q) {
+            if self.has_any_move_hinted(q) {
                 self.current = q as u8;
                 return;
             }
@@ -655,6 +693,7 @@ impl Board {
             remaining: self.remaining,
             scores: self.scores,
             colors: self.colors,
+            witness: self.witness,
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         }
@@ -687,6 +726,7 @@ impl Board {
             remaining,
             scores: [0; 4],
             colors,
+            witness: [NO_WITNESS; 4],
             history: Vec::new(),
             moves: Vec::new(),
         };
@@ -774,6 +814,25 @@ fn count_at(t: &Tables, w: u128, remaining: u32) -> usize {
         }
     }
     n
+}
+
+/// The first pair that fits at one corner, smallest piece first.
+#[inline(always)]
+fn first_at(t: &Tables, w: u128, remaining: u32) -> Option<u16> {
+    let k = key(w);
+    let mut rem = remaining;
+    while rem != 0 {
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        if let Some(&id) = t
+            .candidates(k, piece)
+            .iter()
+            .find(|&&id| t.pair_masks[usize::from(id)] & w == 0)
+        {
+            return Some(id);
+        }
+    }
+    None
 }
 
 #[inline(always)]

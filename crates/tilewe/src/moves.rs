@@ -172,6 +172,21 @@ impl Move {
         Move { target, pair }
     }
 
+    /// The move as one `u32` (target in the high half), for compact hints.
+    #[inline(always)]
+    pub(crate) const fn packed(self) -> u32 {
+        (self.target as u32) << 16 | self.pair as u32
+    }
+
+    /// The inverse of [`packed`](Self::packed).
+    #[inline(always)]
+    pub(crate) const fn from_packed(packed: u32) -> Move {
+        Move {
+            target: (packed >> 16) as u16,
+            pair: packed as u16,
+        }
+    }
+
     #[inline(always)]
     pub(crate) const fn pair_id(self) -> usize {
         self.pair as usize
