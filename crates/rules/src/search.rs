@@ -52,6 +52,10 @@ pub enum SearchError {
         /// The expansion limit.
         limit: usize,
     },
+    /// The rules gave different successors for the same position during one search (for
+    /// example, successors that depend on hidden state), so no path could be rebuilt.
+    #[error("the rules gave different successors for the same position")]
+    InconsistentRules,
 }
 
 /// An optimal path found by a [`Search`]: `positions[0]` is the start, `positions[i + 1]`
@@ -333,13 +337,13 @@ impl<'r, R: Rules, K: SearchKey<R::Position>> Search<'r, R, K> {
         let mut positions = vec![first.position];
         let mut movements = Vec::new();
         for node in nodes {
-            let previous = positions.last().expect("the path has a start");
+            let previous = positions.last().ok_or(SearchError::InconsistentRules)?;
             let (movement, position) = self
                 .rules
                 .successors(previous)
                 .into_iter()
                 .find(|(_, p)| self.key.key(p) == node.key)
-                .expect("each step of a found path is a successor of the one before");
+                .ok_or(SearchError::InconsistentRules)?;
             movements.push(movement);
             positions.push(position);
         }

@@ -200,3 +200,14 @@ fn alpha_beta_uses_the_heuristic_at_its_horizon() {
     assert_eq!(player.play(&nim, &nim.first_position()), Some(Take(1)));
     assert_eq!(player.depth(), 1);
 }
+
+proptest::proptest! {
+    #[test]
+    fn human_player_survives_any_input(input in proptest::collection::vec(proptest::num::u8::ANY, 0..300)) {
+        let nim = Nim(7);
+        let mut human = HumanPlayer::new("you", &input[..], Vec::new());
+        if let Some(take) = human.play(&nim, &nim.first_position()) {
+            proptest::prop_assert!(nim.is_movement_possible(&take, &nim.first_position()));
+        }
+    }
+}
