@@ -173,6 +173,8 @@ impl Iterator for OptimalMoves {
     }
 }
 
+// Up to 2^63 - 1 movements: an exact `usize` length needs 64-bit pointers.
+#[cfg(target_pointer_width = "64")]
 impl ExactSizeIterator for OptimalMoves {}
 
 impl FusedIterator for OptimalMoves {}
