@@ -736,6 +736,28 @@ impl BoardGraph {
 
     // ---- printing -------------------------------------------------------------------
 
+    /// A [`Puzzle`] with this graph's cells in canonical characters (no metadata).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#pb.#")?;
+    /// assert_eq!(graph.to_puzzle().to_string(), "#@$.#");
+    /// # Ok::<(), sokoengine_board::BoardParseError>(())
+    /// ```
+    pub fn to_puzzle(&self) -> Puzzle {
+        Puzzle::from_grid(
+            self.tessellation,
+            crate::text::TextGrid {
+                width: self.width,
+                height: self.height,
+                bytes: self.cells.iter().map(|c| c.to_byte(true)).collect(),
+            },
+        )
+    }
+
     /// Prints with canonical characters (see [`Puzzle::to_board_str`]).
     pub fn to_board_str(&self, use_visible_floor: bool, rle_encode: bool) -> String {
         print_board(

@@ -126,7 +126,7 @@ impl Puzzle {
         Ok(Puzzle::from_grid(tessellation, grid))
     }
 
-    fn from_grid(tessellation: Tessellation, grid: TextGrid) -> Puzzle {
+    pub(crate) fn from_grid(tessellation: Tessellation, grid: TextGrid) -> Puzzle {
         Puzzle {
             tessellation,
             width: grid.width,

@@ -6,4 +6,5 @@ mod conformance;
 mod fixtures;
 mod hexoban;
 mod io_examples;
+mod messages;
 mod properties;
