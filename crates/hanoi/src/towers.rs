@@ -319,8 +319,7 @@ impl Towers {
     const fn legal_fast(self, movement: Move) -> bool {
         let source = self.sets[movement.from() as usize];
         let target = self.sets[movement.to() as usize];
-        // An empty target has no set bit, so it is wider than any disk: `x & -x` of 0 is 0,
-        // hence compare with the lowest bits directly.
+        // The top disk is the lowest set bit; an empty target accepts any disk.
         source != 0
             && movement.from() != movement.to()
             && (target == 0 || source.trailing_zeros() < target.trailing_zeros())
