@@ -1,5 +1,7 @@
 //! Engines: move choosers behind one trait.
 
+use std::f64::consts::LN_2;
+
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -171,7 +173,10 @@ impl Engine for MonteCarlo {
             let pick = if round < candidates.len() {
                 round
             } else {
-                let log_n = ((round + 1) as f64).ln();
+                // ln(round) from the integer bit length: only +, *, /, sqrt are used in
+                // choices, which IEEE 754 rounds identically everywhere (libm's ln is not
+                // guaranteed to), so a seed replays the same game on every platform.
+                let log_n = f64::from(usize::BITS - (round + 1).leading_zeros()) * LN_2;
                 (0..candidates.len())
                     .max_by(|&a, &b| {
                         let ucb = |i: usize| {

@@ -59,6 +59,25 @@ proptest! {
     fn move_parser_never_panics(text in "\\PC{0,16}") {
         let _ = text.parse::<Move>();
         let _ = text.parse::<Tile>();
+        let _ = sokoengine_tilewe::Piece::from_name(&text);
+        let _ = sokoengine_tilewe::Rotation::from_name(&text);
+    }
+
+    #[test]
+    fn move_from_indices_never_panics(
+        piece in 0usize..30,
+        rotation in 0usize..12,
+        contact in 0usize..500,
+        target in 0usize..500,
+    ) {
+        if let Ok(mv) = Move::from_indices(piece, rotation, contact, target) {
+            prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+            prop_assert_eq!(mv.target().index(), target);
+            let board = Board::new(4).unwrap();
+            // Legality is a question, never a panic, for any constructible move.
+            let legal = board.is_legal(mv);
+            prop_assert_eq!(legal, board.legal_moves().contains(&mv));
+        }
     }
 
     #[test]
