@@ -3,6 +3,7 @@
 //! properties.
 
 mod conformance;
+mod corpus_levels;
 mod fixtures;
 mod hexoban;
 mod io_examples;
