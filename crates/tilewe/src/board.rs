@@ -359,8 +359,20 @@ impl Board {
         out
     }
 
-    /// Appends the moves of `color` to `out` (which is cleared first). Reuse one vector
-    /// to avoid allocating in a loop.
+    /// Replaces the contents of `out` with the moves of `color`, in generation order.
+    /// Reusing one vector avoids allocating in a loop.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Color};
+    ///
+    /// let board = Board::new(2)?;
+    /// let mut moves = Vec::new();
+    /// board.generate_into(Color::Yellow, &mut moves);
+    /// assert_eq!(moves.len(), 232);
+    /// # Ok::<(), sokoengine_tilewe::BoardError>(())
+    /// ```
     pub fn generate_into(&self, color: Color, out: &mut Vec<Move>) {
         out.clear();
         if self.finished || self.dead & 1 << color.index() != 0 {
@@ -482,6 +494,19 @@ impl Board {
 
     /// The open corners of `color` where at least one of his moves fits, ascending (before
     /// his first move: the free board corners).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Color};
+    ///
+    /// let mut board = Board::new(4)?;
+    /// board.push("L5sf-a1a1".parse()?)?;
+    /// let corners: Vec<String> = board.player_corners(Color::Blue).iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(corners, ["c3", "c5"]);
+    /// assert_eq!(board.n_player_corners(Color::Yellow), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn player_corners(&self, color: Color) -> Vec<Tile> {
         let mut out = Vec::new();
@@ -666,6 +691,16 @@ impl Board {
     /// Number of move sequences of exactly `depth` moves from this position (sequences
     /// during which the game ends early do not count). The last level is counted, not
     /// played.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::Board;
+    ///
+    /// let mut board = Board::new(4)?;
+    /// assert_eq!(board.perft(2), 40_368);
+    /// # Ok::<(), sokoengine_tilewe::BoardError>(())
+    /// ```
     #[must_use]
     pub fn perft(&mut self, depth: usize) -> u64 {
         if depth == 0 {
@@ -772,7 +807,7 @@ impl Board {
         board
     }
 
-    /// The pieces of `color` that appear in the given set, as names, for rendering.
+    /// The remaining pieces of `color` as a comma-separated list of names, for rendering.
     fn remaining_names(&self, color: Color) -> String {
         let names: Vec<&str> = self
             .remaining_pieces(color)
