@@ -102,6 +102,8 @@ pub(crate) fn clean(
     let mut width = 0;
     let mut height = 1;
     let mut row_start = 0;
+    // Where the rows of a typical board end, so the copy need not search again.
+    let mut newlines = [0usize; TRACKED_ROWS];
     for (index, &byte) in stripped.as_bytes().iter().enumerate() {
         let class = CLASS[byte as usize];
         classes |= class;
@@ -109,6 +111,9 @@ pub(crate) fn clean(
         if byte == b'\n' {
             width = width.max(index - row_start);
             row_start = index + 1;
+            if let Some(slot) = newlines.get_mut(height - 1) {
+                *slot = index;
+            }
             height += 1;
         }
     }
@@ -126,8 +131,19 @@ pub(crate) fn clean(
         return Ok(TextGrid::default());
     }
     width = width.max(stripped.len() - row_start);
-    grid(stripped.as_bytes(), width, height, max_width, max_height)
+    let newlines = newlines.get(..height - 1);
+    grid(
+        stripped.as_bytes(),
+        newlines,
+        width,
+        height,
+        max_width,
+        max_height,
+    )
 }
+
+/// Rows whose ends the fast path remembers (boards are rarely taller).
+const TRACKED_ROWS: usize = 128;
 
 /// Removes leading newlines (only) and all trailing spaces and newlines.
 fn strip(text: &str) -> &str {
@@ -166,12 +182,14 @@ fn clean_slow(
         width = width.max(row.len());
         height += 1;
     }
-    grid(text.as_bytes(), width, height, max_width, max_height)
+    grid(text.as_bytes(), None, width, height, max_width, max_height)
 }
 
-/// Pads the rows of stripped, decoded text into a `width × height` grid.
+/// Pads the rows of stripped, decoded text into a `width × height` grid;
+/// `newlines` are the positions of its line breaks when known.
 fn grid(
     text: &[u8],
+    newlines: Option<&[usize]>,
     width: usize,
     height: usize,
     max_width: usize,
@@ -184,15 +202,24 @@ fn grid(
         return Err(SizeError::Height { height }.into());
     }
     let mut bytes = Vec::with_capacity(width * height);
-    for row in text.split(|&b| b == b'\n') {
+    let mut push_row = |row: &[u8]| {
         bytes.extend_from_slice(row);
         bytes.resize(bytes.len() + width - row.len(), b'-');
+    };
+    match newlines {
+        Some(newlines) => {
+            let mut start = 0;
+            for &end in newlines {
+                push_row(&text[start..end]);
+                start = end + 1;
+            }
+            push_row(&text[start..]);
+        }
+        None => text.split(|&b| b == b'\n').for_each(push_row),
     }
     // One vectorisable pass: a space is stored as `-`.
     for byte in &mut bytes {
-        if *byte == b' ' {
-            *byte = b'-';
-        }
+        *byte = if *byte == b' ' { b'-' } else { *byte };
     }
     Ok(TextGrid {
         width,
@@ -270,6 +297,17 @@ mod tests {
         assert_eq!(rows("#@$.#\r\n#####"), ["#@$.#", "#####"]);
         assert_eq!(rows("#\r#\t#"), ["#--", "#-#"]);
         assert_eq!(rows("_#"), ["_#"]);
+    }
+
+    #[test]
+    fn tall_boards_beyond_the_tracked_rows() {
+        let text: Vec<String> = (0..300).map(|y| "#".repeat(y % 7 + 1)).collect();
+        let grid = clean(&text.join("\n"), 4096, 4096).expect("valid");
+        assert_eq!((grid.width, grid.height), (7, 300));
+        for y in [0, 127, 128, 129, 299] {
+            let expected = format!("{}{}", "#".repeat(y % 7 + 1), "-".repeat(6 - y % 7));
+            assert_eq!(grid.row(y), expected.as_bytes(), "row {y}");
+        }
     }
 
     #[test]
