@@ -1,0 +1,523 @@
+//! The moves grammar of snapshots (spec `sokoban-engine.md` section 16).
+//!
+//! Processing order: check the characters, remove all whitespace, RLE-decode, then
+//! parse `( '[' moves? ']' | '{' moves? '}' | steps )*`.
+
+use std::fmt;
+
+use sokoengine_board::rle::{self, RleProblem};
+
+/// Longest decoded move sequence accepted, in steps (markers included): 16 Mi.
+pub const MAX_MOVES_LEN: usize = 1 << 24;
+
+/// What is wrong with the structure of a move sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SyntaxProblem {
+    /// An upper-case step inside `[…]` or `{…}`.
+    PushInsideGroup,
+    /// `[` or `{` inside another group.
+    NestedGroup,
+    /// `]` or `}` without its opening bracket.
+    UnexpectedClose,
+    /// A group still open at the end.
+    UnclosedGroup,
+}
+
+impl fmt::Display for SyntaxProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SyntaxProblem::PushInsideGroup => "push or pull inside a jump or pusher selection",
+            SyntaxProblem::NestedGroup => "group opened inside another group",
+            SyntaxProblem::UnexpectedClose => "closing bracket without its opening bracket",
+            SyntaxProblem::UnclosedGroup => "group not closed",
+        })
+    }
+}
+
+/// A move string that cannot be parsed.
+///
+/// Lines and columns are 1-based and count characters of the text as given. When the
+/// text is RLE-encoded, a structural problem is located by its index in the decoded
+/// steps only.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SnapshotParseError {
+    /// A character that may not appear in a move string (checked before anything
+    /// else).
+    #[error("Invalid characters in snapshot string!")]
+    InvalidCharacter {
+        /// The rejected character.
+        character: char,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+    /// Malformed run-length encoding (after whitespace was removed).
+    #[error(
+        "Unexpected input in Snapshot string! Invalid RLE: {problem} at line {line}, column {column}."
+    )]
+    Rle {
+        /// What went wrong.
+        problem: RleProblem,
+        /// 1-based line in the text as given.
+        line: usize,
+        /// 1-based column in the text as given.
+        column: usize,
+    },
+    /// A grammar error: pushes inside a group, nested or unbalanced brackets.
+    #[error("Unexpected input in Snapshot string! {problem} at step {index}{}", location_suffix(*.line, *.column))]
+    Syntax {
+        /// What went wrong.
+        problem: SyntaxProblem,
+        /// 0-based index of the offending character in the decoded, whitespace-free
+        /// sequence.
+        index: usize,
+        /// 1-based line in the text as given (`None` when RLE decoding moved it).
+        line: Option<usize>,
+        /// 1-based column in the text as given (`None` when RLE decoding moved it).
+        column: Option<usize>,
+    },
+}
+
+fn location_suffix(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!(" (line {line}, column {column})."),
+        _ => " of the decoded moves.".to_owned(),
+    }
+}
+
+impl SnapshotParseError {
+    /// 1-based line and column of the problem in the text as given, when known.
+    pub const fn location(&self) -> Option<(usize, usize)> {
+        match *self {
+            SnapshotParseError::InvalidCharacter { line, column, .. }
+            | SnapshotParseError::Rle { line, column, .. } => Some((line, column)),
+            SnapshotParseError::Syntax {
+                line: Some(line),
+                column: Some(column),
+                ..
+            } => Some((line, column)),
+            SnapshotParseError::Syntax { .. } => None,
+        }
+    }
+}
+
+/// Whether `c` is a step letter of some tessellation (`lurdnsew` in either case).
+pub(crate) const fn is_step_letter(c: u8) -> bool {
+    matches!(
+        c.to_ascii_lowercase(),
+        b'l' | b'u' | b'r' | b'd' | b'n' | b's' | b'e' | b'w'
+    )
+}
+
+/// Whether `c` may appear in a move string: step letters, markers, RLE syntax and
+/// whitespace.
+pub fn is_moves_char(c: char) -> bool {
+    c.is_ascii()
+        && (is_step_letter(c as u8)
+            || matches!(c, '[' | ']' | '{' | '}' | '*' | '(' | ')' | '|')
+            || c.is_ascii_digit())
+        || c.is_whitespace()
+}
+
+/// Whether `line` is a moves line of the `.sok` reader (`sok-format.md` section 3):
+/// not blank, not only digits and whitespace, and only move-string characters.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::is_moves_line;
+/// assert!(is_moves_line("3r4U[ul]{}*") && is_moves_line("Dude"));
+/// assert!(!is_moves_line("1 2 3") && !is_moves_line("  ") && !is_moves_line("Level 1"));
+/// ```
+pub fn is_moves_line(line: &str) -> bool {
+    let mut meaningful = false;
+    for c in line.chars() {
+        if !is_moves_char(c) {
+            return false;
+        }
+        meaningful |= !c.is_ascii_digit() && !c.is_whitespace();
+    }
+    meaningful
+}
+
+/// 1-based line and column (in characters) of the `n`-th non-whitespace character of
+/// `text` (0-based), or of the end when there are fewer.
+fn locate_non_whitespace(text: &str, n: usize) -> (usize, usize) {
+    let mut seen = 0;
+    let mut line = 1;
+    let mut column = 1;
+    for c in text.chars() {
+        if !c.is_whitespace() {
+            if seen == n {
+                return (line, column);
+            }
+            seen += 1;
+        }
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    (line, column)
+}
+
+/// A parsed, validated move sequence: whitespace removed, RLE expanded, grammar
+/// checked, counts computed.
+///
+/// The stored form is the decoded step text (`lurdLURDL`, `[ul]R`, `{r}u*L`);
+/// [`Moves::to_str`] prints it, adding the leading `[]` a reverse sequence needs.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::Moves;
+///
+/// let moves = Moves::parse("{rddd}Urr{uul}uLU")?;
+/// assert_eq!((moves.moves_count(), moves.pushes_count(), moves.jumps_count()), (3, 3, 0));
+/// assert_eq!(moves.to_str(true), "{r3d}U2r{2ul}uLU");
+/// let reverse = Moves::parse("lurd[lurd]LURDL")?;
+/// assert!(reverse.is_reverse());
+/// assert_eq!(reverse.to_str(false), "[]lurd[lurd]LURDL");
+/// assert!(Moves::parse("lurd{LURD}").is_err());
+/// # Ok::<(), sokoengine_io::SnapshotParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Moves {
+    /// Decoded steps and markers, ASCII, no whitespace.
+    steps: String,
+    moves_count: usize,
+    pushes_count: usize,
+    jumps_count: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    None,
+    Jump,
+    Selection,
+}
+
+impl Moves {
+    /// Parses a move string (plain or RLE, any whitespace anywhere).
+    ///
+    /// # Errors
+    ///
+    /// [`SnapshotParseError::InvalidCharacter`] for a character outside the move
+    /// alphabet, [`SnapshotParseError::Rle`] for malformed RLE (or a decoded length over
+    /// [`MAX_MOVES_LEN`]), [`SnapshotParseError::Syntax`] for pushes inside groups and
+    /// unbalanced or nested brackets.
+    pub fn parse(text: &str) -> Result<Moves, SnapshotParseError> {
+        let mut needs_decoding = false;
+        let mut has_whitespace = false;
+        for (index, c) in text.char_indices() {
+            if c.is_ascii_digit() || matches!(c, '(' | ')' | '|') {
+                needs_decoding = true;
+            } else if c.is_whitespace() {
+                has_whitespace = true;
+            } else if !is_moves_char(c) {
+                let (line, column) = crate::text::line_column(text, index);
+                return Err(SnapshotParseError::InvalidCharacter {
+                    character: c,
+                    line,
+                    column,
+                });
+            }
+        }
+        let stripped: std::borrow::Cow<'_, str> = if has_whitespace {
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
+                .into()
+        } else {
+            text.into()
+        };
+        let decoded: std::borrow::Cow<'_, str> = if needs_decoding {
+            rle::decode_with_limit(&stripped, MAX_MOVES_LEN)
+                .map_err(|error| {
+                    let n = stripped[..error.offset.min(stripped.len())].chars().count();
+                    let (line, column) = locate_non_whitespace(text, n);
+                    SnapshotParseError::Rle {
+                        problem: error.problem,
+                        line,
+                        column,
+                    }
+                })?
+                .into()
+        } else {
+            stripped
+        };
+        Moves::from_decoded(&decoded, text, needs_decoding)
+    }
+
+    /// Grammar check and counts over decoded text (`|` decodes to newlines, which are
+    /// dropped here).
+    fn from_decoded(
+        decoded: &str,
+        original: &str,
+        was_rle: bool,
+    ) -> Result<Moves, SnapshotParseError> {
+        let mut steps = String::with_capacity(decoded.len());
+        let mut group = Group::None;
+        let (mut moves_count, mut pushes_count, mut jumps_count) = (0, 0, 0);
+        for (index, byte) in decoded.bytes().enumerate() {
+            let problem = match byte {
+                b'\n' => continue,
+                b'[' | b'{' if group != Group::None => Some(SyntaxProblem::NestedGroup),
+                b'[' => {
+                    group = Group::Jump;
+                    jumps_count += 1;
+                    None
+                }
+                b'{' => {
+                    group = Group::Selection;
+                    None
+                }
+                b']' if group == Group::Jump => {
+                    group = Group::None;
+                    None
+                }
+                b'}' if group == Group::Selection => {
+                    group = Group::None;
+                    None
+                }
+                b']' | b'}' => Some(SyntaxProblem::UnexpectedClose),
+                b'*' => None,
+                b if b.is_ascii_uppercase() => {
+                    if group == Group::None {
+                        pushes_count += 1;
+                        None
+                    } else {
+                        Some(SyntaxProblem::PushInsideGroup)
+                    }
+                }
+                _ => {
+                    if group != Group::Selection {
+                        moves_count += 1;
+                    }
+                    None
+                }
+            };
+            if let Some(problem) = problem {
+                return Err(syntax_error(problem, index, original, was_rle));
+            }
+            steps.push(byte as char);
+        }
+        if group != Group::None {
+            return Err(syntax_error(
+                SyntaxProblem::UnclosedGroup,
+                decoded.len(),
+                original,
+                was_rle,
+            ));
+        }
+        Ok(Moves {
+            steps,
+            moves_count,
+            pushes_count,
+            jumps_count,
+        })
+    }
+
+    /// The decoded steps and markers as stored (no `[]` added).
+    pub fn as_str(&self) -> &str {
+        &self.steps
+    }
+
+    /// Number of non-push steps: lower-case letters, those inside jumps included,
+    /// those inside pusher selections excluded.
+    pub const fn moves_count(&self) -> usize {
+        self.moves_count
+    }
+
+    /// Number of pushes (forward) or pulls (reverse): upper-case letters.
+    pub const fn pushes_count(&self) -> usize {
+        self.pushes_count
+    }
+
+    /// Number of `[…]` groups, empty ones included.
+    pub const fn jumps_count(&self) -> usize {
+        self.jumps_count
+    }
+
+    /// Whether this is a reverse-mode sequence (it has at least one jump).
+    pub const fn is_reverse(&self) -> bool {
+        self.jumps_count > 0
+    }
+
+    /// Whether there is no step and no marker at all.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The printed form: whitespace-free, RLE expanded, with `[]` prepended to a reverse
+    /// sequence that does not start with a jump; RLE-encoded when `rle_encode`.
+    pub fn to_str(&self, rle_encode: bool) -> String {
+        let mut text = String::with_capacity(self.steps.len() + 2);
+        if self.is_reverse() && !self.steps.starts_with('[') {
+            text.push_str("[]");
+        }
+        text.push_str(&self.steps);
+        if rle_encode {
+            // The steps hold no digit, parenthesis or `|`, so encoding cannot fail.
+            rle::encode(&text).unwrap_or(text)
+        } else {
+            text
+        }
+    }
+}
+
+fn syntax_error(
+    problem: SyntaxProblem,
+    index: usize,
+    original: &str,
+    was_rle: bool,
+) -> SnapshotParseError {
+    let (line, column) = if was_rle {
+        (None, None)
+    } else {
+        let (line, column) = locate_non_whitespace(original, index);
+        (Some(line), Some(column))
+    };
+    SnapshotParseError::Syntax {
+        problem,
+        index,
+        line,
+        column,
+    }
+}
+
+impl fmt::Display for Moves {
+    /// [`Moves::to_str`] without RLE.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_str(false))
+    }
+}
+
+impl fmt::Debug for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Moves({:?})", self.steps)
+    }
+}
+
+impl std::str::FromStr for Moves {
+    type Err = SnapshotParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Moves::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(text: &str) -> (String, usize, usize, usize, bool) {
+        let moves = Moves::parse(text).unwrap();
+        (
+            moves.to_str(false),
+            moves.moves_count(),
+            moves.pushes_count(),
+            moves.jumps_count(),
+            moves.is_reverse(),
+        )
+    }
+
+    #[test]
+    fn spec_table_16_4() {
+        assert_eq!(counts("lurdLURDL"), ("lurdLURDL".into(), 4, 5, 0, false));
+        assert_eq!(
+            counts("lu \t\r\nrdLU   \r\r\n\n\t\tRDL"),
+            ("lurdLURDL".into(), 4, 5, 0, false)
+        );
+        assert_eq!(
+            counts("{lurd}lurdLURDL"),
+            ("{lurd}lurdLURDL".into(), 4, 5, 0, false)
+        );
+        assert_eq!(counts("[]lurdLURDD"), ("[]lurdLURDD".into(), 4, 5, 1, true));
+        assert_eq!(
+            Moves::parse("[]lurdLURDD").unwrap().to_str(true),
+            "[]lurdLUR2D"
+        );
+        assert_eq!(
+            counts("lurd[lurd]LURDL"),
+            ("[]lurd[lurd]LURDL".into(), 8, 5, 1, true)
+        );
+        assert_eq!(
+            counts("2(3(dr)R)"),
+            ("drdrdrRdrdrdrR".into(), 12, 2, 0, false)
+        );
+        assert_eq!(counts("lu*rdL"), ("lu*rdL".into(), 4, 1, 0, false));
+        assert_eq!(
+            counts("{rddd}Urr{uul}uLU"),
+            ("{rddd}Urr{uul}uLU".into(), 3, 3, 0, false)
+        );
+        assert_eq!(
+            Moves::parse("[lu]RR[]ll").unwrap().to_str(true),
+            "[lu]2R[]2l"
+        );
+        assert_eq!(counts("{}lurd"), ("{}lurd".into(), 4, 0, 0, false));
+        assert_eq!(counts("nesw"), ("nesw".into(), 4, 0, 0, false));
+    }
+
+    #[test]
+    fn grammar_errors_carry_positions() {
+        let error = Moves::parse("lurd{LURD}").unwrap_err();
+        assert_eq!(
+            error,
+            SnapshotParseError::Syntax {
+                problem: SyntaxProblem::PushInsideGroup,
+                index: 5,
+                line: Some(1),
+                column: Some(6)
+            }
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with("Unexpected input in Snapshot string!")
+        );
+        assert!(matches!(
+            Moves::parse("lurd[lurd"),
+            Err(SnapshotParseError::Syntax {
+                problem: SyntaxProblem::UnclosedGroup,
+                ..
+            })
+        ));
+        assert!(matches!(
+            Moves::parse("lu]"),
+            Err(SnapshotParseError::Syntax {
+                problem: SyntaxProblem::UnexpectedClose,
+                ..
+            })
+        ));
+        let error = Moves::parse("lu\nr ZOMG!").unwrap_err();
+        assert_eq!(error.to_string(), "Invalid characters in snapshot string!");
+        assert_eq!(error.location(), Some((2, 3)));
+        let error = Moves::parse("lu\n r3").unwrap_err();
+        assert!(
+            matches!(error, SnapshotParseError::Rle { line: 2, .. }),
+            "{error:?}"
+        );
+    }
+
+    #[test]
+    fn whitespace_goes_before_decoding() {
+        // Bug 21 of the reference: "3 r" is "rrr", "l1\n2r" is l and twelve r.
+        assert_eq!(Moves::parse("3 r").unwrap().as_str(), "rrr");
+        assert_eq!(Moves::parse("l1\n2r").unwrap().as_str(), "lrrrrrrrrrrrr");
+        assert_eq!(Moves::parse("ll|rr").unwrap().as_str(), "llrr");
+    }
+
+    #[test]
+    fn moves_lines() {
+        assert!(is_moves_line("Dude") && is_moves_line("Ruled") && is_moves_line("sure"));
+        assert!(!is_moves_line("12 3") && !is_moves_line(""));
+        assert!(is_moves_line("\t[]Urrd  "));
+        assert!(!is_moves_line("Pop"));
+    }
+}

@@ -1,0 +1,297 @@
+//! The `.sok` reader (`sok-format.md` section 4): line classes, puzzle chunks, title
+//! lines, tags and notes. Boards and moves stay text.
+
+use sokoengine_board::{is_board_line, rle};
+use sokoengine_geometry::Tessellation;
+
+use crate::collection::{Board, Collection, PuzzleEntry};
+use crate::moves::{Moves, is_moves_line};
+use crate::snapshot::Snapshot;
+use crate::text::{clean_notes, is_blank, split_lines};
+
+/// One line of the source and its 1-based number.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    number: usize,
+    text: &'a str,
+}
+
+/// Removes and returns the title line of `block` (4.4): the last non-blank line, if it
+/// is the block's first line or follows a blank line.
+fn take_title(block: &mut Vec<Line<'_>>, skip_comments: bool) -> Option<String> {
+    let last = block.iter().rposition(|l| !is_blank(l.text))?;
+    if last > 0 && !is_blank(block[last - 1].text) {
+        return None;
+    }
+    let text = block[last].text.trim();
+    if skip_comments && text.starts_with("::") {
+        return None;
+    }
+    block.remove(last);
+    Some(match text.strip_prefix(';') {
+        Some(rest) => rest.trim_start().to_owned(),
+        None => text.to_owned(),
+    })
+}
+
+/// Splits a `Key: value` / `Key = value` line at the first `:` or `=`.
+fn split_tag(line: &str) -> Option<(&str, &str)> {
+    let at = line.find([':', '='])?;
+    Some((line[..at].trim(), line[at + 1..].trim()))
+}
+
+/// Which block the tags are read for, and what they set.
+enum Owner<'e> {
+    File(&'e mut Collection, &'e mut Option<Tessellation>),
+    Puzzle(&'e mut PuzzleEntry, &'e mut Option<Tessellation>),
+    Snapshot(&'e mut Snapshot),
+}
+
+/// Applies the known tags of `block` to `owner` and returns the notes (4.5, 4.6).
+fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
+    let mut notes = Vec::with_capacity(block.len());
+    for line in block {
+        let text = line.text;
+        if matches!(owner, Owner::File(..)) && text.trim_start().starts_with("::") {
+            continue;
+        }
+        let is_tag = split_tag(text).is_some_and(|(key, value)| {
+            let value = value.to_owned();
+            let is = |name: &str| key.eq_ignore_ascii_case(name);
+            match &mut owner {
+                Owner::File(collection, game) => {
+                    if is("Collection") || is("Title") {
+                        collection.title = value;
+                    } else if is("Author") {
+                        collection.author = value;
+                    } else if is("Date Created") {
+                        collection.created_at = value;
+                    } else if is("Date of Last Change") {
+                        collection.updated_at = value;
+                    } else if is("Game") {
+                        match value.parse() {
+                            Ok(tessellation) => **game = Some(tessellation),
+                            Err(_) => return false,
+                        }
+                    } else {
+                        return false;
+                    }
+                }
+                Owner::Puzzle(entry, game) => {
+                    if is("Title") {
+                        entry.title = value;
+                    } else if is("Author") {
+                        entry.author = value;
+                    } else if is("boxorder") {
+                        entry.boxorder = value;
+                    } else if is("goalorder") {
+                        entry.goalorder = value;
+                    } else if is("Game") {
+                        match value.parse() {
+                            Ok(tessellation) => **game = Some(tessellation),
+                            Err(_) => return false,
+                        }
+                    } else {
+                        return false;
+                    }
+                }
+                Owner::Snapshot(snapshot) => {
+                    if is("Title") {
+                        snapshot.title = value;
+                    } else if is("Author") || is("Solver") {
+                        snapshot.solver = value;
+                    } else {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        if !is_tag {
+            notes.push(text);
+        }
+    }
+    clean_notes(notes)
+}
+
+/// Longest decoded text of a one-line board checked while classifying lines.
+const MAX_LONE_BOARD_LEN: usize = 1 << 22;
+
+/// Clears the flag of every run of exactly one flagged line that fails `is_valid`.
+///
+/// Recovery for invalid input only: a one-line "board" that is not valid RLE, or a
+/// one-line "moves" run that does not parse, is read as an ordinary text line (in the
+/// corpus these are title lines such as `#50 (3)` or `dws001`). Valid lines keep
+/// the classification of `sok-format.md` section 3.
+fn demote_lone_lines(lines: &[Line<'_>], flags: &mut [bool], is_valid: impl Fn(&str) -> bool) {
+    for index in 0..flags.len() {
+        let lone = flags[index]
+            && (index == 0 || !flags[index - 1])
+            && flags.get(index + 1).is_none_or(|&next| !next);
+        if lone && !is_valid(lines[index].text) {
+            flags[index] = false;
+        }
+    }
+}
+
+/// Reads a whole collection.
+pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
+    let lines: Vec<Line<'_>> = split_lines(text)
+        .into_iter()
+        .enumerate()
+        .map(|(index, text)| Line {
+            number: index + 1,
+            text,
+        })
+        .collect();
+    let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
+    demote_lone_lines(&lines, &mut board, |text| {
+        // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation can read it as a board.
+        !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+            || rle::decode_with_limit(text, MAX_LONE_BOARD_LEN).is_ok()
+    });
+    let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
+
+    let mut collection = Collection::default();
+    let mut header_game = None;
+    let mut file_notes = lines[..first_board].to_vec();
+    let mut title = if first_board < lines.len() {
+        take_title(&mut file_notes, true)
+    } else {
+        None
+    };
+    let notes = tags_and_notes(&file_notes, Owner::File(&mut collection, &mut header_game));
+    collection.notes = notes;
+    let default = header_game.or(hint).unwrap_or_default();
+
+    let mut at = first_board;
+    while at < lines.len() {
+        let board_end = board[at..]
+            .iter()
+            .position(|&b| !b)
+            .map_or(lines.len(), |n| at + n);
+        let tail_end = board[board_end..]
+            .iter()
+            .position(|&b| b)
+            .map_or(lines.len(), |n| board_end + n);
+        let is_last = tail_end == lines.len();
+        let (entry, next_title) = read_puzzle(
+            &lines[at..board_end],
+            &lines[board_end..tail_end],
+            title.take(),
+            default,
+            is_last,
+        );
+        collection.puzzles.push(entry);
+        title = next_title;
+        at = tail_end;
+    }
+    collection
+}
+
+/// Builds one puzzle from its board lines and tail; returns it with the title line
+/// found for the next puzzle.
+fn read_puzzle(
+    board: &[Line<'_>],
+    tail: &[Line<'_>],
+    title: Option<String>,
+    default: Tessellation,
+    is_last: bool,
+) -> (PuzzleEntry, Option<String>) {
+    let mut board_text = String::with_capacity(board.iter().map(|l| l.text.len() + 1).sum());
+    for (index, line) in board.iter().enumerate() {
+        if index > 0 {
+            board_text.push('\n');
+        }
+        board_text.push_str(line.text);
+    }
+    let mut entry = PuzzleEntry::from_board_text(default, String::new());
+    entry.board = Board::Text(board_text);
+    entry.source_line = board.first().map_or(0, |l| l.number);
+    if let Some(title) = title {
+        entry.title = title;
+    }
+
+    // Blocks: the puzzle notes, then per snapshot its moves and notes.
+    let mut moves: Vec<bool> = tail.iter().map(|l| is_moves_line(l.text)).collect();
+    // A lone line such as `dws001` (a title) that is no valid move text is a note.
+    demote_lone_lines(tail, &mut moves, |text| Moves::parse(text).is_ok());
+    let first_moves = moves.iter().position(|&m| m).unwrap_or(tail.len());
+    let mut puzzle_notes = tail[..first_moves].to_vec();
+    let has_snapshots = first_moves < tail.len();
+    let mut carried = if has_snapshots || !is_last {
+        take_title(&mut puzzle_notes, false)
+    } else {
+        None
+    };
+    let mut game = None;
+    entry.notes = tags_and_notes(&puzzle_notes, Owner::Puzzle(&mut entry, &mut game));
+    let tessellation = game.unwrap_or(default);
+    entry.set_tessellation(tessellation);
+
+    let mut at = first_moves;
+    while at < tail.len() {
+        let moves_end = moves[at..]
+            .iter()
+            .position(|&m| !m)
+            .map_or(tail.len(), |n| at + n);
+        let notes_end = moves[moves_end..]
+            .iter()
+            .position(|&m| m)
+            .map_or(tail.len(), |n| moves_end + n);
+        let mut data = String::new();
+        for line in &tail[at..moves_end] {
+            data.push_str(line.text.trim());
+        }
+        let mut snapshot = Snapshot::new(tessellation, data);
+        snapshot.source_line = tail[at].number;
+        if let Some(title) = carried.take() {
+            snapshot.title = title;
+        }
+        let mut notes = tail[moves_end..notes_end].to_vec();
+        let is_final_block = notes_end == tail.len();
+        if !is_final_block || !is_last {
+            carried = take_title(&mut notes, false);
+        }
+        snapshot.notes = tags_and_notes(&notes, Owner::Snapshot(&mut snapshot));
+        entry.snapshots.push(snapshot);
+        at = notes_end;
+    }
+    (entry, carried)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn title_rule_needs_a_blank_line_before() {
+        // sok-format.md 4.1 item 11: `snote` follows a non-blank line, no title.
+        let text = "#####\n#@$.#\n#####\n\nR\nSolver: bob\nsnote\n\n#####\n#@$.#\n#####\n";
+        let collection = Collection::parse(text, None);
+        assert_eq!(collection.puzzles.len(), 2);
+        assert_eq!(collection.puzzles[1].title, "");
+        let snapshot = &collection.puzzles[0].snapshots()[0];
+        assert_eq!(
+            (snapshot.solver.as_str(), snapshot.notes.as_str()),
+            ("bob", "snote")
+        );
+    }
+
+    #[test]
+    fn semicolon_titles_and_tags() {
+        let text = ";screen.01\n\n#####\n#@$.#\n#####\nTitle: real\nAuthor: me\n\n; 2\n#####\n#@$.#\n#####\n";
+        let collection = Collection::parse(text, None);
+        assert_eq!(collection.puzzles[0].title, "real");
+        assert_eq!(collection.puzzles[0].author, "me");
+        assert_eq!(collection.puzzles[1].title, "2");
+    }
+
+    #[test]
+    fn unknown_game_stays_a_note() {
+        let text = "Intro\nGame: Chess\n\n#####\n#@$.#\n#####\nGame: hexoban\n";
+        let collection = Collection::parse(text, Some(Tessellation::Trioban));
+        assert_eq!(collection.notes, "Intro\nGame: Chess");
+        assert_eq!(collection.puzzles[0].tessellation(), Tessellation::Hexoban);
+    }
+}

@@ -1,0 +1,156 @@
+//! A saved game or solution: move text plus title, solver and notes.
+
+use std::fmt;
+
+use sokoengine_geometry::Tessellation;
+
+use crate::moves::{Moves, SnapshotParseError};
+
+/// A snapshot (saved game or solution) as it appears in a collection: the move text as
+/// given (`moves_data`, whitespace and RLE kept) and its metadata.
+///
+/// The move text is checked when it is used ([`Snapshot::moves`]), so reading a file
+/// never has to parse every snapshot; [`Snapshot::parse`] checks at once.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::Snapshot;
+///
+/// let snapshot = Snapshot::parse(Tessellation::Sokoban, "lu \t\r\nrdLU   \r\r\n\n\t\tRDL")?;
+/// let moves = snapshot.moves()?;
+/// assert_eq!(moves.to_str(false), "lurdLURDL");
+/// assert_eq!((moves.moves_count(), moves.pushes_count()), (4, 5));
+/// assert!(Snapshot::parse(Tessellation::Sokoban, "ZOMG!").is_err());
+/// # Ok::<(), sokoengine_io::SnapshotParseError>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Snapshot {
+    tessellation: Tessellation,
+    moves_data: String,
+    /// Title (default empty).
+    pub title: String,
+    /// Solver (default empty).
+    pub solver: String,
+    /// Free notes (default empty).
+    pub notes: String,
+    /// 1-based line of the first moves line in the source file; 0 when not read.
+    pub(crate) source_line: usize,
+}
+
+impl Snapshot {
+    /// A snapshot with the given move text, checked only when used.
+    pub fn new(tessellation: Tessellation, moves_data: impl Into<String>) -> Snapshot {
+        Snapshot {
+            tessellation,
+            moves_data: moves_data.into(),
+            ..Snapshot::default()
+        }
+    }
+
+    /// A snapshot whose move text is checked now.
+    ///
+    /// # Errors
+    ///
+    /// [`SnapshotParseError`] as for [`Moves::parse`].
+    pub fn parse(
+        tessellation: Tessellation,
+        moves_data: &str,
+    ) -> Result<Snapshot, SnapshotParseError> {
+        Moves::parse(moves_data)?;
+        Ok(Snapshot::new(tessellation, moves_data))
+    }
+
+    /// A snapshot holding the printed form of `moves`.
+    pub fn from_moves(tessellation: Tessellation, moves: &Moves) -> Snapshot {
+        Snapshot::new(tessellation, moves.to_str(false))
+    }
+
+    /// The tessellation (that of the puzzle the snapshot belongs to).
+    pub const fn tessellation(&self) -> Tessellation {
+        self.tessellation
+    }
+
+    /// Changes the tessellation (step letters are read per tessellation).
+    pub fn set_tessellation(&mut self, tessellation: Tessellation) {
+        self.tessellation = tessellation;
+    }
+
+    /// The move text as given: whitespace and RLE kept.
+    pub fn moves_data(&self) -> &str {
+        &self.moves_data
+    }
+
+    /// Replaces the move text (checked when used).
+    pub fn set_moves_data(&mut self, moves_data: impl Into<String>) {
+        self.moves_data = moves_data.into();
+    }
+
+    /// The move text without whitespace (RLE kept): what a writer stores.
+    pub fn compact_moves_data(&self) -> String {
+        self.moves_data
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    }
+
+    /// Parses the move text.
+    ///
+    /// # Errors
+    ///
+    /// [`SnapshotParseError`] as for [`Moves::parse`].
+    pub fn moves(&self) -> Result<Moves, SnapshotParseError> {
+        Moves::parse(&self.moves_data)
+    }
+
+    /// The printed move text (see [`Moves::to_str`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SnapshotParseError`] as for [`Moves::parse`].
+    pub fn to_str(&self, rle_encode: bool) -> Result<String, SnapshotParseError> {
+        Ok(self.moves()?.to_str(rle_encode))
+    }
+
+    /// 1-based line of the first moves line in the file it was read from.
+    pub const fn source_line(&self) -> Option<usize> {
+        if self.source_line == 0 {
+            None
+        } else {
+            Some(self.source_line)
+        }
+    }
+}
+
+impl PartialEq for Snapshot {
+    /// Compares the tessellation, the move text without whitespace and the metadata
+    /// (not the source line).
+    fn eq(&self, other: &Self) -> bool {
+        let compact = |text: &str| {
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<_>>()
+        };
+        self.tessellation == other.tessellation
+            && (self.moves_data == other.moves_data
+                || compact(&self.moves_data) == compact(&other.moves_data))
+            && self.title == other.title
+            && self.solver == other.solver
+            && self.notes == other.notes
+    }
+}
+
+impl Eq for Snapshot {}
+
+impl fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Snapshot")
+            .field("tessellation", &self.tessellation)
+            .field("moves_data", &self.moves_data)
+            .field("title", &self.title)
+            .field("solver", &self.solver)
+            .field("notes", &self.notes)
+            .finish_non_exhaustive()
+    }
+}
