@@ -5,8 +5,15 @@
 //!   tessellations (every Hexoban layout scheme), prints the normal form, edits,
 //!   resizes, trims and mirrors. Keeps alternative letters as written.
 //! * [`BoardGraph`]: the playable board with a precomputed neighbour table and the
-//!   graph queries (reachability, paths, play area).
+//!   graph queries (reachability, paths, play area). Checked queries return
+//!   [`GraphError`]; the searches a mover or solver repeats have allocation-free
+//!   `*_with`/`*_into` variants over a reusable [`SearchScratch`].
 //! * [`rle`]: run-length encoding shared with the snapshot parser.
+//! * Errors, one type per family: [`BoardParseError`] (with line and column),
+//!   [`RleError`], [`RleEncodeError`], [`CellCharError`], [`PuzzleEditError`],
+//!   [`GraphError`], [`SizeError`] (boards are limited to [`MAX_WIDTH`] ×
+//!   [`MAX_HEIGHT`]).
+//! * [`is_board_line`]: the `.sok` reader's test for a line of board text.
 //!
 //! ```
 //! use sokoengine_board::{BoardGraph, Puzzle};
