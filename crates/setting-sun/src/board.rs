@@ -1,0 +1,726 @@
+//! Board geometry, the canonical [`State`] and the unchecked move generation used by search.
+//!
+//! Cells are numbered row-major (`row * width + column`), one bit per cell in a `u64`. A
+//! state keeps, per shape, the set of cells that are the top-left corner of a piece of that
+//! shape. Pieces of one shape are thereby interchangeable, so equal layouts have equal
+//! states, and a single step is a two-bit XOR.
+
+use crate::vocabulary::{Cell, Direction, Metric, Shape};
+
+/// The largest number of cells a board may have (one bit per cell in a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// The number of cells whose 3-bit codes fit in the `u64` canonical key.
+pub const MAX_KEY_CELLS: usize = 21;
+
+/// Why a board size was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A board needs at least one row and one column.
+    #[error("a board needs at least one row and one column, got {height}x{width}")]
+    Empty {
+        /// The rejected height.
+        height: usize,
+        /// The rejected width.
+        width: usize,
+    },
+    /// More than [`MAX_CELLS`] cells.
+    #[error("a board has at most 64 cells, got {height}x{width}")]
+    TooLarge {
+        /// The rejected height.
+        height: usize,
+        /// The rejected width.
+        width: usize,
+    },
+}
+
+/// The geometry of a rectangular board with precomputed move masks.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Board, Cell};
+///
+/// let board = Board::new(5, 4)?;
+/// assert_eq!(board.cells(), 20);
+/// assert!(board.contains(Cell::new(4, 3)));
+/// assert!(Board::new(9, 9).is_err());
+/// # Ok::<(), sokoengine_setting_sun::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    height: u8,
+    width: u8,
+    /// Every cell of the board.
+    full: u64,
+    /// Per shape: the cells where a piece of the shape fits with its top-left corner.
+    fits: [u64; Shape::COUNT],
+    /// Per shape and direction: the top-left cells from which one step stays on the board.
+    from: [[u64; Direction::COUNT]; Shape::COUNT],
+    /// Per shape and direction: offsets of the (one or two) cells a step enters.
+    entered: [[[i16; 2]; Direction::COUNT]; Shape::COUNT],
+    /// Per shape and direction (shape-major), the masks of one step.
+    steps: [StepMask; Shape::COUNT * Direction::COUNT],
+    /// Cells not in the first column.
+    not_first_column: u64,
+    /// Cells not in the last column.
+    not_last_column: u64,
+    /// Cells not in the last two columns.
+    not_last_two_columns: u64,
+}
+
+/// `bits >> amount`, zero from 64 on.
+#[inline(always)]
+const fn shr(bits: u64, amount: u32) -> u64 {
+    match bits.checked_shr(amount) {
+        Some(shifted) => shifted,
+        None => 0,
+    }
+}
+
+/// `bits << amount`, zero from 64 on.
+#[inline(always)]
+const fn shl_u(bits: u64, amount: u32) -> u64 {
+    match bits.checked_shl(amount) {
+        Some(shifted) => shifted,
+        None => 0,
+    }
+}
+
+/// What one step of one shape in one direction needs, laid out for a linear scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct StepMask {
+    /// The top-left cells from which the step stays on the board.
+    from: u64,
+    /// For each of the two entered cells, the left and right shifts that bring its bit
+    /// of a cell set to the piece's top-left bit (one of each pair is zero).
+    shifts: [u32; 4],
+    /// The change of the top-left index.
+    delta: i32,
+}
+
+impl StepMask {
+    const NONE: Self = Self {
+        from: 0,
+        shifts: [0; 4],
+        delta: 0,
+    };
+
+    /// The top-left cells among `tops` whose entered cells are all in `free`.
+    #[inline(always)]
+    const fn movers(&self, tops: u64, free: u64) -> u64 {
+        let [left_a, right_a, left_b, right_b] = self.shifts;
+        tops & self.from & ((free << left_a) >> right_a) & ((free << left_b) >> right_b)
+    }
+}
+
+/// `bits << amount`, zero when the amount is out of range.
+const fn shl(bits: u64, amount: i32) -> u64 {
+    if amount >= 64 || amount <= -64 {
+        0
+    } else if amount >= 0 {
+        bits << amount
+    } else {
+        bits >> -amount
+    }
+}
+
+impl Board {
+    /// The classic 5-row, 4-column board.
+    pub const CLASSIC: Self = match Self::new(5, 4) {
+        Ok(board) => board,
+        Err(_) => panic!("5x4 is a valid board"),
+    };
+
+    /// A board of `height` rows and `width` columns.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::Empty`] for a zero dimension, [`BoardError::TooLarge`] above
+    /// [`MAX_CELLS`] cells.
+    pub const fn new(height: usize, width: usize) -> Result<Self, BoardError> {
+        if height == 0 || width == 0 {
+            return Err(BoardError::Empty { height, width });
+        }
+        if height > MAX_CELLS || width > MAX_CELLS || height * width > MAX_CELLS {
+            return Err(BoardError::TooLarge { height, width });
+        }
+        let (h, w) = (height as u8, width as u8);
+        let mut board = Self {
+            height: h,
+            width: w,
+            full: 0,
+            fits: [0; 4],
+            from: [[0; 4]; 4],
+            entered: [[[0; 2]; 4]; 4],
+            steps: [StepMask::NONE; 16],
+            not_first_column: 0,
+            not_last_column: 0,
+            not_last_two_columns: 0,
+        };
+        let cells = height * width;
+        board.full = if cells == 64 {
+            u64::MAX
+        } else {
+            (1 << cells) - 1
+        };
+        let w16 = w as i16;
+        let mut s = 0;
+        while s < Shape::COUNT {
+            let (sh, sw) = Shape::ALL[s].size();
+            board.entered[s][Direction::Up.index()] = [-w16, -w16 + sw as i16 - 1];
+            board.entered[s][Direction::Down.index()] =
+                [sh as i16 * w16, sh as i16 * w16 + sw as i16 - 1];
+            board.entered[s][Direction::Left.index()] = [-1, (sh as i16 - 1) * w16 - 1];
+            board.entered[s][Direction::Right.index()] =
+                [sw as i16, (sh as i16 - 1) * w16 + sw as i16];
+            let mut d = 0;
+            while d < Direction::COUNT {
+                let mut k = 0;
+                while k < 2 {
+                    let offset = board.entered[s][d][k];
+                    // Offsets beyond the board (64 and more) only occur where no piece
+                    // can step; they are clamped to keep the shifts in range.
+                    let amount = if offset.unsigned_abs() > 63 {
+                        63
+                    } else {
+                        offset.unsigned_abs() as u32
+                    };
+                    if offset < 0 {
+                        board.steps[4 * s + d].shifts[2 * k] = amount;
+                    } else {
+                        board.steps[4 * s + d].shifts[2 * k + 1] = amount;
+                    }
+                    k += 1;
+                }
+                d += 1;
+            }
+            let mut row = 0;
+            while row < h {
+                let mut column = 0;
+                while column < w {
+                    if row + sh <= h && column + sw <= w {
+                        let bit = 1u64 << (row as u32 * w as u32 + column as u32);
+                        if s == 0 {
+                            if column > 0 {
+                                board.not_first_column |= bit;
+                            }
+                            if column + 1 < w {
+                                board.not_last_column |= bit;
+                            }
+                            if column + 2 < w {
+                                board.not_last_two_columns |= bit;
+                            }
+                        }
+                        board.fits[s] |= bit;
+                        if row > 0 {
+                            board.from[s][Direction::Up.index()] |= bit;
+                        }
+                        if row + sh < h {
+                            board.from[s][Direction::Down.index()] |= bit;
+                        }
+                        if column > 0 {
+                            board.from[s][Direction::Left.index()] |= bit;
+                        }
+                        if column + sw < w {
+                            board.from[s][Direction::Right.index()] |= bit;
+                        }
+                    }
+                    column += 1;
+                }
+                row += 1;
+            }
+            let mut d = 0;
+            while d < Direction::COUNT {
+                board.steps[4 * s + d].from = board.from[s][d];
+                board.steps[4 * s + d].delta = board.step_delta(Direction::ALL[d]);
+                d += 1;
+            }
+            s += 1;
+        }
+        Ok(board)
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub const fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub const fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of cells.
+    #[must_use]
+    pub const fn cells(&self) -> usize {
+        self.height as usize * self.width as usize
+    }
+
+    /// Whether `cell` lies on the board.
+    #[must_use]
+    pub const fn contains(&self, cell: Cell) -> bool {
+        cell.row() < self.height && cell.column() < self.width
+    }
+
+    /// Whether a piece of `shape` with its top-left corner at `cell` lies on the board.
+    #[must_use]
+    pub const fn fits(&self, shape: Shape, cell: Cell) -> bool {
+        self.contains(cell) && self.fits[shape.index()] & (1 << self.index(cell)) != 0
+    }
+
+    /// The default goal: the sun's top-left at row `height - 2`, column `(width - 2) / 2`
+    /// (bottom centre), or `None` when no sun fits on the board.
+    #[must_use]
+    pub const fn default_goal(&self) -> Option<Cell> {
+        if self.height < 2 || self.width < 2 {
+            None
+        } else {
+            Some(Cell::new(self.height - 2, (self.width - 2) / 2))
+        }
+    }
+
+    /// The bit index of a cell on the board.
+    pub(crate) const fn index(&self, cell: Cell) -> u32 {
+        cell.row() as u32 * self.width as u32 + cell.column() as u32
+    }
+
+    /// The cell of a bit index.
+    pub(crate) const fn cell(&self, index: u32) -> Cell {
+        Cell::new(
+            (index / self.width as u32) as u8,
+            (index % self.width as u32) as u8,
+        )
+    }
+
+    /// The change of a top-left index for one step.
+    pub(crate) const fn step_delta(&self, direction: Direction) -> i32 {
+        match direction {
+            Direction::Up => -(self.width as i32),
+            Direction::Down => self.width as i32,
+            Direction::Left => -1,
+            Direction::Right => 1,
+        }
+    }
+
+    /// The cells covered by a piece of `shape` at top-left index `index`.
+    pub(crate) const fn footprint(&self, shape: Shape, index: u32) -> u64 {
+        self.spread(shape, 1 << index)
+    }
+
+    /// The cells covered by pieces of `shape` at the top-left cells `tops`.
+    const fn spread(&self, shape: Shape, tops: u64) -> u64 {
+        let w = self.width as i32;
+        match shape {
+            Shape::Small => tops,
+            Shape::Vertical => tops | shl(tops, w),
+            Shape::Horizontal => tops | shl(tops, 1),
+            Shape::Sun => {
+                let row = tops | shl(tops, 1);
+                row | shl(row, w)
+            }
+        }
+    }
+
+    /// The occupied cells of a state.
+    pub(crate) const fn occupied(&self, state: &State) -> u64 {
+        self.spread(Shape::Small, state.tops[0])
+            | self.spread(Shape::Vertical, state.tops[1])
+            | self.spread(Shape::Horizontal, state.tops[2])
+            | self.spread(Shape::Sun, state.tops[3])
+    }
+
+    /// Whether the piece of `shape` at top-left `index` can take one step in `direction`
+    /// when the cells in `free` are free.
+    #[inline]
+    pub(crate) const fn can_step(
+        &self,
+        shape: Shape,
+        index: u32,
+        direction: Direction,
+        free: u64,
+    ) -> bool {
+        let (s, d) = (shape.index(), direction.index());
+        if self.from[s][d] & (1 << index) == 0 {
+            return false;
+        }
+        let [a, b] = self.entered[s][d];
+        let needed = (1u64 << (index as i32 + a as i32)) | (1u64 << (index as i32 + b as i32));
+        needed & free == needed
+    }
+
+    /// Calls `visit` with every state one move away from `state` under `metric`.
+    ///
+    /// Unchecked fast path for search: `state` must be a valid state of this board.
+    #[inline]
+    pub(crate) fn for_each_successor(
+        &self,
+        state: &State,
+        metric: Metric,
+        visit: impl FnMut(State, Shape, u32, u32),
+    ) {
+        match metric {
+            Metric::Step => self.for_each_step(state, visit),
+            Metric::Slide => self.for_each_slide(state, visit),
+            Metric::Piece => self.for_each_piece_move(state, visit),
+        }
+    }
+
+    /// The pieces of `shape` among `tops` that can take one step in `direction` when the
+    /// cells in `free` are free, all tested at once with shifted masks.
+    #[inline]
+    fn movers(&self, shape: Shape, tops: u64, direction: Direction, free: u64) -> u64 {
+        self.steps[4 * shape.index() + direction.index()].movers(tops, free)
+    }
+
+    /// `bits` moved one step in `direction` (bits must stay on the board).
+    #[inline]
+    fn shift(&self, bits: u64, direction: Direction) -> u64 {
+        let width = u32::from(self.width);
+        match direction {
+            Direction::Up => bits.wrapping_shr(width),
+            Direction::Down => bits.wrapping_shl(width),
+            Direction::Left => bits >> 1,
+            Direction::Right => bits << 1,
+        }
+    }
+
+    /// For every shape and direction (index `4 * shape + direction`), the pieces among
+    /// `tops` that can take one step when the cells in `free` are free.
+    ///
+    /// Per direction, the cells whose neighbour that way is free are computed once; a
+    /// piece one cell wide needs one such neighbour, a piece two cells wide two adjacent
+    /// ones.
+    #[inline(always)]
+    fn all_movers(&self, tops: &[u64; Shape::COUNT], free: u64) -> [u64; 16] {
+        let w = u32::from(self.width);
+        let [small, vertical, horizontal, sun] = *tops;
+        // Up: a row-wide piece enters i - w (and i - w + 1).
+        let up1 = shl_u(free, w);
+        let up2 = up1 & (up1 >> 1);
+        // Down: one-row pieces enter i + w, two-row pieces i + 2w (and the next cell).
+        let down1 = shr(free, w);
+        let down2 = shr(free, 2 * w);
+        // Left: one-row pieces enter i - 1, two-row pieces also i + w - 1.
+        let left1 = (free << 1) & self.not_first_column;
+        let left2 = left1 & shr(left1, w);
+        // Right: narrow pieces enter i + 1, wide ones i + 2 (and the cells below).
+        let right1 = (free >> 1) & self.not_last_column;
+        let right2 = (free >> 2) & self.not_last_two_columns;
+        [
+            small & up1,
+            small & down1,
+            small & left1,
+            small & right1,
+            vertical & up1,
+            vertical & down2,
+            vertical & left2,
+            vertical & right1 & shr(right1, w),
+            horizontal & up2,
+            horizontal & down1 & (down1 >> 1),
+            horizontal & left1,
+            horizontal & right2,
+            sun & up2,
+            sun & down2 & (down2 >> 1),
+            sun & left2,
+            sun & right2 & shr(right2, w),
+        ]
+    }
+
+    /// Single steps.
+    #[inline(always)]
+    pub(crate) fn for_each_step(
+        &self,
+        state: &State,
+        mut visit: impl FnMut(State, Shape, u32, u32),
+    ) {
+        let empty = self.full & !self.occupied(state);
+        let all = self.all_movers(&state.tops, empty);
+        for (k, step) in self.steps.iter().enumerate() {
+            let s = (k >> 2) & 3;
+            let mut movers = all[k];
+            while movers != 0 {
+                let index = movers.trailing_zeros() as i32;
+                movers &= movers - 1;
+                let mut next = *state;
+                next.tops[s] ^= (1 << index) | (1 << (index + step.delta));
+                visit(
+                    next,
+                    Shape::ALL[s],
+                    index as u32,
+                    (index + step.delta) as u32,
+                );
+            }
+        }
+    }
+
+    /// Straight slides of one or more cells: only pieces that can take a first step are
+    /// followed further.
+    #[inline(always)]
+    pub(crate) fn for_each_slide(
+        &self,
+        state: &State,
+        mut visit: impl FnMut(State, Shape, u32, u32),
+    ) {
+        let empty = self.full & !self.occupied(state);
+        let all = self.all_movers(&state.tops, empty);
+        for (k, first_movers) in all.into_iter().enumerate() {
+            let s = (k >> 2) & 3;
+            let (shape, direction) = (Shape::ALL[s], Direction::ALL[k & 3]);
+            {
+                let mut movers = first_movers;
+                while movers != 0 {
+                    let origin = movers.trailing_zeros();
+                    movers &= movers - 1;
+                    let free = empty | self.footprint(shape, origin);
+                    let mut at = 1u64 << origin;
+                    loop {
+                        at = self.shift(at, direction);
+                        let mut next = *state;
+                        next.tops[s] ^= (1 << origin) | at;
+                        visit(next, shape, origin, at.trailing_zeros());
+                        if self.movers(shape, at, direction, free) == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The top-left cells the piece of `shape` at `origin` reaches by single steps through
+    /// the cells in `free` (its flood fill), `origin` included.
+    #[inline]
+    fn reach_within(&self, shape: Shape, origin: u32, free: u64) -> u64 {
+        // The fits mask of the shape stands for "a piece at every cell": each round
+        // extends the reached set by one step in every direction at once.
+        let mut reached = 1u64 << origin;
+        loop {
+            let mut grown = reached;
+            for direction in Direction::ALL {
+                grown |= self.shift(self.movers(shape, reached, direction, free), direction);
+            }
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
+    /// Piece moves: every cell a piece reaches along any path of single steps.
+    #[inline(always)]
+    pub(crate) fn for_each_piece_move(
+        &self,
+        state: &State,
+        mut visit: impl FnMut(State, Shape, u32, u32),
+    ) {
+        let empty = self.full & !self.occupied(state);
+        let all = self.all_movers(&state.tops, empty);
+        for (s, shape) in Shape::ALL.into_iter().enumerate() {
+            let mut mobile = all[4 * s] | all[4 * s + 1] | all[4 * s + 2] | all[4 * s + 3];
+            while mobile != 0 {
+                let origin = mobile.trailing_zeros();
+                mobile &= mobile - 1;
+                let free = empty | self.footprint(shape, origin);
+                let mut targets = self.reach_within(shape, origin, free) & !(1 << origin);
+                while targets != 0 {
+                    let target = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    let mut next = *state;
+                    next.tops[s] ^= (1 << origin) | (1 << target);
+                    visit(next, shape, origin, target);
+                }
+            }
+        }
+    }
+
+    /// The shape covering each cell, row-major.
+    pub(crate) fn shape_grid(&self, state: &State) -> Vec<Option<Shape>> {
+        let mut grid = vec![None; self.cells()];
+        for shape in Shape::ALL {
+            let mut tops = state.tops[shape.index()];
+            while tops != 0 {
+                let index = tops.trailing_zeros();
+                tops &= tops - 1;
+                let mut cells = self.footprint(shape, index);
+                while cells != 0 {
+                    grid[cells.trailing_zeros() as usize] = Some(shape);
+                    cells &= cells - 1;
+                }
+            }
+        }
+        grid
+    }
+
+    /// The 3-bit-per-cell key of a state (row-major, first cell most significant), or
+    /// `None` when the board has more than [`MAX_KEY_CELLS`] cells.
+    #[must_use]
+    pub fn compact_key(&self, state: &State) -> Option<u64> {
+        if self.cells() > MAX_KEY_CELLS {
+            return None;
+        }
+        let last = self.cells() as u32 - 1;
+        let mut key = 0;
+        for shape in Shape::ALL {
+            let mut cells = self.spread(shape, state.tops[shape.index()]);
+            while cells != 0 {
+                key |= u64::from(shape.code()) << (3 * (last - cells.trailing_zeros()));
+                cells &= cells - 1;
+            }
+        }
+        Some(key)
+    }
+
+    /// The state mirrored left-right.
+    #[must_use]
+    pub fn mirror_left_right(&self, state: &State) -> State {
+        let mut mirrored = State::EMPTY;
+        for shape in Shape::ALL {
+            let (_, sw) = shape.size();
+            let mut tops = state.tops[shape.index()];
+            while tops != 0 {
+                let cell = self.cell(tops.trailing_zeros());
+                tops &= tops - 1;
+                let column = self.width - sw - cell.column();
+                mirrored.tops[shape.index()] |= 1 << self.index(Cell::new(cell.row(), column));
+            }
+        }
+        mirrored
+    }
+
+    /// The state mirrored up-down.
+    #[must_use]
+    pub fn mirror_up_down(&self, state: &State) -> State {
+        let mut mirrored = State::EMPTY;
+        for shape in Shape::ALL {
+            let (sh, _) = shape.size();
+            let mut tops = state.tops[shape.index()];
+            while tops != 0 {
+                let cell = self.cell(tops.trailing_zeros());
+                tops &= tops - 1;
+                let row = self.height - sh - cell.row();
+                mirrored.tops[shape.index()] |= 1 << self.index(Cell::new(row, cell.column()));
+            }
+        }
+        mirrored
+    }
+}
+
+/// The contents of a board up to exchanging pieces of one shape: for each shape, the set of
+/// top-left cells of its pieces.
+///
+/// A `State` is small, `Copy` and hashable; equal layouts give equal states, so it is the
+/// search key. It carries no geometry: it belongs to the [`Board`] it was made on (see
+/// [`Layout`](crate::Layout) for the checked, self-describing form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct State {
+    tops: [u64; Shape::COUNT],
+}
+
+impl State {
+    /// The state with no pieces.
+    pub const EMPTY: Self = Self { tops: [0; 4] };
+
+    /// The top-left cells of the pieces of `shape`, one bit per cell (row-major).
+    #[must_use]
+    pub const fn tops(&self, shape: Shape) -> u64 {
+        self.tops[shape.index()]
+    }
+
+    /// The number of pieces of `shape`.
+    #[must_use]
+    pub const fn count(&self, shape: Shape) -> u32 {
+        self.tops[shape.index()].count_ones()
+    }
+
+    /// Adds a piece without checks (the caller has checked it fits and is free).
+    pub(crate) const fn insert(&mut self, shape: Shape, index: u32) {
+        self.tops[shape.index()] |= 1 << index;
+    }
+
+    /// Moves a piece's top-left from `from` to `to` without checks.
+    pub(crate) const fn relocate(&mut self, shape: Shape, from: u32, to: u32) {
+        self.tops[shape.index()] ^= (1 << from) | (1 << to);
+    }
+}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, hasher: &mut H) {
+        // One well-mixed word: a single `write_u64` keeps hashing cheap in search.
+        let [a, b, c, d] = self.tops;
+        let mixed = a
+            ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ c.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ d.wrapping_mul(0x1656_67B1_9E37_79F9);
+        hasher.write_u64(mixed);
+    }
+}
+
+/// A hasher for [`State`] keys: finishes the state's pre-mixed word.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StateHasher(u64);
+
+impl std::hash::Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        let x = (self.0 ^ (self.0 >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^ (x >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = self.0.rotate_left(23) ^ word;
+    }
+}
+
+/// Builds [`StateHasher`]s.
+pub(crate) type BuildStateHasher = std::hash::BuildHasherDefault<StateHasher>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_masks() {
+        let board = Board::CLASSIC;
+        assert_eq!(board.full, (1 << 20) - 1);
+        // A sun fits with its top-left in rows 0..=3, columns 0..=2.
+        assert_eq!(board.fits[Shape::Sun.index()].count_ones(), 12);
+        assert_eq!(board.fits[Shape::Vertical.index()].count_ones(), 16);
+        assert_eq!(board.fits[Shape::Horizontal.index()].count_ones(), 15);
+    }
+
+    #[test]
+    fn one_row_board_of_64_cells() {
+        let board = Board::new(1, 64).unwrap();
+        assert_eq!(board.full, u64::MAX);
+        assert_eq!(board.fits[Shape::Vertical.index()], 0);
+        assert_eq!(board.footprint(Shape::Horizontal, 62), 0b11 << 62);
+    }
+
+    #[test]
+    fn size_errors() {
+        assert_eq!(
+            Board::new(0, 3),
+            Err(BoardError::Empty {
+                height: 0,
+                width: 3
+            })
+        );
+        assert_eq!(
+            Board::new(8, 9),
+            Err(BoardError::TooLarge {
+                height: 8,
+                width: 9
+            })
+        );
+        assert!(Board::new(usize::MAX, usize::MAX).is_err());
+    }
+}

@@ -1,0 +1,475 @@
+//! Breadth-first search over canonical states: exact for all three metrics, since every
+//! move costs one under its own metric.
+
+use std::collections::HashMap;
+
+use crate::board::{Board, BuildStateHasher, MAX_KEY_CELLS, State};
+use crate::vocabulary::{Metric, Shape};
+
+/// The default bound on the number of states a search may store (about 100 MB).
+pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Every reachable state was seen and none is a goal.
+    #[error("No solution could be found! ({explored} states explored)")]
+    Unsolvable {
+        /// The number of reachable states.
+        explored: usize,
+    },
+    /// The search stored `limit` states without finishing.
+    #[error("the search stopped after {limit} states")]
+    StateLimit {
+        /// The bound that was reached.
+        limit: usize,
+    },
+}
+
+/// A map from keys to discovery indices.
+pub(crate) trait KeyTable<K>: Default {
+    /// Inserts `key` with `value` unless present; returns whether it was new.
+    fn insert_new(&mut self, key: K, value: u32) -> bool;
+    /// The value of `key`.
+    fn get(&self, key: &K) -> Option<u32>;
+}
+
+impl KeyTable<State> for HashMap<State, u32, BuildStateHasher> {
+    #[inline]
+    fn insert_new(&mut self, key: State, value: u32) -> bool {
+        match self.entry(key) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(value);
+                true
+            }
+            std::collections::hash_map::Entry::Occupied(_) => false,
+        }
+    }
+
+    fn get(&self, key: &State) -> Option<u32> {
+        HashMap::get(self, key).copied()
+    }
+}
+
+/// Open addressing with linear probing over discovery indices, for packed keys: a slot
+/// holds the index of a state whose key is read from the key list, so four bytes per slot
+/// keep the table small enough for the cache.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PackedTable {
+    slots: Vec<u32>,
+    keys: Vec<u64>,
+    shift: u32,
+}
+
+impl PackedTable {
+    const FREE: u32 = u32::MAX;
+    /// 64 Ki slots (256 KiB): the classic component fits without growing.
+    const FIRST_BITS: u32 = 16;
+
+    #[inline(always)]
+    fn slot_of(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let bits = if self.slots.is_empty() {
+            Self::FIRST_BITS
+        } else {
+            64 - self.shift + 1
+        };
+        if self.slots.is_empty() {
+            self.keys.reserve(1 << (bits - 1));
+        }
+        self.slots.clear();
+        self.slots.resize(1 << bits, Self::FREE);
+        self.shift = 64 - bits;
+        let mask = self.slots.len() - 1;
+        for (number, &key) in self.keys.iter().enumerate() {
+            let mut at = self.slot_of(key);
+            while self.slots[at] != Self::FREE {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = number as u32;
+        }
+    }
+}
+
+impl KeyTable<u64> for PackedTable {
+    /// Values must be the insertion count (discovery indices).
+    #[inline(always)]
+    fn insert_new(&mut self, key: u64, value: u32) -> bool {
+        debug_assert_eq!(value as usize, self.keys.len());
+        if 2 * (self.keys.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot_of(key);
+        loop {
+            let found = self.slots[at];
+            if found == Self::FREE {
+                self.slots[at] = value;
+                self.keys.push(key);
+                return true;
+            }
+            if self.keys[found as usize] == key {
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn get(&self, key: &u64) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot_of(*key);
+        loop {
+            match self.slots[at] {
+                Self::FREE => return None,
+                found if self.keys[found as usize] == *key => return Some(found),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+}
+
+/// How search states are keyed in the hash map.
+pub(crate) trait KeyScheme {
+    /// The key type.
+    type Key: Copy + Eq + std::hash::Hash;
+    /// The map from keys to indices.
+    type Table: KeyTable<Self::Key> + std::fmt::Debug + Clone;
+    /// The key of the state at discovery index `at`.
+    fn key_at(table: &Self::Table, states: &[State], at: usize) -> Self::Key;
+    /// The key of a state (slow path).
+    fn key(&self, state: &State) -> Self::Key;
+    /// The key of `next`, reached from a state keyed `key` by moving the piece of `shape`
+    /// from top-left `from` to `to` (fast path).
+    fn moved(&self, key: Self::Key, next: &State, shape: Shape, from: u32, to: u32) -> Self::Key;
+}
+
+/// The canonical 3-bit-per-cell key, updated incrementally (boards of at most 21 cells).
+#[derive(Clone, Debug)]
+pub(crate) struct PackedKeys {
+    board: Board,
+    /// Per shape and top-left cell, the key bits of that piece.
+    pieces: [[u64; MAX_KEY_CELLS]; Shape::COUNT],
+}
+
+impl PackedKeys {
+    pub(crate) fn new(board: &Board) -> Option<Self> {
+        let cells = board.cells();
+        if cells > MAX_KEY_CELLS {
+            return None;
+        }
+        let mut pieces = [[0; MAX_KEY_CELLS]; Shape::COUNT];
+        for shape in Shape::ALL {
+            for index in 0..cells as u32 {
+                if board.fits(shape, board.cell(index)) {
+                    let mut footprint = board.footprint(shape, index);
+                    while footprint != 0 {
+                        let cell = footprint.trailing_zeros() as usize;
+                        footprint &= footprint - 1;
+                        pieces[shape.index()][index as usize] |=
+                            u64::from(shape.code()) << (3 * (cells - 1 - cell));
+                    }
+                }
+            }
+        }
+        Some(Self {
+            board: *board,
+            pieces,
+        })
+    }
+}
+
+impl KeyScheme for PackedKeys {
+    type Key = u64;
+    type Table = PackedTable;
+
+    #[inline(always)]
+    fn key_at(table: &PackedTable, _: &[State], at: usize) -> u64 {
+        table.keys[at]
+    }
+
+    fn key(&self, state: &State) -> u64 {
+        self.board.compact_key(state).unwrap_or_default()
+    }
+
+    #[inline]
+    fn moved(&self, key: u64, _: &State, shape: Shape, from: u32, to: u32) -> u64 {
+        // The old cells of the piece are cleared, then its new cells set: cells in both
+        // footprints are toggled twice and keep the code.
+        let pieces = &self.pieces[shape.index()];
+        key ^ pieces[from as usize % MAX_KEY_CELLS] ^ pieces[to as usize % MAX_KEY_CELLS]
+    }
+}
+
+/// The whole state as the key (boards of more than 21 cells).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateKeys;
+
+impl KeyScheme for StateKeys {
+    type Key = State;
+    type Table = HashMap<State, u32, BuildStateHasher>;
+
+    #[inline(always)]
+    fn key_at(_: &Self::Table, states: &[State], at: usize) -> State {
+        states[at]
+    }
+
+    fn key(&self, state: &State) -> State {
+        *state
+    }
+
+    #[inline]
+    fn moved(&self, _: State, next: &State, _: Shape, _: u32, _: u32) -> State {
+        *next
+    }
+}
+
+/// The states discovered by a breadth-first search, in discovery order.
+#[derive(Clone, Debug)]
+pub(crate) struct Discovery<S: KeyScheme> {
+    scheme: S,
+    /// States in discovery order (sources first).
+    states: Vec<State>,
+    /// Index of each state's predecessor (sources point to themselves), when tracked.
+    parents: Vec<u32>,
+    /// The first index of each depth.
+    levels: Vec<u32>,
+    /// Index of each key.
+    index: S::Table,
+    /// The first goal state found, if any.
+    goal: Option<u32>,
+}
+
+impl<S: KeyScheme> Discovery<S> {
+    /// The states from a source to `target`, source first (needs tracked parents).
+    fn path_to(&self, target: u32) -> Vec<State> {
+        let mut path = vec![self.states[target as usize]];
+        let mut at = target;
+        while let Some(&parent) = self.parents.get(at as usize)
+            && parent != at
+        {
+            at = parent;
+            path.push(self.states[at as usize]);
+        }
+        path.reverse();
+        path
+    }
+
+    /// The discovery index of `state`.
+    fn index_of(&self, state: &State) -> Option<u32> {
+        self.index.get(&self.scheme.key(state))
+    }
+
+    /// The depth of the state at discovery index `at`.
+    fn depth(&self, at: u32) -> u32 {
+        (self.levels.partition_point(|&start| start <= at) - 1) as u32
+    }
+}
+
+/// The discovery of a search under the key scheme that suits its board.
+#[derive(Clone, Debug)]
+pub(crate) enum Explored {
+    /// Boards of at most 21 cells.
+    Packed(Box<Discovery<PackedKeys>>),
+    /// Larger boards.
+    Full(Discovery<StateKeys>),
+}
+
+impl Explored {
+    pub(crate) fn states(&self) -> &[State] {
+        match self {
+            Self::Packed(found) => &found.states,
+            Self::Full(found) => &found.states,
+        }
+    }
+
+    pub(crate) fn goal(&self) -> Option<u32> {
+        match self {
+            Self::Packed(found) => found.goal,
+            Self::Full(found) => found.goal,
+        }
+    }
+
+    pub(crate) fn index_of(&self, state: &State) -> Option<u32> {
+        match self {
+            Self::Packed(found) => found.index_of(state),
+            Self::Full(found) => found.index_of(state),
+        }
+    }
+
+    /// The distance from the nearest source of the state at discovery index `at`.
+    pub(crate) fn depth(&self, at: u32) -> u32 {
+        match self {
+            Self::Packed(found) => found.depth(at),
+            Self::Full(found) => found.depth(at),
+        }
+    }
+
+    pub(crate) fn path_to(&self, target: u32) -> Vec<State> {
+        match self {
+            Self::Packed(found) => found.path_to(target),
+            Self::Full(found) => found.path_to(target),
+        }
+    }
+}
+
+/// What a search keeps besides the states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Track {
+    /// Nothing more (enumeration, distances).
+    States,
+    /// Each state's predecessor (solution paths).
+    Parents,
+}
+
+/// Breadth-first search from `sources` under `metric`, stopping at the first state for
+/// which `is_goal` holds (goal-tested when generated, which is exact for unit costs).
+pub(crate) fn breadth_first(
+    board: &Board,
+    sources: &[State],
+    metric: Metric,
+    limit: usize,
+    track: Track,
+    is_goal: impl FnMut(&State) -> bool,
+) -> Result<Explored, SolveError> {
+    match PackedKeys::new(board) {
+        Some(scheme) => run(board, scheme, sources, metric, limit, track, is_goal)
+            .map(|found| Explored::Packed(Box::new(found))),
+        None => run(board, StateKeys, sources, metric, limit, track, is_goal).map(Explored::Full),
+    }
+}
+
+fn run<S: KeyScheme>(
+    board: &Board,
+    scheme: S,
+    sources: &[State],
+    metric: Metric,
+    limit: usize,
+    track: Track,
+    is_goal: impl FnMut(&State) -> bool,
+) -> Result<Discovery<S>, SolveError> {
+    // One copy of the loop per metric, so the visitor is inlined into its generator.
+    match metric {
+        Metric::Step => run_with::<S, Steps>(board, scheme, sources, limit, track, is_goal),
+        Metric::Slide => run_with::<S, Slides>(board, scheme, sources, limit, track, is_goal),
+        Metric::Piece => run_with::<S, PieceMoves>(board, scheme, sources, limit, track, is_goal),
+    }
+}
+
+/// The successors of a state under one metric.
+trait Successors {
+    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32));
+}
+
+/// Single steps.
+struct Steps;
+/// Straight slides.
+struct Slides;
+/// Free piece moves.
+struct PieceMoves;
+
+impl Successors for Steps {
+    #[inline(always)]
+    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+        board.for_each_step(state, visit);
+    }
+}
+
+impl Successors for Slides {
+    #[inline(always)]
+    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+        board.for_each_slide(state, visit);
+    }
+}
+
+impl Successors for PieceMoves {
+    #[inline(always)]
+    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+        board.for_each_piece_move(state, visit);
+    }
+}
+
+fn run_with<S: KeyScheme, G: Successors>(
+    board: &Board,
+    scheme: S,
+    sources: &[State],
+    limit: usize,
+    track: Track,
+    mut is_goal: impl FnMut(&State) -> bool,
+) -> Result<Discovery<S>, SolveError> {
+    // Reserving address space is free until touched: the classic component (25,955
+    // states) fits without a reallocation.
+    let capacity = (1 << 15).min(limit);
+    let parents = track == Track::Parents;
+    let mut found = Discovery {
+        scheme,
+        states: Vec::with_capacity(capacity),
+        parents: Vec::with_capacity(if parents { capacity } else { 0 }),
+        levels: vec![0],
+        index: S::Table::default(),
+        goal: None,
+    };
+    for source in sources {
+        let key = found.scheme.key(source);
+        let number = found.states.len() as u32;
+        if found.index.insert_new(key, number) {
+            if found.states.len() >= limit {
+                return Err(SolveError::StateLimit { limit });
+            }
+            found.states.push(*source);
+            if parents {
+                found.parents.push(number);
+            }
+            if found.goal.is_none() && is_goal(source) {
+                found.goal = Some(number);
+            }
+        }
+    }
+    let mut next = 0;
+    while next < found.states.len() && found.goal.is_none() {
+        if next as u32 == *found.levels.last().unwrap_or(&0) {
+            found.levels.push(found.states.len() as u32);
+        }
+        let parent = next as u32;
+        let state = found.states[next];
+        let key = S::key_at(&found.index, &found.states, next);
+        next += 1;
+        let mut within_limit = true;
+        let Discovery {
+            scheme,
+            states,
+            parents: parent_list,
+            index,
+            goal,
+            ..
+        } = &mut found;
+        G::each(board, &state, |successor, shape, from, to| {
+            let key = scheme.moved(key, &successor, shape, from, to);
+            let number = states.len() as u32;
+            if within_limit && goal.is_none() && index.insert_new(key, number) {
+                if states.len() >= limit {
+                    within_limit = false;
+                    return;
+                }
+                states.push(successor);
+                if parents {
+                    parent_list.push(parent);
+                }
+                if is_goal(&successor) {
+                    *goal = Some(number);
+                }
+            }
+        });
+        if !within_limit {
+            return Err(SolveError::StateLimit { limit });
+        }
+    }
+    Ok(found)
+}

@@ -1,0 +1,1 @@
+//! The repository's own layout fixtures (`fixtures/setting-sun/`).

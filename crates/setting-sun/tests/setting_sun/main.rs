@@ -1,0 +1,6 @@
+//! Integration tests of the Setting Sun crate: the spec's conformance anchors, the
+//! repository's layout fixtures, and property tests.
+
+mod anchors;
+mod fixtures;
+mod properties;
