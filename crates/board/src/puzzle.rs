@@ -525,7 +525,8 @@ impl Puzzle {
     }
 
     /// Adds or removes rows at the bottom, then columns at the right, until the board
-    /// is `width × height`.
+    /// is `width × height` (a zero dimension empties the board). In Hexoban each row
+    /// removed reparses the text layout.
     ///
     /// # Errors
     ///
@@ -553,6 +554,9 @@ impl Puzzle {
     /// Grows (never shrinks) to at least `width × height`, adding half of the missing
     /// columns on the left and the rest on the right, then the same with rows at the
     /// top and bottom.
+    ///
+    /// In Hexoban each row added at the top reparses the board's text layout (spec
+    /// 7.2), so the cost grows with rows added times board size.
     ///
     /// # Errors
     ///
