@@ -116,6 +116,14 @@ pub enum MoveError {
         /// The whole path.
         path: Path,
     },
+    /// The move is more than one move under the metric of the rules that were asked.
+    #[error("{mv} is more than one {metric} move")]
+    NotOneMove {
+        /// The metric.
+        metric: Metric,
+        /// The move.
+        mv: Move,
+    },
     /// The path brings the piece back where it started.
     #[error("the path {path} brings the piece at {from} back to where it started")]
     NoChange {

@@ -26,6 +26,8 @@
 //! # Ok::<(), sokoengine_setting_sun::SolveError>(())
 //! ```
 //!
+//! [`SettingSunRules`] plays a puzzle through the [`sokoengine_rules::Rules`] interface
+//! (one player, cost positions).
 
 #![deny(missing_docs)]
 
@@ -33,7 +35,7 @@ mod board;
 mod layout;
 mod moves;
 mod puzzle;
-
+mod rules;
 mod search;
 mod space;
 mod vocabulary;
@@ -42,7 +44,7 @@ pub use board::{Board, BoardError, MAX_CELLS, MAX_KEY_CELLS, State};
 pub use layout::{KeyError, Layout, LayoutError, MoveError, Piece, PlaceError};
 pub use moves::{MAX_PATH, Move, Path};
 pub use puzzle::{GoalError, Puzzle, Solution};
-
+pub use rules::{SettingSunRules, SunPosition};
 pub use search::{DEFAULT_STATE_LIMIT, SolveError};
 pub use space::StateSpace;
 pub use vocabulary::{Cell, Direction, Metric, Shape, UnknownMetric};

@@ -4,3 +4,4 @@
 mod anchors;
 mod fixtures;
 mod properties;
+mod rules;
