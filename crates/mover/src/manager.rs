@@ -1,0 +1,965 @@
+//! Piece bookkeeping: IDs, positions, Sokoban+, Zobrist hash, solved state (spec 11-13).
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
+
+use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
+use crate::zobrist::{self, BASE_KEY, KIND_BOX, PUSHER_PREFIX, mix64};
+
+/// "No piece here" in the per-cell ID tables.
+const NO_ID: u32 = 0;
+
+/// A failed [`BoardManager`] lookup, move or switch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardManagerError {
+    /// Unknown pusher ID.
+    #[error("No pusher with ID: {id}")]
+    NoPusherWithId {
+        /// The rejected ID.
+        id: usize,
+    },
+    /// No pusher on the position.
+    #[error("No pusher on position: {position}")]
+    NoPusherOn {
+        /// The rejected position.
+        position: usize,
+    },
+    /// Unknown box ID.
+    #[error("No box with ID: {id}")]
+    NoBoxWithId {
+        /// The rejected ID.
+        id: usize,
+    },
+    /// No box on the position.
+    #[error("No box on position: {position}")]
+    NoBoxOn {
+        /// The rejected position.
+        position: usize,
+    },
+    /// Unknown goal ID.
+    #[error("No goal with ID: {id}")]
+    NoGoalWithId {
+        /// The rejected ID.
+        id: usize,
+    },
+    /// No goal on the position.
+    #[error("No goal on position: {position}")]
+    NoGoalOn {
+        /// The rejected position.
+        position: usize,
+    },
+    /// A pusher's destination holds a wall, a box or another pusher.
+    #[error("Pusher ID: {id} can't be placed in position {position} occupied by '{occupant}'")]
+    PusherBlocked {
+        /// The pusher.
+        id: usize,
+        /// The destination.
+        position: usize,
+        /// The canonical character of the destination cell.
+        occupant: char,
+    },
+    /// A box's destination holds a wall, a box or a pusher.
+    #[error("Box ID: {id} can't be placed in position {position} occupied by '{occupant}'")]
+    BoxBlocked {
+        /// The box.
+        id: usize,
+        /// The destination.
+        position: usize,
+        /// The canonical character of the destination cell.
+        occupant: char,
+    },
+    /// A position off the board.
+    #[error("Board position {position} is out of range!")]
+    PositionOutOfRange {
+        /// The rejected position.
+        position: usize,
+    },
+    /// Boxes and goals cannot be switched.
+    #[error("Unable to switch boxes and goals - counts are not the same")]
+    SwitchCounts {
+        /// Number of boxes.
+        boxes: usize,
+        /// Number of goals.
+        goals: usize,
+    },
+}
+
+impl From<PlusIdError> for BoardManagerError {
+    fn from(error: PlusIdError) -> Self {
+        match error {
+            PlusIdError::NoBox { id } => BoardManagerError::NoBoxWithId { id },
+            PlusIdError::NoGoal { id } => BoardManagerError::NoGoalWithId { id },
+        }
+    }
+}
+
+/// Positions of the pushers and boxes (each sorted by ID), plus the Zobrist hash when
+/// it was computed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BoardState {
+    /// Pusher positions in pusher-ID order.
+    pub pushers_positions: Vec<usize>,
+    /// Box positions in box-ID order.
+    pub boxes_positions: Vec<usize>,
+    /// The Zobrist hash, when known.
+    pub zobrist_hash: Option<u64>,
+}
+
+/// Tracks pushers, boxes and goals of a [`BoardGraph`] by ID, keeps the Sokoban+
+/// data and the Zobrist hash, and answers the solved test.
+///
+/// * IDs are assigned row-major from 1, separately for pushers, boxes and goals, and
+///   stay attached to pieces moved through the manager. Rebuilding a manager from an
+///   edited board renumbers them.
+/// * Lookups by ID and by position are O(1) (a position array per kind and a
+///   per-cell ID table).
+/// * The state hash is the Zobrist hash of spec 13 (fixed-seed keys, see
+///   [`zobrist`](crate::zobrist)), updated incrementally by every move; undoing a
+///   move restores it exactly.
+/// * [`BoardManager::is_solved`] is O(1): the manager counts the boxes that stand on
+///   a goal of their plus ID.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_mover::BoardManager;
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#    #\n# $  #\n#  $.#\n#@ . #\n######")?;
+/// let mut manager = BoardManager::new(board);
+/// assert_eq!(manager.box_position(2)?, 21);
+/// let hash = manager.state_hash();
+/// manager.move_box(2, 9)?;
+/// assert_eq!(manager.box_id_on(9)?, 2);
+/// manager.move_box_from(9, 21)?;
+/// assert_eq!(manager.state_hash(), hash);
+/// assert_eq!(manager.box_id_on(3).unwrap_err().to_string(), "No box on position: 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct BoardManager {
+    board: BoardGraph,
+    /// Positions by ID - 1.
+    pushers: Vec<u32>,
+    boxes: Vec<u32>,
+    goals: Vec<u32>,
+    /// ID of the pusher or box on each cell (the cell flags tell which), or `NO_ID`.
+    piece_on: Vec<u32>,
+    /// ID of the goal on each cell, or `NO_ID`.
+    goal_on: Vec<u32>,
+    plus: SokobanPlus,
+    /// Effective plus IDs by ID - 1 (all default while Sokoban+ is disabled).
+    box_plus: Vec<u64>,
+    goal_plus: Vec<u64>,
+    /// Zobrist key prefix of each box (depends on its plus ID).
+    box_prefix: Vec<u64>,
+    hash: u64,
+    /// Boxes standing on a goal with their plus ID.
+    matched: usize,
+}
+
+impl BoardManager {
+    /// A manager for `board` without Sokoban+ data.
+    pub fn new(board: BoardGraph) -> BoardManager {
+        BoardManager::with_sokoban_plus(board, "", "")
+    }
+
+    /// A manager for `board` with Sokoban+ data (disabled until
+    /// [`BoardManager::enable_sokoban_plus`]).
+    pub fn with_sokoban_plus(board: BoardGraph, boxorder: &str, goalorder: &str) -> BoardManager {
+        let size = board.size();
+        let mut piece_on = vec![NO_ID; size];
+        let mut goal_on = vec![NO_ID; size];
+        let (mut pushers, mut boxes, mut goals) = (Vec::new(), Vec::new(), Vec::new());
+        for (position, cell) in board.cells().iter().enumerate() {
+            if cell.has_pusher() {
+                pushers.push(position as u32);
+                piece_on[position] = pushers.len() as u32;
+            }
+            if cell.has_box() {
+                boxes.push(position as u32);
+                piece_on[position] = boxes.len() as u32;
+            }
+            if cell.has_goal() {
+                goals.push(position as u32);
+                goal_on[position] = goals.len() as u32;
+            }
+        }
+        let plus = SokobanPlus::new(boxes.len(), boxorder, goalorder);
+        let mut manager = BoardManager {
+            board,
+            box_plus: vec![DEFAULT_PLUS_ID; boxes.len()],
+            goal_plus: vec![DEFAULT_PLUS_ID; goals.len()],
+            box_prefix: Vec::new(),
+            pushers,
+            boxes,
+            goals,
+            piece_on,
+            goal_on,
+            plus,
+            hash: 0,
+            matched: 0,
+        };
+        manager.refresh_plus_ids();
+        manager
+    }
+
+    /// A manager for a puzzle's board, with the puzzle's `boxorder`/`goalorder`.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] when the puzzle is larger than the limits.
+    pub fn from_puzzle(puzzle: &Puzzle) -> Result<BoardManager, SizeError> {
+        Ok(BoardManager::with_sokoban_plus(
+            BoardGraph::new(puzzle)?,
+            &puzzle.boxorder,
+            &puzzle.goalorder,
+        ))
+    }
+
+    /// The managed board.
+    #[inline]
+    pub const fn board(&self) -> &BoardGraph {
+        &self.board
+    }
+
+    /// Gives the board back.
+    pub fn into_board(self) -> BoardGraph {
+        self.board
+    }
+
+    // ---- pushers ----------------------------------------------------------------
+
+    /// Number of pushers.
+    #[inline]
+    pub fn pushers_count(&self) -> usize {
+        self.pushers.len()
+    }
+    /// Pusher IDs (`1..=count`).
+    pub fn pushers_ids(&self) -> RangeInclusive<usize> {
+        1..=self.pushers.len()
+    }
+    /// Pusher ID → position.
+    pub fn pushers_positions(&self) -> BTreeMap<usize, usize> {
+        id_map(&self.pushers)
+    }
+    /// Position of pusher `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoPusherWithId`].
+    #[inline]
+    pub fn pusher_position(&self, id: usize) -> Result<usize, BoardManagerError> {
+        lookup(&self.pushers, id).ok_or(BoardManagerError::NoPusherWithId { id })
+    }
+    /// ID of the pusher on `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoPusherOn`].
+    pub fn pusher_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
+        self.pusher_on(position)
+            .ok_or(BoardManagerError::NoPusherOn { position })
+    }
+    /// Whether pusher `id` exists.
+    pub fn has_pusher(&self, id: usize) -> bool {
+        lookup(&self.pushers, id).is_some()
+    }
+    /// Whether a pusher stands on `position` (false off the board).
+    #[inline]
+    pub fn has_pusher_on(&self, position: usize) -> bool {
+        self.board.get(position).is_some_and(|c| c.has_pusher())
+    }
+
+    // ---- boxes ------------------------------------------------------------------
+
+    /// Number of boxes.
+    #[inline]
+    pub fn boxes_count(&self) -> usize {
+        self.boxes.len()
+    }
+    /// Box IDs (`1..=count`).
+    pub fn boxes_ids(&self) -> RangeInclusive<usize> {
+        1..=self.boxes.len()
+    }
+    /// Box ID → position.
+    pub fn boxes_positions(&self) -> BTreeMap<usize, usize> {
+        id_map(&self.boxes)
+    }
+    /// Position of box `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoBoxWithId`].
+    pub fn box_position(&self, id: usize) -> Result<usize, BoardManagerError> {
+        lookup(&self.boxes, id).ok_or(BoardManagerError::NoBoxWithId { id })
+    }
+    /// ID of the box on `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoBoxOn`].
+    pub fn box_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
+        self.box_on(position)
+            .ok_or(BoardManagerError::NoBoxOn { position })
+    }
+    /// Whether box `id` exists.
+    pub fn has_box(&self, id: usize) -> bool {
+        lookup(&self.boxes, id).is_some()
+    }
+    /// Whether a box stands on `position` (false off the board).
+    #[inline]
+    pub fn has_box_on(&self, position: usize) -> bool {
+        self.board.get(position).is_some_and(|c| c.has_box())
+    }
+
+    // ---- goals ------------------------------------------------------------------
+
+    /// Number of goals.
+    #[inline]
+    pub fn goals_count(&self) -> usize {
+        self.goals.len()
+    }
+    /// Goal IDs (`1..=count`).
+    pub fn goals_ids(&self) -> RangeInclusive<usize> {
+        1..=self.goals.len()
+    }
+    /// Goal ID → position.
+    pub fn goals_positions(&self) -> BTreeMap<usize, usize> {
+        id_map(&self.goals)
+    }
+    /// Position of goal `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoGoalWithId`].
+    pub fn goal_position(&self, id: usize) -> Result<usize, BoardManagerError> {
+        lookup(&self.goals, id).ok_or(BoardManagerError::NoGoalWithId { id })
+    }
+    /// ID of the goal on `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoGoalOn`].
+    pub fn goal_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
+        match self.goal_on.get(position) {
+            Some(&id) if id != NO_ID => Ok(id as usize),
+            _ => Err(BoardManagerError::NoGoalOn { position }),
+        }
+    }
+    /// Whether goal `id` exists.
+    pub fn has_goal(&self, id: usize) -> bool {
+        lookup(&self.goals, id).is_some()
+    }
+    /// Whether a goal is on `position` (false off the board).
+    pub fn has_goal_on(&self, position: usize) -> bool {
+        self.board.get(position).is_some_and(|c| c.has_goal())
+    }
+
+    /// Positions of all walls, ascending.
+    pub fn walls_positions(&self) -> Vec<usize> {
+        let cells = self.board.cells();
+        (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
+    }
+
+    #[inline]
+    pub(crate) fn pusher_on(&self, position: usize) -> Option<usize> {
+        match self.board.get(position) {
+            Some(cell) if cell.has_pusher() => Some(self.piece_on[position] as usize),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn box_on(&self, position: usize) -> Option<usize> {
+        match self.board.get(position) {
+            Some(cell) if cell.has_box() => Some(self.piece_on[position] as usize),
+            _ => None,
+        }
+    }
+
+    // ---- moving -------------------------------------------------------------------
+
+    /// Moves the box on `old` to `new`, keeping its ID. `old == new` does nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::NoBoxOn`] when no box stands on `old`,
+    /// [`BoardManagerError::BoxBlocked`] when `new` holds a wall, box or pusher.
+    pub fn move_box_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        if old == new {
+            return Ok(());
+        }
+        let destination = self.destination(new)?;
+        let id = self.box_id_on(old)?;
+        if !destination.can_put_pusher_or_box() {
+            return Err(BoardManagerError::BoxBlocked {
+                id,
+                position: new,
+                occupant: destination.to_char(),
+            });
+        }
+        self.move_box_unchecked(id, old, new);
+        Ok(())
+    }
+
+    /// Moves box `id` to `new` (see [`BoardManager::move_box_from`]).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoBoxWithId`] and those of
+    /// [`BoardManager::move_box_from`].
+    pub fn move_box(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+        let old = self.box_position(id)?;
+        self.move_box_from(old, new)
+    }
+
+    /// Moves the pusher on `old` to `new`, keeping its ID. `old == new` does
+    /// nothing. A pusher is never placed on a box.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::NoPusherOn`] when no pusher stands on `old`,
+    /// [`BoardManagerError::PusherBlocked`] when `new` holds a wall, box or pusher.
+    pub fn move_pusher_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        if old == new {
+            return Ok(());
+        }
+        let destination = self.destination(new)?;
+        let id = self.pusher_id_on(old)?;
+        if !destination.can_put_pusher_or_box() {
+            return Err(BoardManagerError::PusherBlocked {
+                id,
+                position: new,
+                occupant: destination.to_char(),
+            });
+        }
+        self.move_pusher_unchecked(id, old, new);
+        Ok(())
+    }
+
+    /// Moves pusher `id` to `new` (see [`BoardManager::move_pusher_from`]).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoPusherWithId`] and those of
+    /// [`BoardManager::move_pusher_from`].
+    pub fn move_pusher(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+        let old = self.pusher_position(id)?;
+        self.move_pusher_from(old, new)
+    }
+
+    fn destination(&self, position: usize) -> Result<BoardCell, BoardManagerError> {
+        self.board
+            .get(position)
+            .copied()
+            .ok_or(BoardManagerError::PositionOutOfRange { position })
+    }
+
+    /// The fast path: moves box `id` from `old` to `new` with no checks.
+    /// The caller guarantees that box `id` stands on `old` and `new` is an on-board
+    /// cell that can take a piece.
+    #[inline]
+    pub(crate) fn move_box_unchecked(&mut self, id: usize, old: usize, new: usize) {
+        let index = id - 1;
+        let cells = self.board.cells();
+        let (old_cell, new_cell) = (cells[old], cells[new]);
+        if self.plus.is_enabled() {
+            self.matched -= usize::from(self.box_matches_goal_at(index, old));
+            self.matched += usize::from(self.box_matches_goal_at(index, new));
+        } else {
+            // Every plus ID is the default: any goal matches.
+            self.matched =
+                self.matched - usize::from(old_cell.has_goal()) + usize::from(new_cell.has_goal());
+        }
+        let prefix = self.box_prefix[index];
+        self.hash ^= mix64(prefix ^ old as u64) ^ mix64(prefix ^ new as u64);
+        self.board[old].remove_box();
+        self.board[new].put_box();
+        self.piece_on[old] = NO_ID;
+        self.piece_on[new] = id as u32;
+        self.boxes[index] = new as u32;
+    }
+
+    /// The fast path: moves pusher `id` from `old` to `new` with no checks (same
+    /// contract as [`BoardManager::move_box_unchecked`]).
+    #[inline]
+    pub(crate) fn move_pusher_unchecked(&mut self, id: usize, old: usize, new: usize) {
+        self.hash ^= mix64(PUSHER_PREFIX ^ old as u64) ^ mix64(PUSHER_PREFIX ^ new as u64);
+        self.board[old].remove_pusher();
+        self.board[new].put_pusher();
+        self.piece_on[old] = NO_ID;
+        self.piece_on[new] = id as u32;
+        self.pushers[id - 1] = new as u32;
+    }
+
+    /// Whether box `index` would match the goal on `position` (Sokoban+ rule).
+    #[inline]
+    fn box_matches_goal_at(&self, index: usize, position: usize) -> bool {
+        match self.goal_on[position] {
+            NO_ID => false,
+            goal => self.goal_plus[goal as usize - 1] == self.box_plus[index],
+        }
+    }
+
+    // ---- Sokoban+ -------------------------------------------------------------------
+
+    /// The Sokoban+ data.
+    pub const fn sokoban_plus(&self) -> &SokobanPlus {
+        &self.plus
+    }
+    /// Whether Sokoban+ rules are in force.
+    pub const fn is_sokoban_plus_enabled(&self) -> bool {
+        self.plus.is_enabled()
+    }
+    /// Whether the Sokoban+ data is valid.
+    pub const fn is_sokoban_plus_valid(&self) -> bool {
+        self.plus.is_valid()
+    }
+    /// Enables Sokoban+ rules; the hash is recomputed from scratch when the enabled
+    /// state changes.
+    ///
+    /// # Errors
+    ///
+    /// [`SokobanPlusErrors`] (every problem of both strings) for invalid data.
+    pub fn enable_sokoban_plus(&mut self) -> Result<(), SokobanPlusErrors> {
+        let was = self.plus.is_enabled();
+        self.plus.enable()?;
+        if !was {
+            self.refresh_plus_ids();
+        }
+        Ok(())
+    }
+    /// Disables Sokoban+ rules (rehashes when they were enabled).
+    pub fn disable_sokoban_plus(&mut self) {
+        if self.plus.is_enabled() {
+            self.plus.disable();
+            self.refresh_plus_ids();
+        }
+    }
+    /// See [`SokobanPlus::boxorder`].
+    pub fn boxorder(&self) -> String {
+        self.plus.boxorder()
+    }
+    /// See [`SokobanPlus::goalorder`].
+    pub fn goalorder(&self) -> String {
+        self.plus.goalorder()
+    }
+    /// Sets the box order; a different string disables Sokoban+ (rehashing when it
+    /// was enabled).
+    pub fn set_boxorder(&mut self, boxorder: &str) {
+        let was = self.plus.is_enabled();
+        self.plus.set_boxorder(boxorder);
+        if was != self.plus.is_enabled() {
+            self.refresh_plus_ids();
+        }
+    }
+    /// Sets the goal order (see [`BoardManager::set_boxorder`]).
+    pub fn set_goalorder(&mut self, goalorder: &str) {
+        let was = self.plus.is_enabled();
+        self.plus.set_goalorder(goalorder);
+        if was != self.plus.is_enabled() {
+            self.refresh_plus_ids();
+        }
+    }
+    /// The plus ID of box `id` (0 for any ID while Sokoban+ is disabled).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoBoxWithId`] for an unknown ID while enabled.
+    pub fn box_plus_id(&self, id: usize) -> Result<u64, BoardManagerError> {
+        Ok(self.plus.box_plus_id(id)?)
+    }
+    /// The plus ID of goal `id` (0 for any ID while Sokoban+ is disabled).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoGoalWithId`] for an unknown ID while enabled.
+    pub fn goal_plus_id(&self, id: usize) -> Result<u64, BoardManagerError> {
+        Ok(self.plus.goal_plus_id(id)?)
+    }
+
+    /// Recomputes the effective plus IDs, the key prefixes, the hash (from scratch)
+    /// and the solved count.
+    fn refresh_plus_ids(&mut self) {
+        self.box_plus.fill(DEFAULT_PLUS_ID);
+        self.goal_plus.fill(DEFAULT_PLUS_ID);
+        if let Some((boxes, goals)) = self.plus.enabled_ids() {
+            // Valid data has exactly one plus ID per box (the piece count is the box
+            // count); goals beyond the box count keep the default.
+            for (slot, &id) in self.box_plus.iter_mut().zip(boxes) {
+                *slot = id;
+            }
+            for (slot, &id) in self.goal_plus.iter_mut().zip(goals) {
+                *slot = id;
+            }
+        }
+        self.box_prefix.clear();
+        self.box_prefix.extend(
+            self.box_plus
+                .iter()
+                .map(|&plus| zobrist::prefix(KIND_BOX, plus)),
+        );
+        self.hash = self.recomputed_state_hash();
+        self.recount_matched();
+    }
+
+    fn recount_matched(&mut self) {
+        self.matched = (0..self.boxes.len())
+            .filter(|&index| self.box_matches_goal_at(index, self.boxes[index] as usize))
+            .count();
+    }
+
+    // ---- state --------------------------------------------------------------------
+
+    /// At least one pusher, and as many boxes as goals, more than zero.
+    pub fn is_playable(&self) -> bool {
+        !self.pushers.is_empty() && self.boxes.len() == self.goals.len() && !self.boxes.is_empty()
+    }
+
+    /// As many boxes as goals, every box on a goal, and with Sokoban+ enabled each
+    /// box's plus ID equal to that of the goal under it. Pushers play no role. O(1).
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.boxes.len() == self.goals.len() && self.matched == self.boxes.len()
+    }
+
+    /// Every assignment of boxes (box-ID order) to goal positions that solves the
+    /// board, in lexicographic order of permutations of the goals (goal-ID order).
+    /// Up to `n!` states: for inspection of small boards, never for the solved test.
+    pub fn solutions(&self) -> Solutions<'_> {
+        Solutions::new(self)
+    }
+
+    /// Pusher positions (by ID), box positions (by ID) and the hash.
+    pub fn state(&self) -> BoardState {
+        BoardState {
+            pushers_positions: self.pushers.iter().map(|&p| p as usize).collect(),
+            boxes_positions: self.boxes.iter().map(|&p| p as usize).collect(),
+            zobrist_hash: Some(self.hash),
+        }
+    }
+
+    /// The Zobrist hash of the current position (spec 13), kept up to date
+    /// incrementally.
+    #[inline]
+    pub const fn state_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash of the current position computed from scratch; always equal to
+    /// [`BoardManager::state_hash`].
+    pub fn recomputed_state_hash(&self) -> u64 {
+        let boxes = self
+            .boxes
+            .iter()
+            .zip(&self.box_prefix)
+            .fold(0, |hash, (&position, &prefix)| {
+                hash ^ mix64(prefix ^ u64::from(position))
+            });
+        let pushers = self.pushers.iter().fold(0, |hash, &position| {
+            hash ^ zobrist::pusher_key(position as usize)
+        });
+        BASE_KEY ^ boxes ^ pushers
+    }
+
+    /// The hash `state` would have on this board (box `i` of the state gets the plus
+    /// ID of box ID `i + 1`), or `None` when the state's box count differs from the
+    /// board's box or goal count.
+    pub fn external_state_hash(&self, state: &BoardState) -> Option<u64> {
+        let count = state.boxes_positions.len();
+        if count != self.boxes.len() || count != self.goals.len() {
+            return None;
+        }
+        let boxes = state
+            .boxes_positions
+            .iter()
+            .zip(&self.box_prefix)
+            .fold(0, |hash, (&position, &prefix)| {
+                hash ^ mix64(prefix ^ position as u64)
+            });
+        let pushers = state
+            .pushers_positions
+            .iter()
+            .fold(0, |hash, &position| hash ^ zobrist::pusher_key(position));
+        Some(BASE_KEY ^ boxes ^ pushers)
+    }
+
+    // ---- switching ------------------------------------------------------------------
+
+    /// The (box ID, goal ID) pairs used by [`BoardManager::switch_boxes_and_goals`]:
+    /// box `i` with goal `i`, or with Sokoban+ enabled, each goal in ID order with the
+    /// first unpaired box of equal plus ID.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::SwitchCounts`] when the counts differ.
+    pub fn box_goal_pairs(&self) -> Result<Vec<(usize, usize)>, BoardManagerError> {
+        let (boxes, goals) = (self.boxes.len(), self.goals.len());
+        if boxes != goals {
+            return Err(BoardManagerError::SwitchCounts { boxes, goals });
+        }
+        if !self.plus.is_enabled() {
+            return Ok((1..=boxes).map(|id| (id, id)).collect());
+        }
+        // Boxes of each plus ID in ID order; goals take them front to back.
+        let mut queues: BTreeMap<u64, std::collections::VecDeque<usize>> = BTreeMap::new();
+        for (index, &plus) in self.box_plus.iter().enumerate() {
+            queues.entry(plus).or_default().push_back(index + 1);
+        }
+        let mut pairs = Vec::with_capacity(goals);
+        for (index, plus) in self.goal_plus.iter().enumerate() {
+            // Enabled data is valid, so plus IDs are equal multisets.
+            if let Some(box_id) = queues.get_mut(plus).and_then(|q| q.pop_front()) {
+                pairs.push((box_id, index + 1));
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// Switches boxes and goals simultaneously (reverse mode): every box moves to its
+    /// paired goal's position and every goal to its paired box's old position. A
+    /// pusher on a cell that receives a box moves to the old position of the box
+    /// that arrived there, following the chain until a cell without a box. IDs and
+    /// plus IDs stay with their pieces; switching twice restores every position.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::SwitchCounts`] when the counts differ (nothing changes).
+    pub fn switch_boxes_and_goals(&mut self) -> Result<(), BoardManagerError> {
+        let pairs = self.box_goal_pairs()?;
+        let old_boxes = self.boxes.clone();
+        let old_goals = self.goals.clone();
+        let mut new_boxes = old_boxes.clone();
+        let mut new_goals = old_goals.clone();
+        for &(box_id, goal_id) in &pairs {
+            new_boxes[box_id - 1] = old_goals[goal_id - 1];
+            new_goals[goal_id - 1] = old_boxes[box_id - 1];
+        }
+        // Which box arrives on each cell (box ID), for the pusher chain.
+        let size = self.board.size();
+        let mut arriving = vec![NO_ID; size];
+        for (index, &position) in new_boxes.iter().enumerate() {
+            arriving[position as usize] = index as u32 + 1;
+        }
+        let mut new_pushers = self.pushers.clone();
+        for position in &mut new_pushers {
+            let mut at = *position as usize;
+            // The chain visits distinct cells (the "old position of the box arriving
+            // here" map is injective), so it ends within `boxes` steps.
+            while arriving[at] != NO_ID {
+                at = old_boxes[arriving[at] as usize - 1] as usize;
+            }
+            *position = at as u32;
+        }
+        // Clear every moved piece, then place them again, so overlapping old and new
+        // positions cannot clobber each other.
+        for (&position, _) in self.pushers.iter().zip(&new_pushers) {
+            self.board[position as usize].remove_pusher();
+            self.piece_on[position as usize] = NO_ID;
+        }
+        for &position in &old_boxes {
+            self.board[position as usize].remove_box();
+            self.piece_on[position as usize] = NO_ID;
+        }
+        for &position in &old_goals {
+            self.board[position as usize].remove_goal();
+            self.goal_on[position as usize] = NO_ID;
+        }
+        for (index, &position) in new_goals.iter().enumerate() {
+            self.board[position as usize].put_goal();
+            self.goal_on[position as usize] = index as u32 + 1;
+        }
+        for (index, &position) in new_boxes.iter().enumerate() {
+            self.board[position as usize].put_box();
+            self.piece_on[position as usize] = index as u32 + 1;
+        }
+        for (index, &position) in new_pushers.iter().enumerate() {
+            self.board[position as usize].put_pusher();
+            self.piece_on[position as usize] = index as u32 + 1;
+        }
+        self.boxes = new_boxes;
+        self.goals = new_goals;
+        self.pushers = new_pushers;
+        self.hash = self.recomputed_state_hash();
+        self.recount_matched();
+        Ok(())
+    }
+}
+
+fn lookup(positions: &[u32], id: usize) -> Option<usize> {
+    id.checked_sub(1)
+        .and_then(|index| positions.get(index))
+        .map(|&p| p as usize)
+}
+
+fn id_map(positions: &[u32]) -> BTreeMap<usize, usize> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(index, &p)| (index + 1, p as usize))
+        .collect()
+}
+
+/// Iterator over the solved box placements of a board (see
+/// [`BoardManager::solutions`]); a depth-first search that assigns goals to boxes in
+/// ID order and skips goals of another plus ID, so it yields the states of the
+/// lexicographic permutation order without visiting the others.
+#[derive(Debug, Clone)]
+pub struct Solutions<'a> {
+    manager: &'a BoardManager,
+    /// Goal index chosen for each box so far.
+    chosen: Vec<usize>,
+    used: Vec<bool>,
+    /// Next goal index to try at the current depth.
+    next: usize,
+    done: bool,
+}
+
+impl<'a> Solutions<'a> {
+    fn new(manager: &'a BoardManager) -> Solutions<'a> {
+        let n = manager.boxes.len();
+        Solutions {
+            manager,
+            chosen: Vec::with_capacity(n),
+            used: vec![false; manager.goals.len()],
+            next: 0,
+            done: n != manager.goals.len(),
+        }
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = BoardState;
+
+    fn next(&mut self) -> Option<BoardState> {
+        let manager = self.manager;
+        let n = manager.boxes.len();
+        while !self.done {
+            let depth = self.chosen.len();
+            if depth == n {
+                let state = BoardState {
+                    pushers_positions: Vec::new(),
+                    boxes_positions: self
+                        .chosen
+                        .iter()
+                        .map(|&g| manager.goals[g] as usize)
+                        .collect(),
+                    zobrist_hash: None,
+                };
+                self.backtrack();
+                return Some(state);
+            }
+            let candidate = (self.next..n)
+                .find(|&g| !self.used[g] && manager.goal_plus[g] == manager.box_plus[depth]);
+            match candidate {
+                Some(goal) => {
+                    self.used[goal] = true;
+                    self.chosen.push(goal);
+                    self.next = 0;
+                }
+                None => self.backtrack(),
+            }
+        }
+        None
+    }
+}
+
+impl Solutions<'_> {
+    /// Undoes the last choice and continues after it; ends the search at the root.
+    fn backtrack(&mut self) {
+        match self.chosen.pop() {
+            Some(goal) => {
+                self.used[goal] = false;
+                self.next = goal + 1;
+            }
+            None => self.done = true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sokoengine_geometry::Tessellation;
+
+    fn manager(text: &str) -> BoardManager {
+        BoardManager::new(BoardGraph::parse(Tessellation::Sokoban, text).unwrap())
+    }
+
+    #[test]
+    fn ids_are_row_major_and_rebuild_renumbers() {
+        let text = "######\n#    #\n# $  #\n#  $.#\n#@ . #\n######";
+        let mut m = manager(text);
+        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 21)]));
+        m.move_box(2, 9).unwrap();
+        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 9)]));
+        let rebuilt = BoardManager::new(m.into_board());
+        assert_eq!(rebuilt.boxes_positions(), BTreeMap::from([(1, 9), (2, 14)]));
+    }
+
+    #[test]
+    fn move_errors_follow_the_reference_order() {
+        let mut m = manager("#####\n#@$$#\n#.. #\n#####");
+        assert_eq!(
+            m.move_box_from(7, 99),
+            Err(BoardManagerError::PositionOutOfRange { position: 99 })
+        );
+        assert_eq!(
+            m.move_box_from(13, 8),
+            Err(BoardManagerError::NoBoxOn { position: 13 })
+        );
+        assert_eq!(
+            m.move_box_from(7, 8).unwrap_err().to_string(),
+            "Box ID: 1 can't be placed in position 8 occupied by '$'"
+        );
+        assert_eq!(
+            m.move_pusher(1, 0).unwrap_err().to_string(),
+            "Pusher ID: 1 can't be placed in position 0 occupied by '#'"
+        );
+        assert_eq!(
+            m.move_pusher(1, 7).unwrap_err().to_string().chars().last(),
+            Some('\'')
+        );
+        assert_eq!(m.move_box_from(3, 3), Ok(()), "old == new does nothing");
+        assert_eq!(
+            m.pusher_position(2),
+            Err(BoardManagerError::NoPusherWithId { id: 2 })
+        );
+        assert!(!m.has_pusher(0) && !m.has_box_on(usize::MAX) && m.has_goal_on(11));
+    }
+
+    #[test]
+    fn solved_with_pushers_on_the_board() {
+        let m = manager("#####\n#@* #\n#####");
+        assert!(m.is_solved());
+        let m = manager("#####\n#@$.#\n#####");
+        assert!(!m.is_solved());
+        let m = manager("#####\n#@* .#\n#####");
+        assert!(!m.is_solved(), "more goals than boxes");
+    }
+
+    #[test]
+    fn switching_moves_pushers_along_the_chain() {
+        // Pusher on goal 1; box 1 on goal 2 and box 2 elsewhere: box 1 goes to goal 1
+        // (under the pusher), box 2 goes to box 1's cell.
+        let mut m = manager("#######\n#+*$  #\n#######");
+        m.switch_boxes_and_goals().unwrap();
+        assert_eq!(m.board().to_string(), "#######\n#$*+  #\n#######");
+        m.switch_boxes_and_goals().unwrap();
+        assert_eq!(m.board().to_string(), "#######\n#+*$  #\n#######");
+        assert_eq!(m.state_hash(), m.recomputed_state_hash());
+        let mut uneven = manager("#####\n#@$ #\n#####");
+        assert_eq!(
+            uneven.switch_boxes_and_goals().unwrap_err().to_string(),
+            "Unable to switch boxes and goals - counts are not the same"
+        );
+    }
+}

@@ -1,0 +1,603 @@
+//! Game rules: forward and reverse play, pusher selection, jumps, undo (spec 15).
+
+use std::fmt;
+
+use sokoengine_board::BoardGraph;
+use sokoengine_geometry::Direction;
+
+use crate::manager::{BoardManager, BoardManagerError};
+use crate::step::{DEFAULT_ID, PusherStep};
+
+/// Forward (push) or reverse (pull) solving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SolvingMode {
+    /// Pushers push one box at a time and never pull.
+    #[default]
+    Forward,
+    /// The board starts with boxes and goals switched; pushers pull (optionally) and
+    /// may jump before the first pull.
+    Reverse,
+}
+
+/// A failed [`Mover`] operation. `Display` gives the specification's exact text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoverError {
+    /// The board has no pusher, or box and goal counts differ or are zero.
+    #[error("Board is not playable!")]
+    NotPlayable,
+    /// The pusher's step leads off the board (or is illegal in the tessellation).
+    #[error("Can't move pusher off board! (ID: {pusher_id}, direction: {})", direction.qualified_name())]
+    PusherOffBoard {
+        /// The moving pusher.
+        pusher_id: usize,
+        /// The direction of the step.
+        direction: Direction,
+    },
+    /// The pushed box's step leads off the board.
+    #[error("Can't push box off board! (ID: {box_id}, direction: {})", direction.qualified_name())]
+    BoxOffBoard {
+        /// The box.
+        box_id: usize,
+        /// The direction of the push.
+        direction: Direction,
+    },
+    /// A jump after the first pull.
+    #[error("Jumps not allowed after first pull")]
+    JumpAfterPull,
+    /// A jump in forward mode.
+    #[error("Jumps allowed only in reverse solving mode")]
+    JumpInForwardMode,
+    /// Undoing a push with no box beside the pusher in the push direction.
+    #[error("Requested push undo, but no box behind pusher!")]
+    NoBoxBehindPusher,
+    /// A blocked destination, an unknown pusher, an off-board position, ...
+    #[error(transparent)]
+    Board(#[from] BoardManagerError),
+}
+
+/// One piece movement done during an undo, recorded so a failing undo can be rolled
+/// back.
+#[derive(Debug, Clone, Copy)]
+enum Done {
+    Pusher { id: usize, from: usize, to: usize },
+    Box { id: usize, from: usize, to: usize },
+}
+
+/// Game rules on a board: moves, pushes, pulls, jumps, pusher selection and a
+/// single-level undo, in forward or reverse mode.
+///
+/// * Every failed operation leaves the board, the hash, the selected pusher,
+///   `pull_count` and `last_move` as they were, and returns a [`MoverError`] whose
+///   message is the specification's text.
+/// * [`Mover::try_move`] and an undo of a single step do not allocate: `last_move`
+///   and the undo buffers are reused.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+/// use sokoengine_mover::{Mover, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+/// mover.try_move(Direction::Right)?;
+/// mover.try_move(Direction::Right)?;
+/// assert_eq!(mover.last_move()[0].moved_box_id(), Some(1));
+/// mover.try_move(Direction::Right)?;
+/// assert!(mover.is_solved());
+/// mover.undo_last_move()?;
+/// assert_eq!(mover.board().to_string(), "#######\n#  @$.#\n#######");
+/// let error = mover.try_move(Direction::Up).unwrap_err();
+/// assert_eq!(error.to_string(), "Pusher ID: 1 can't be placed in position 3 occupied by '#'");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Mover {
+    manager: BoardManager,
+    mode: SolvingMode,
+    selected_pusher: usize,
+    pulls_boxes: bool,
+    pull_count: usize,
+    last_move: Vec<PusherStep>,
+    /// Reused by `undo_last_move` for the steps it produces.
+    undo_steps: Vec<PusherStep>,
+    /// Reused by `undo_last_move` for its rollback journal.
+    journal: Vec<Done>,
+    /// Reused for the directions of a jump or selection run.
+    directions: Vec<Direction>,
+}
+
+impl Mover {
+    /// A mover on `board`; in reverse mode boxes and goals are switched first.
+    ///
+    /// # Errors
+    ///
+    /// [`MoverError::NotPlayable`] when the board is not playable.
+    pub fn new(board: BoardGraph, mode: SolvingMode) -> Result<Mover, MoverError> {
+        Mover::with_manager(BoardManager::new(board), mode)
+    }
+
+    /// A mover on a prepared manager (for example with Sokoban+ enabled, which
+    /// decides the box/goal pairs of reverse mode).
+    ///
+    /// # Errors
+    ///
+    /// [`MoverError::NotPlayable`] when the board is not playable.
+    pub fn with_manager(mut manager: BoardManager, mode: SolvingMode) -> Result<Mover, MoverError> {
+        if !manager.is_playable() {
+            return Err(MoverError::NotPlayable);
+        }
+        if mode == SolvingMode::Reverse {
+            manager.switch_boxes_and_goals()?;
+        }
+        Ok(Mover {
+            manager,
+            mode,
+            selected_pusher: DEFAULT_ID,
+            pulls_boxes: true,
+            pull_count: 0,
+            last_move: Vec::with_capacity(8),
+            undo_steps: Vec::with_capacity(8),
+            journal: Vec::with_capacity(8),
+            directions: Vec::new(),
+        })
+    }
+
+    /// The solving mode.
+    pub const fn solving_mode(&self) -> SolvingMode {
+        self.mode
+    }
+    /// The board.
+    pub const fn board(&self) -> &BoardGraph {
+        self.manager.board()
+    }
+    /// The board manager (IDs, Sokoban+, hash, solved state).
+    pub const fn board_manager(&self) -> &BoardManager {
+        &self.manager
+    }
+    /// Mutable access to the manager, for Sokoban+ settings. Moving pieces through
+    /// it bypasses the game rules (but keeps IDs and the hash consistent).
+    pub fn board_manager_mut(&mut self) -> &mut BoardManager {
+        &mut self.manager
+    }
+    /// Gives the manager back.
+    pub fn into_board_manager(self) -> BoardManager {
+        self.manager
+    }
+    /// The pusher that makes the next move (initially 1).
+    pub const fn selected_pusher(&self) -> usize {
+        self.selected_pusher
+    }
+    /// Whether reverse-mode moves pull the box behind the pusher (initially true).
+    pub const fn pulls_boxes(&self) -> bool {
+        self.pulls_boxes
+    }
+    /// Sets [`Mover::pulls_boxes`].
+    pub fn set_pulls_boxes(&mut self, pulls_boxes: bool) {
+        self.pulls_boxes = pulls_boxes;
+    }
+    /// Pulls made so far in reverse mode (less those undone); jumps need 0.
+    pub const fn pull_count(&self) -> usize {
+        self.pull_count
+    }
+    /// Whether the board is solved (see [`BoardManager::is_solved`]).
+    pub fn is_solved(&self) -> bool {
+        self.manager.is_solved()
+    }
+    /// The Zobrist hash of the position.
+    pub const fn state_hash(&self) -> u64 {
+        self.manager.state_hash()
+    }
+
+    /// The steps of the most recent operation (a move, a jump, a selection or an
+    /// undo), in the order performed.
+    pub fn last_move(&self) -> &[PusherStep] {
+        &self.last_move
+    }
+    /// Replaces `last_move`; [`Mover::undo_last_move`] then undoes these steps.
+    pub fn set_last_move(&mut self, steps: impl IntoIterator<Item = PusherStep>) {
+        self.last_move.clear();
+        self.last_move.extend(steps);
+    }
+    /// Mutable access to `last_move`.
+    pub fn last_move_mut(&mut self) -> &mut Vec<PusherStep> {
+        &mut self.last_move
+    }
+
+    fn selected_position(&self) -> usize {
+        // The selected pusher always exists: selection checks the ID.
+        self.manager
+            .pusher_position(self.selected_pusher)
+            .unwrap_or_default()
+    }
+
+    /// Selects the pusher that makes the next move. Selecting the selected pusher
+    /// does nothing; otherwise `last_move` becomes the jump path from the old
+    /// pusher to the new one as selection steps (pusher ID 1).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::NoPusherWithId`] for an unknown ID.
+    pub fn select_pusher(&mut self, pusher_id: usize) -> Result<(), MoverError> {
+        if pusher_id == self.selected_pusher {
+            return Ok(());
+        }
+        let to = self.manager.pusher_position(pusher_id)?;
+        let from = self.selected_position();
+        self.fill_path(from, to);
+        self.last_move.clear();
+        self.last_move
+            .extend(self.directions.iter().map(|&d| PusherStep::selection(d)));
+        self.selected_pusher = pusher_id;
+        Ok(())
+    }
+
+    /// The directions of the jump path `from → to` (both on the board), into
+    /// `self.directions`.
+    fn fill_path(&mut self, from: usize, to: usize) {
+        let board = self.manager.board();
+        let path = board.find_jump_path(from, to).unwrap_or_default();
+        self.directions.clear();
+        for pair in path.windows(2) {
+            let direction = board
+                .neighbors(pair[0])
+                .find(|&(_, n)| n == pair[1])
+                .map(|(d, _)| d);
+            self.directions.extend(direction);
+        }
+    }
+
+    /// Moves the selected pusher one step.
+    ///
+    /// Forward mode pushes the box in front of the pusher, if any. Reverse mode
+    /// never pushes; when [`Mover::pulls_boxes`] is set, the box behind the pusher's
+    /// old position (if any) is pulled along and `pull_count` grows. On success
+    /// `last_move` is the one step made.
+    ///
+    /// # Errors
+    ///
+    /// [`MoverError::PusherOffBoard`], [`MoverError::BoxOffBoard`],
+    /// [`BoardManagerError::BoxBlocked`] or [`BoardManagerError::PusherBlocked`]
+    /// (inside [`MoverError::Board`]); nothing changes.
+    #[inline]
+    pub fn try_move(&mut self, direction: Direction) -> Result<(), MoverError> {
+        let step = match self.mode {
+            SolvingMode::Forward => self.push_or_move(direction, None)?,
+            SolvingMode::Reverse => {
+                let pulls = self.pulls_boxes;
+                let step = self.pull_or_move(direction, pulls, None)?;
+                self.pull_count += usize::from(step.is_push_or_pull());
+                step
+            }
+        };
+        self.last_move.clear();
+        self.last_move.push(step);
+        Ok(())
+    }
+
+    /// The forward-style step: pushes a box in front of the pusher.
+    #[inline]
+    fn push_or_move(
+        &mut self,
+        direction: Direction,
+        journal: Option<&mut Vec<Done>>,
+    ) -> Result<PusherStep, MoverError> {
+        let pusher_id = self.selected_pusher;
+        let manager = &self.manager;
+        let board = manager.board();
+        let from = self.selected_position();
+        let to = board
+            .neighbor(from, direction)
+            .ok_or(MoverError::PusherOffBoard {
+                pusher_id,
+                direction,
+            })?;
+        let target = board[to];
+        let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
+        if target.has_box() {
+            let box_id = manager.box_on(to).unwrap_or_default();
+            let box_to = board
+                .neighbor(to, direction)
+                .ok_or(MoverError::BoxOffBoard { box_id, direction })?;
+            let box_target = board[box_to];
+            if !box_target.can_put_pusher_or_box() {
+                return Err(BoardManagerError::BoxBlocked {
+                    id: box_id,
+                    position: box_to,
+                    occupant: box_target.to_char(),
+                }
+                .into());
+            }
+            self.manager.move_box_unchecked(box_id, to, box_to);
+            step.set_moved_box_id(Some(box_id));
+            if let Some(journal) = journal {
+                journal.push(Done::Box {
+                    id: box_id,
+                    from: to,
+                    to: box_to,
+                });
+                journal.push(Done::Pusher {
+                    id: pusher_id,
+                    from,
+                    to,
+                });
+            }
+        } else if !target.can_put_pusher_or_box() {
+            return Err(BoardManagerError::PusherBlocked {
+                id: pusher_id,
+                position: to,
+                occupant: target.to_char(),
+            }
+            .into());
+        } else if let Some(journal) = journal {
+            journal.push(Done::Pusher {
+                id: pusher_id,
+                from,
+                to,
+            });
+        }
+        // The target held a box that has moved away, or was free.
+        self.manager.move_pusher_unchecked(pusher_id, from, to);
+        Ok(step)
+    }
+
+    /// The reverse-style step: the pusher moves, then pulls the box behind its old
+    /// position when `pull` is set.
+    #[inline]
+    fn pull_or_move(
+        &mut self,
+        direction: Direction,
+        pull: bool,
+        journal: Option<&mut Vec<Done>>,
+    ) -> Result<PusherStep, MoverError> {
+        let pusher_id = self.selected_pusher;
+        let board = self.manager.board();
+        let from = self.selected_position();
+        let to = board
+            .neighbor(from, direction)
+            .ok_or(MoverError::PusherOffBoard {
+                pusher_id,
+                direction,
+            })?;
+        let target = board[to];
+        if !target.can_put_pusher_or_box() {
+            return Err(BoardManagerError::PusherBlocked {
+                id: pusher_id,
+                position: to,
+                occupant: target.to_char(),
+            }
+            .into());
+        }
+        let pulled = if pull {
+            board
+                .neighbor(from, direction.opposite())
+                .and_then(|behind| Some((behind, self.manager.box_on(behind)?)))
+        } else {
+            None
+        };
+        self.manager.move_pusher_unchecked(pusher_id, from, to);
+        let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
+        if let Some((behind, box_id)) = pulled {
+            // `from` was just vacated by the pusher.
+            self.manager.move_box_unchecked(box_id, behind, from);
+            step.set_moved_box_id(Some(box_id));
+        }
+        if let Some(journal) = journal {
+            journal.push(Done::Pusher {
+                id: pusher_id,
+                from,
+                to,
+            });
+            if let Some((behind, box_id)) = pulled {
+                journal.push(Done::Box {
+                    id: box_id,
+                    from: behind,
+                    to: from,
+                });
+            }
+        }
+        Ok(step)
+    }
+
+    /// Jumps the selected pusher to `position` (reverse mode, before the first
+    /// pull). Jumping to the pusher's own position does nothing; otherwise
+    /// `last_move` becomes the jump path as jump steps.
+    ///
+    /// # Errors
+    ///
+    /// In this order: [`MoverError::JumpAfterPull`], [`MoverError::JumpInForwardMode`],
+    /// [`BoardManagerError::PositionOutOfRange`], [`BoardManagerError::PusherBlocked`].
+    pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
+        if self.pull_count != 0 {
+            return Err(MoverError::JumpAfterPull);
+        }
+        if self.mode != SolvingMode::Reverse {
+            return Err(MoverError::JumpInForwardMode);
+        }
+        let from = self.selected_position();
+        if from == position {
+            return Ok(());
+        }
+        self.manager.move_pusher_from(from, position)?;
+        self.fill_path(from, position);
+        self.last_move.clear();
+        let pusher_id = self.selected_pusher;
+        self.last_move.extend(
+            self.directions
+                .iter()
+                .map(|&d| PusherStep::jump(d).with_pusher_id(pusher_id)),
+        );
+        Ok(())
+    }
+
+    /// Undoes the steps in `last_move`, from the end, in runs: moves, pushes and
+    /// pulls step by step; a run of jumps by one jump back; a run of selections by
+    /// selecting the pusher found by walking the run backwards. `last_move` becomes
+    /// the steps the undo made, in order. Single-level: there is no redo.
+    ///
+    /// Forward mode undoes a move by moving back without pulling and a push by
+    /// moving back and pulling the box. Reverse mode undoes every step with a
+    /// forward-style move back (a pull becomes a push), decreasing `pull_count`
+    /// for each box pushed.
+    ///
+    /// # Errors
+    ///
+    /// Any error of the operations above, or [`MoverError::NoBoxBehindPusher`]. The
+    /// undo is atomic: on error everything is rolled back.
+    pub fn undo_last_move(&mut self) -> Result<(), MoverError> {
+        let old_steps = std::mem::take(&mut self.last_move);
+        let mut produced = std::mem::take(&mut self.undo_steps);
+        let mut journal = std::mem::take(&mut self.journal);
+        produced.clear();
+        journal.clear();
+        let (selected, pull_count) = (self.selected_pusher, self.pull_count);
+        let result = self.undo_steps_into(&old_steps, &mut produced, &mut journal);
+        if result.is_err() {
+            for done in journal.iter().rev() {
+                match *done {
+                    Done::Pusher { id, from, to } => {
+                        self.manager.move_pusher_unchecked(id, to, from);
+                    }
+                    Done::Box { id, from, to } => self.manager.move_box_unchecked(id, to, from),
+                }
+            }
+            self.selected_pusher = selected;
+            self.pull_count = pull_count;
+            self.last_move = old_steps;
+            self.undo_steps = produced;
+        } else {
+            self.last_move = produced;
+            self.undo_steps = old_steps;
+        }
+        self.journal = journal;
+        result
+    }
+
+    fn undo_steps_into(
+        &mut self,
+        steps: &[PusherStep],
+        produced: &mut Vec<PusherStep>,
+        journal: &mut Vec<Done>,
+    ) -> Result<(), MoverError> {
+        let mut end = steps.len();
+        while end > 0 {
+            let kind = run_kind(&steps[end - 1]);
+            let mut start = end - 1;
+            while start > 0 && run_kind(&steps[start - 1]) == kind {
+                start -= 1;
+            }
+            let run = &steps[start..end];
+            match kind {
+                RunKind::Moves => {
+                    for step in run.iter().rev() {
+                        let undone = self.undo_step(step, journal)?;
+                        produced.push(undone);
+                    }
+                }
+                RunKind::Jumps => {
+                    let destination = self.walk_back(run);
+                    let from = self.selected_position();
+                    self.jump(destination)?;
+                    if from != destination {
+                        journal.push(Done::Pusher {
+                            id: self.selected_pusher,
+                            from,
+                            to: destination,
+                        });
+                        produced.extend_from_slice(&self.last_move);
+                    }
+                }
+                RunKind::Selections => {
+                    let position = self.walk_back(run);
+                    let pusher_id = self.manager.pusher_id_on(position)?;
+                    if pusher_id != self.selected_pusher {
+                        self.select_pusher(pusher_id)?;
+                        produced.extend_from_slice(&self.last_move);
+                    }
+                }
+            }
+            end = start;
+        }
+        Ok(())
+    }
+
+    /// Where walking the opposite directions of `run` backwards from the selected
+    /// pusher leads (stopping silently at the board edge).
+    fn walk_back(&mut self, run: &[PusherStep]) -> usize {
+        self.directions.clear();
+        self.directions
+            .extend(run.iter().rev().map(|s| s.direction().opposite()));
+        let from = self.selected_position();
+        // `from` is on the board, so this cannot fail.
+        self.manager
+            .board()
+            .path_destination(from, &self.directions)
+            .unwrap_or(from)
+    }
+
+    fn undo_step(
+        &mut self,
+        step: &PusherStep,
+        journal: &mut Vec<Done>,
+    ) -> Result<PusherStep, MoverError> {
+        let back = step.direction().opposite();
+        match self.mode {
+            SolvingMode::Forward => {
+                let is_push = step.is_push_or_pull();
+                if is_push {
+                    let from = self.selected_position();
+                    let box_beside = self
+                        .manager
+                        .board()
+                        .neighbor(from, step.direction())
+                        .is_some_and(|p| self.manager.has_box_on(p));
+                    if !box_beside {
+                        return Err(MoverError::NoBoxBehindPusher);
+                    }
+                }
+                self.pull_or_move(back, is_push, Some(journal))
+            }
+            SolvingMode::Reverse => {
+                let undone = self.push_or_move(back, Some(journal))?;
+                if undone.is_push_or_pull() {
+                    self.pull_count = self.pull_count.saturating_sub(1);
+                }
+                Ok(undone)
+            }
+        }
+    }
+}
+
+/// The kinds of runs `undo_last_move` groups steps into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunKind {
+    Moves,
+    Jumps,
+    Selections,
+}
+
+fn run_kind(step: &PusherStep) -> RunKind {
+    if step.is_jump() {
+        RunKind::Jumps
+    } else if step.is_pusher_selection() {
+        RunKind::Selections
+    } else {
+        RunKind::Moves
+    }
+}
+
+impl fmt::Debug for Mover {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mover")
+            .field("mode", &self.mode)
+            .field("selected_pusher", &self.selected_pusher)
+            .field("pulls_boxes", &self.pulls_boxes)
+            .field("pull_count", &self.pull_count)
+            .field("last_move", &self.last_move)
+            .field("board", &self.manager.board().to_board_str(true, false))
+            .finish_non_exhaustive()
+    }
+}
