@@ -92,7 +92,8 @@ pub fn play_game(engines: &mut [&mut dyn Engine], seed: u64) -> Board {
 pub struct EngineStanding {
     /// The engine's name.
     pub name: String,
-    /// Games played.
+    /// Seats played: games, counting a game twice when an engine held two seats (fewer
+    /// engines than players).
     pub games: u32,
     /// Wins, a shared first place counting `1 / number of winners`.
     pub wins: f64,
@@ -277,6 +278,24 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-4
+    }
+
+    #[test]
+    fn fewer_engines_than_seats() {
+        use crate::engine::{MostTiles, RandomEngine};
+        let mut tournament = Tournament::new(4, 3);
+        tournament.add(Box::new(RandomEngine));
+        tournament.add(Box::new(MostTiles));
+        let report = tournament.run(2);
+        assert_eq!(report.games[0].seats, [0, 1, 0, 1]);
+        assert_eq!(report.games[1].seats, [1, 0, 1, 0]);
+        assert_eq!(report.standings[0].games, 4);
+        let wins: f64 = report.standings.iter().map(|s| s.wins).sum();
+        assert!((wins - 2.0).abs() < 1e-9);
+        // Elo moves only between different engines, and sums to zero.
+        let elo: f64 = report.standings.iter().map(|s| s.elo - 1500.0).sum();
+        assert!(elo.abs() < 1e-9);
+        assert!(Tournament::new(2, 0).run(3).games.is_empty());
     }
 
     #[test]
