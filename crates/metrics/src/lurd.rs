@@ -120,22 +120,54 @@ static OCTOBAN: Tables = tables(Tessellation::Octoban, false);
 /// 2^31 steps.
 const NO_BOX: u64 = 1 << 31;
 
-/// Counts the six metrics of `bytes`; the second value is `true` when some byte is
-/// not a step letter (the counts are then meaningless).
+/// Pushes, box lines, pushing sessions and player lines from the letters alone.
+///
+/// Every step letter is ASCII, its case bit (`0x20`) tells a walk from a push and
+/// the letter ignoring case names the direction, so each counter compares a byte
+/// with its predecessor: no table, no carried state, and the loop vectorises.
+/// Bytes that are not step letters give meaningless counts (the caller checks).
 #[inline(always)]
-fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMetrics, bool) {
+fn count_runs(bytes: &[u8]) -> [u32; 4] {
+    const CASE: u8 = 0x20;
+    let Some((&first, rest)) = bytes.split_first() else {
+        return [0; 4];
+    };
+    let first_push = u32::from(first & CASE == 0);
+    let mut totals = [first_push, first_push, first_push, 1_u32];
+    let previous = &bytes[..rest.len()];
+    // Byte-wide counters over chunks of 255 pairs cannot overflow and keep 32 lanes
+    // per vector busy; the chunk totals are added up in `u32`.
+    for (previous, current) in previous.chunks(255).zip(rest.chunks(255)) {
+        let (mut pushes, mut box_lines, mut sessions, mut player_lines) = (0_u8, 0_u8, 0_u8, 0_u8);
+        for (&previous, &current) in previous.iter().zip(current) {
+            let push = u8::from(current & CASE == 0);
+            pushes += push;
+            box_lines += push & u8::from(current != previous);
+            sessions += push & u8::from(previous & CASE != 0);
+            player_lines += u8::from((current ^ previous) & !CASE != 0);
+        }
+        for (total, count) in totals
+            .iter_mut()
+            .zip([pushes, box_lines, sessions, player_lines])
+        {
+            *total += u32::from(count);
+        }
+    }
+    totals
+}
+
+/// Box changes: follows the pusher through relative coordinates and compares the
+/// square of each pushed box with where the last pushed box came to rest. The
+/// second value is `true` when some byte is not a step letter.
+#[inline(always)]
+fn count_box_changes<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (u32, bool) {
     let mut seen = 0_u8;
-    let (mut pushes, mut box_lines, mut box_changes) = (0_u32, 0_u32, 0_u32);
-    let (mut sessions, mut player_lines) = (0_u32, 0_u32);
-    // 8 and 16 match no direction and no letter class: the first step starts lines.
-    let (mut last_direction, mut last_class, mut last_push) = (8_u8, 16_u8, 0_u32);
+    let mut box_changes = 0_u32;
     let (mut position, mut last_box) = (0_u64, NO_BOX);
     let mut orientation = 0_usize;
     for &byte in bytes {
         let class = tables.class[usize::from(byte)];
         seen |= class;
-        let push = u32::from((class >> 3) & 1);
-        let direction = class & 7;
         let delta = tables.delta[orientation][usize::from(byte)];
         // The pushed box stands on a tile of the other orientation (Trioban only).
         let box_delta = if FLIPPING {
@@ -144,20 +176,23 @@ fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMe
         } else {
             delta
         };
-        player_lines += u32::from(direction != last_direction);
-        box_lines += push & u32::from(class != last_class);
-        sessions += push & (last_push ^ 1);
-        pushes += push;
+        let is_push = class & PUSH_BIT != 0;
         let box_square = position.wrapping_add(delta);
-        box_changes += push & u32::from(box_square != last_box);
-        // Branch-free select: the pushed box now rests one step further.
-        let mask = 0_u64.wrapping_sub(u64::from(push));
-        last_box = (box_square.wrapping_add(box_delta) & mask) | (last_box & !mask);
+        box_changes += u32::from(is_push & (box_square != last_box));
+        // The pushed box now rests one step further (a conditional move, no branch).
+        let rest = box_square.wrapping_add(box_delta);
+        last_box = if is_push { rest } else { last_box };
         position = box_square;
-        last_direction = direction;
-        last_class = class;
-        last_push = push;
     }
+    (box_changes, seen & NOT_A_STEP != 0)
+}
+
+/// Counts the six metrics of `bytes`; the second value is `true` when some byte is
+/// not a step letter (the counts are then meaningless).
+#[inline(always)]
+fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMetrics, bool) {
+    let [pushes, box_lines, sessions, player_lines] = count_runs(bytes);
+    let (box_changes, saw_other) = count_box_changes::<FLIPPING>(tables, bytes);
     let moves = bytes.len() as u32;
     let metrics = SolutionMetrics::new(
         moves,
@@ -167,7 +202,7 @@ fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMe
         sessions,
         player_lines,
     );
-    (metrics, seen & NOT_A_STEP != 0)
+    (metrics, saw_other)
 }
 
 /// Counts the six metrics of a step string without a board (spec section 2 with box

@@ -5,13 +5,20 @@
 //! one verifier replays any number of solutions without allocating.
 
 use sokoengine_board::{BoardCell, BoardGraph, BoardParseError, Puzzle};
-use sokoengine_geometry::{Direction, Tessellation};
+use sokoengine_geometry::{Direction, Tessellation, TileShape};
 
 use crate::{BoxMove, MAX_STEPS, PathMetrics, SolutionMetrics, Step};
 
 const WALL: u8 = 1;
 const BOX: u8 = 2;
 const GOAL: u8 = 4;
+/// The cell's tile class: odd Hexoban row, Trioban down triangle, Octoban octagon.
+const ODD_TILE: u8 = 8;
+
+/// Wall cells added around the board: two keep every tile's parity (Hexoban rows,
+/// Trioban and Octoban shapes) and let steps and pushes from any board cell index
+/// the padded grid without bounds arithmetic.
+const PAD: usize = 2;
 
 /// Class of a character in a solution: a direction value, or one of these.
 const SKIP: u8 = 0x80;
@@ -139,15 +146,71 @@ pub struct SavedGame {
 #[derive(Debug, Clone)]
 pub struct SolutionVerifier {
     tessellation: Tessellation,
-    width: usize,
-    height: usize,
-    /// `WALL`/`BOX`/`GOAL` flags of the active board at the start.
+    layout: Layout,
+    /// `WALL`/`BOX`/`GOAL`/`ODD_TILE` flags of the padded active board at the start.
     start: Vec<u8>,
     /// Working copy for the replay in progress.
     cells: Vec<u8>,
+    /// The pusher's start, padded.
     pusher: usize,
     boxes_off_goal: u32,
     classes: [u8; 256],
+}
+
+/// The padded grid: its row length and the position offset of each direction per
+/// tile class (`0` = the direction leads nowhere from such a tile).
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    width: usize,
+    stride: usize,
+    offsets: [[isize; 8]; 2],
+}
+
+impl Layout {
+    fn new(tessellation: Tessellation, width: usize, height: usize) -> Layout {
+        let stride = width + 2 * PAD;
+        let rows = height + 2 * PAD;
+        let mut offsets = [[0_isize; 8]; 2];
+        // One representative cell per class, far enough from the padded edges.
+        for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
+            let class = usize::from(tile_class(tessellation, x, y) != 0);
+            for &direction in tessellation.legal_directions() {
+                if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, stride, rows) {
+                    let from = (y * stride + x) as isize;
+                    offsets[class][direction.index()] = (ny * stride + nx) as isize - from;
+                }
+            }
+        }
+        Layout {
+            width,
+            stride,
+            offsets,
+        }
+    }
+
+    /// The padded position of a board position.
+    #[inline]
+    const fn padded(&self, position: usize) -> usize {
+        (position / self.width + PAD) * self.stride + position % self.width + PAD
+    }
+
+    /// The board position of a padded position inside the board.
+    #[inline]
+    const fn unpadded(&self, padded: usize) -> usize {
+        (padded / self.stride - PAD) * self.width + padded % self.stride - PAD
+    }
+}
+
+/// `ODD_TILE` for the tiles whose neighbours differ from class 0's.
+const fn tile_class(tessellation: Tessellation, x: usize, y: usize) -> u8 {
+    let odd = match tessellation {
+        Tessellation::Sokoban => false,
+        Tessellation::Hexoban => y % 2 == 1,
+        Tessellation::Trioban | Tessellation::Octoban => {
+            !matches!(tessellation.tile_shape_xy(x, y), TileShape::Default)
+        }
+    };
+    if odd { ODD_TILE } else { 0 }
 }
 
 const fn classes(tessellation: Tessellation) -> [u8; 256] {
@@ -209,17 +272,18 @@ impl SolutionVerifier {
         height: usize,
         cells: impl Iterator<Item = BoardCell>,
     ) -> Result<SolutionVerifier, BoardError> {
-        let mut start = Vec::with_capacity(width * height);
+        let layout = Layout::new(tessellation, width, height);
+        let mut start = vec![WALL; layout.stride * (height + 2 * PAD)];
         let mut pushers = Vec::new();
-        for (position, cell) in cells.enumerate() {
+        for (position, cell) in cells.enumerate().take(width * height) {
+            let padded = layout.padded(position);
             if cell.has_pusher() {
-                pushers.push(position);
+                pushers.push(padded);
             }
-            start.push(if cell.is_wall() {
-                WALL
-            } else {
-                (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL)
-            });
+            if !cell.is_wall() {
+                start[padded] =
+                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL);
+            }
         }
         let pusher = match pushers.as_slice() {
             [] => return Err(BoardError::NoPusher),
@@ -230,19 +294,25 @@ impl SolutionVerifier {
                 });
             }
         };
-        let active = active_area(tessellation, width, height, &start, pusher);
+        let active = active_area(tessellation, &layout, &start, pusher);
         let mut boxes_off_goal = 0;
-        for (cell, &reached) in start.iter_mut().zip(&active) {
+        for (position, (cell, &reached)) in start.iter_mut().zip(&active).enumerate() {
             if !reached {
                 *cell = WALL;
-            } else if *cell & (BOX | GOAL) == BOX {
+                continue;
+            }
+            if *cell & (BOX | GOAL) == BOX {
                 boxes_off_goal += 1;
             }
+            *cell |= tile_class(
+                tessellation,
+                position % layout.stride,
+                position / layout.stride,
+            );
         }
         Ok(SolutionVerifier {
             tessellation,
-            width,
-            height,
+            layout,
             cells: start.clone(),
             start,
             pusher,
@@ -273,11 +343,7 @@ impl SolutionVerifier {
     pub fn replay(&mut self) -> Replay<'_> {
         self.cells.copy_from_slice(&self.start);
         Replay {
-            tessellation: self.tessellation,
-            width: self.width,
-            height: self.height,
-            x: self.pusher % self.width.max(1),
-            y: self.pusher / self.width.max(1),
+            layout: self.layout,
             pusher: self.pusher,
             boxes_off_goal: self.boxes_off_goal,
             path: PathMetrics::START,
@@ -354,6 +420,10 @@ impl SolutionVerifier {
     }
 
     /// Replays `steps`; returns the metrics and whether a push solved the level.
+    ///
+    /// The fast path of [`Replay::try_step`] plus [`PathMetrics::after`]: the same
+    /// rules with the counters and the PlugValue kept in locals (the corpus tests
+    /// and the properties check both paths against the string-only counter).
     fn run(
         &mut self,
         steps: &str,
@@ -365,9 +435,17 @@ impl SolutionVerifier {
                 limit: MAX_STEPS,
             });
         }
-        let classes = self.classes;
-        let tessellation = self.tessellation;
-        let mut replay = self.replay();
+        let classes = &self.classes;
+        let offsets = self.layout.offsets;
+        let letters = step_letters(self.tessellation);
+        let cells = &mut self.cells;
+        cells.copy_from_slice(&self.start);
+        let mut pusher = self.pusher;
+        let mut boxes_off_goal = self.boxes_off_goal;
+        let (mut moves, mut pushes, mut box_lines) = (0_u32, 0_u32, 0_u32);
+        let (mut box_changes, mut sessions, mut player_lines) = (0_u32, 0_u32, 0_u32);
+        // 8 is no direction; usize::MAX is no square.
+        let (mut last_direction, mut last_was_push, mut last_box) = (8_u8, false, usize::MAX);
         for &byte in steps.as_bytes() {
             let class = classes[usize::from(byte)];
             if class & (SKIP | STOP) != 0 {
@@ -376,40 +454,93 @@ impl SolutionVerifier {
                 }
                 continue;
             }
-            let Some(direction) = Direction::from_index(usize::from(class)) else {
-                continue;
-            };
-            let step_number = replay.path.metrics.moves + 1;
-            let step = replay
-                .try_step(direction)
-                .map_err(|illegal| match illegal {
-                    IllegalStep::BlockedMove { direction } => InvalidSolution::BlockedMove {
-                        step: step_number,
-                        direction,
-                    },
-                    IllegalStep::BlockedPush { direction } => InvalidSolution::BlockedPush {
-                        step: step_number,
-                        direction,
-                    },
-                })?;
-            if let Some(out) = normalized.as_deref_mut() {
-                if let Ok(letter) = step.to_char(tessellation) {
-                    out.push(letter);
-                }
+            let direction = usize::from(class);
+            let offset = offsets[usize::from(cells[pusher] & ODD_TILE != 0)][direction];
+            // The pusher stands inside the padding, so any neighbour is on the grid.
+            let target = pusher.wrapping_add_signed(offset);
+            let cell = cells[target];
+            moves += 1;
+            if offset == 0 || cell & WALL != 0 {
+                return Err(InvalidSolution::BlockedMove {
+                    step: moves,
+                    direction: Direction::ALL[direction],
+                });
             }
-            if step.is_push && replay.boxes_off_goal == 0 {
-                return Ok((replay.path.metrics, true));
+            player_lines += u32::from(class != last_direction);
+            let is_push = cell & BOX != 0;
+            if is_push {
+                let box_offset = offsets[usize::from(cell & ODD_TILE != 0)][direction];
+                let box_target = target.wrapping_add_signed(box_offset);
+                let beyond = cells[box_target];
+                if box_offset == 0 || beyond & (WALL | BOX) != 0 {
+                    return Err(InvalidSolution::BlockedPush {
+                        step: moves,
+                        direction: Direction::ALL[direction],
+                    });
+                }
+                cells[target] = cell & !BOX;
+                cells[box_target] = beyond | BOX;
+                boxes_off_goal =
+                    boxes_off_goal + u32::from(cell & GOAL != 0) - u32::from(beyond & GOAL != 0);
+                pushes += 1;
+                box_lines += u32::from(!(last_was_push && class == last_direction));
+                box_changes += u32::from(target != last_box);
+                sessions += u32::from(!last_was_push);
+                last_box = box_target;
+            }
+            if let Some(out) = normalized.as_deref_mut() {
+                let letter = letters[direction];
+                out.push(char::from(if is_push {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                }));
+            }
+            pusher = target;
+            last_direction = class;
+            last_was_push = is_push;
+            if is_push && boxes_off_goal == 0 {
+                let metrics = SolutionMetrics::new(
+                    moves,
+                    pushes,
+                    box_lines,
+                    box_changes,
+                    sessions,
+                    player_lines,
+                );
+                return Ok((metrics, true));
             }
         }
-        Ok((replay.path.metrics, false))
+        let metrics = SolutionMetrics::new(
+            moves,
+            pushes,
+            box_lines,
+            box_changes,
+            sessions,
+            player_lines,
+        );
+        Ok((metrics, false))
     }
+}
+
+/// The lower-case step letter of each direction value (`?` where there is none,
+/// which `classes` never yields).
+const fn step_letters(tessellation: Tessellation) -> [u8; 8] {
+    let mut letters = [b'?'; 8];
+    let mut index = 0;
+    while index < 8 {
+        if let Ok(letter) = tessellation.step_char(Direction::ALL[index], false) {
+            letters[index] = letter as u8;
+        }
+        index += 1;
+    }
+    letters
 }
 
 /// Flood fill from the pusher through every non-wall cell (boxes do not block).
 fn active_area(
     tessellation: Tessellation,
-    width: usize,
-    height: usize,
+    layout: &Layout,
     cells: &[u8],
     pusher: usize,
 ) -> Vec<bool> {
@@ -417,14 +548,14 @@ fn active_area(
     let mut pending = vec![pusher];
     reached[pusher] = true;
     while let Some(position) = pending.pop() {
-        let (x, y) = (position % width, position / width);
-        for &direction in tessellation.legal_directions() {
-            if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, width, height) {
-                let next = ny * width + nx;
-                if !reached[next] && cells[next] & WALL == 0 {
-                    reached[next] = true;
-                    pending.push(next);
-                }
+        let x = position % layout.stride;
+        let class = usize::from(tile_class(tessellation, x, position / layout.stride) != 0);
+        for offset in layout.offsets[class] {
+            // Non-wall cells lie inside the padding, so their neighbours are on the grid.
+            let next = position.wrapping_add_signed(offset);
+            if offset != 0 && !reached[next] && cells[next] & WALL == 0 {
+                reached[next] = true;
+                pending.push(next);
             }
         }
     }
@@ -441,7 +572,7 @@ fn active_area(
 /// # Examples
 ///
 /// ```
-/// use sokoengine_geometry::{Direction, Tessellation};
+/// use sokoengine_geometry::{Direction, Tessellation, TileShape};
 /// use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, Step};
 ///
 /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
@@ -457,13 +588,11 @@ fn active_area(
 /// ```
 #[derive(Debug)]
 pub struct Replay<'v> {
-    tessellation: Tessellation,
-    width: usize,
-    height: usize,
-    x: usize,
-    y: usize,
+    layout: Layout,
+    /// Padded position.
     pusher: usize,
     boxes_off_goal: u32,
+    /// Boxes named by padded positions.
     path: PathMetrics<u32>,
     cells: &'v mut [u8],
 }
@@ -471,14 +600,15 @@ pub struct Replay<'v> {
 impl Replay<'_> {
     /// The pusher's position.
     pub const fn pusher(&self) -> usize {
-        self.pusher
+        self.layout.unpadded(self.pusher)
     }
 
     /// Whether an (active) box stands on `position`.
     pub fn has_box(&self, position: usize) -> bool {
-        self.cells
-            .get(position)
-            .is_some_and(|&cell| cell & BOX != 0)
+        let rows = self.cells.len() / self.layout.stride - 2 * PAD;
+        self.layout.width > 0
+            && position / self.layout.width < rows
+            && self.cells[self.layout.padded(position)] & BOX != 0
     }
 
     /// Whether no active box is off a goal.
@@ -486,54 +616,54 @@ impl Replay<'_> {
         self.boxes_off_goal == 0
     }
 
-    /// The metrics and PlugValue of the steps taken so far.
+    /// The metrics and PlugValue of the steps taken so far; the last pushed box is
+    /// named by the board position it rests on.
     pub const fn path(&self) -> PathMetrics<u32> {
-        self.path
+        self.to_board_numbering(self.path)
     }
 
-    #[inline]
-    fn neighbor(&self, x: usize, y: usize, direction: Direction) -> Option<(usize, usize, usize)> {
-        let (nx, ny) = self
-            .tessellation
-            .neighbor_xy(x, y, direction, self.width, self.height)?;
-        Some((nx, ny, ny * self.width + nx))
+    const fn to_board_numbering(&self, mut path: PathMetrics<u32>) -> PathMetrics<u32> {
+        if let Some(square) = path.plug.last_pushed_box {
+            // Board positions fit in u32: boards are at most 4096 × 4096.
+            path.plug.last_pushed_box = Some(self.layout.unpadded(square as usize) as u32);
+        }
+        path
     }
 
     /// What a step in `direction` would do: the target cell and, for a push, the
     /// box's target.
     #[inline]
     fn plan(&self, direction: Direction) -> Result<Plan, IllegalStep> {
-        let Some((x, y, target)) = self.neighbor(self.x, self.y, direction) else {
-            return Err(IllegalStep::BlockedMove { direction });
-        };
+        let class = usize::from(self.cells[self.pusher] & ODD_TILE != 0);
+        let offset = self.layout.offsets[class][direction.index()];
+        // The pusher stands inside the padding, so any neighbour is on the grid.
+        let target = self.pusher.wrapping_add_signed(offset);
         let cell = self.cells[target];
-        if cell & WALL != 0 {
+        if offset == 0 || cell & WALL != 0 {
             return Err(IllegalStep::BlockedMove { direction });
         }
         if cell & BOX == 0 {
             return Ok(Plan {
-                x,
-                y,
                 target,
                 box_target: None,
             });
         }
-        match self.neighbor(x, y, direction) {
-            Some((_, _, box_target)) if self.cells[box_target] & (WALL | BOX) == 0 => Ok(Plan {
-                x,
-                y,
-                target,
-                box_target: Some(box_target),
-            }),
-            _ => Err(IllegalStep::BlockedPush { direction }),
+        let box_offset = self.layout.offsets[usize::from(cell & ODD_TILE != 0)][direction.index()];
+        let box_target = target.wrapping_add_signed(box_offset);
+        if box_offset == 0 || self.cells[box_target] & (WALL | BOX) != 0 {
+            return Err(IllegalStep::BlockedPush { direction });
         }
+        Ok(Plan {
+            target,
+            box_target: Some(box_target),
+        })
     }
 
     /// The metrics and PlugValue after a step in `direction`, or `None` when the
     /// step is illegal; the replay itself does not change.
     pub fn successor(&self, direction: Direction) -> Option<PathMetrics<u32>> {
         let plan = self.plan(direction).ok()?;
-        Some(self.path.after(direction, plan.box_move()))
+        Some(self.to_board_numbering(self.path.after(direction, plan.box_move())))
     }
 
     /// Takes a step in `direction`: a push if a box is in the way, otherwise a walk.
@@ -541,6 +671,7 @@ impl Replay<'_> {
     /// # Errors
     ///
     /// [`IllegalStep`] when blocked; the replay is then unchanged.
+    #[inline]
     pub fn try_step(&mut self, direction: Direction) -> Result<Step, IllegalStep> {
         let plan = self.plan(direction)?;
         if let Some(box_target) = plan.box_target {
@@ -551,8 +682,6 @@ impl Replay<'_> {
             self.boxes_off_goal = self.boxes_off_goal + left_goal - reached_goal;
         }
         self.path = self.path.after(direction, plan.box_move());
-        self.x = plan.x;
-        self.y = plan.y;
         self.pusher = plan.target;
         Ok(Step::new(direction, plan.box_target.is_some()))
     }
@@ -560,8 +689,6 @@ impl Replay<'_> {
 
 /// A legal step, worked out.
 struct Plan {
-    x: usize,
-    y: usize,
     target: usize,
     box_target: Option<usize>,
 }
@@ -570,7 +697,7 @@ impl Plan {
     /// The pushed box as squares: where it stood, where it goes.
     #[inline]
     fn box_move(&self) -> Option<BoxMove<u32>> {
-        // Positions fit in u32: boards are at most 4096 × 4096.
+        // Padded positions fit in u32: boards are at most 4096 × 4096.
         self.box_target
             .map(|to| BoxMove::new(self.target as u32, to as u32))
     }
