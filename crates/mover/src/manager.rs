@@ -4,12 +4,19 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
+use sokoengine_geometry::Direction;
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
 use crate::zobrist::{self, BASE_KEY, KIND_BOX, PUSHER_PREFIX, mix64};
 
 /// "No piece here" in the per-cell ID tables.
 const NO_ID: u32 = 0;
+/// "No neighbour" in the neighbour table.
+const NO_NEIGHBOR: u32 = u32::MAX;
+/// Largest board with a neighbour table (32 bytes per cell).
+const NEIGHBOR_TABLE_MAX_CELLS: usize = 1 << 20;
+/// Largest number of Zobrist keys kept in tables (16 MiB).
+const KEY_TABLE_MAX_ENTRIES: usize = 1 << 21;
 
 /// A failed [`BoardManager`] lookup, move or switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -152,12 +159,23 @@ pub struct BoardManager {
     piece_on: Vec<u32>,
     /// ID of the goal on each cell, or `NO_ID`.
     goal_on: Vec<u32>,
+    /// `neighbors[pos * 8 + dir]` or `NO_NEIGHBOR`, for boards up to
+    /// `NEIGHBOR_TABLE_MAX_CELLS`; empty beyond (the board computes them then).
+    /// A copy of the board's table, kept here so the move fast path is one load.
+    neighbors: Vec<u32>,
     plus: SokobanPlus,
     /// Effective plus IDs by ID - 1 (all default while Sokoban+ is disabled).
     box_plus: Vec<u64>,
     goal_plus: Vec<u64>,
     /// Zobrist key prefix of each box (depends on its plus ID).
     box_prefix: Vec<u64>,
+    /// Key tables (one load per key on the move fast path) for boards where they
+    /// fit in `KEY_TABLE_MAX_ENTRIES`; empty otherwise (keys are computed then).
+    /// `pusher_keys[pos]`; `box_keys[box_key_base[box] + pos]`, one block of
+    /// `size` keys per distinct plus ID.
+    pusher_keys: Vec<u64>,
+    box_keys: Vec<u64>,
+    box_key_base: Vec<usize>,
     hash: u64,
     /// Boxes standing on a goal with their plus ID.
     matched: usize,
@@ -191,11 +209,26 @@ impl BoardManager {
             }
         }
         let plus = SokobanPlus::new(boxes.len(), boxorder, goalorder);
+        let mut neighbors = Vec::new();
+        if size <= NEIGHBOR_TABLE_MAX_CELLS {
+            neighbors = (0..size * 8)
+                .map(|slot| {
+                    let direction = Direction::ALL[slot % 8];
+                    board
+                        .neighbor(slot / 8, direction)
+                        .map_or(NO_NEIGHBOR, |n| n as u32)
+                })
+                .collect();
+        }
         let mut manager = BoardManager {
+            neighbors,
             board,
             box_plus: vec![DEFAULT_PLUS_ID; boxes.len()],
             goal_plus: vec![DEFAULT_PLUS_ID; goals.len()],
             box_prefix: Vec::new(),
+            pusher_keys: Vec::new(),
+            box_keys: Vec::new(),
+            box_key_base: Vec::new(),
             pushers,
             boxes,
             goals,
@@ -367,6 +400,18 @@ impl BoardManager {
         (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
     }
 
+    /// The neighbour of `position` in `direction` (see [`BoardGraph::neighbor`]).
+    #[inline(always)]
+    pub(crate) fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
+        if self.neighbors.is_empty() {
+            return self.board.neighbor(position, direction);
+        }
+        match self.neighbors.get(position * 8 + direction as usize) {
+            Some(&n) if n != NO_NEIGHBOR => Some(n as usize),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub(crate) fn pusher_on(&self, position: usize) -> Option<usize> {
         match self.board.get(position) {
@@ -466,7 +511,7 @@ impl BoardManager {
     /// The fast path: moves box `id` from `old` to `new` with no checks.
     /// The caller guarantees that box `id` stands on `old` and `new` is an on-board
     /// cell that can take a piece.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_box_unchecked(&mut self, id: usize, old: usize, new: usize) {
         let index = id - 1;
         let cells = self.board.cells();
@@ -479,8 +524,7 @@ impl BoardManager {
             self.matched =
                 self.matched - usize::from(old_cell.has_goal()) + usize::from(new_cell.has_goal());
         }
-        let prefix = self.box_prefix[index];
-        self.hash ^= mix64(prefix ^ old as u64) ^ mix64(prefix ^ new as u64);
+        self.hash ^= self.box_key(index, old) ^ self.box_key(index, new);
         self.board[old].remove_box();
         self.board[new].put_box();
         self.piece_on[old] = NO_ID;
@@ -490,9 +534,9 @@ impl BoardManager {
 
     /// The fast path: moves pusher `id` from `old` to `new` with no checks (same
     /// contract as [`BoardManager::move_box_unchecked`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_pusher_unchecked(&mut self, id: usize, old: usize, new: usize) {
-        self.hash ^= mix64(PUSHER_PREFIX ^ old as u64) ^ mix64(PUSHER_PREFIX ^ new as u64);
+        self.hash ^= self.pusher_key(old) ^ self.pusher_key(new);
         self.board[old].remove_pusher();
         self.board[new].put_pusher();
         self.piece_on[old] = NO_ID;
@@ -500,8 +544,26 @@ impl BoardManager {
         self.pushers[id - 1] = new as u32;
     }
 
+    /// The Zobrist key of a pusher on `position`.
+    #[inline(always)]
+    fn pusher_key(&self, position: usize) -> u64 {
+        match self.pusher_keys.get(position) {
+            Some(&key) => key,
+            None => mix64(PUSHER_PREFIX ^ position as u64),
+        }
+    }
+
+    /// The Zobrist key of box `index` (ID - 1) on `position`.
+    #[inline(always)]
+    fn box_key(&self, index: usize, position: usize) -> u64 {
+        match self.box_keys.get(self.box_key_base[index] + position) {
+            Some(&key) => key,
+            None => mix64(self.box_prefix[index] ^ position as u64),
+        }
+    }
+
     /// Whether box `index` would match the goal on `position` (Sokoban+ rule).
-    #[inline]
+    #[inline(always)]
     fn box_matches_goal_at(&self, index: usize, position: usize) -> bool {
         match self.goal_on[position] {
             NO_ID => false,
@@ -607,8 +669,42 @@ impl BoardManager {
                 .iter()
                 .map(|&plus| zobrist::prefix(KIND_BOX, plus)),
         );
+        self.build_key_tables();
         self.hash = self.recomputed_state_hash();
         self.recount_matched();
+    }
+
+    fn build_key_tables(&mut self) {
+        let size = self.board.size();
+        let mut classes: BTreeMap<u64, usize> = BTreeMap::new();
+        for &plus in &self.box_plus {
+            let next = classes.len();
+            classes.entry(plus).or_insert(next);
+        }
+        self.box_keys.clear();
+        self.box_key_base.clear();
+        self.box_key_base.resize(self.box_plus.len(), 0);
+        let fits = size
+            .checked_mul(classes.len() + 1)
+            .is_some_and(|entries| entries <= KEY_TABLE_MAX_ENTRIES);
+        if !fits {
+            self.pusher_keys = Vec::new();
+            self.box_keys = Vec::new();
+            return;
+        }
+        if self.pusher_keys.len() != size {
+            self.pusher_keys = (0..size).map(zobrist::pusher_key).collect();
+        }
+        let mut by_class: Vec<(usize, u64)> = classes.iter().map(|(&plus, &c)| (c, plus)).collect();
+        by_class.sort_unstable();
+        for &(_, plus) in &by_class {
+            let prefix = zobrist::prefix(KIND_BOX, plus);
+            self.box_keys
+                .extend((0..size).map(|position| mix64(prefix ^ position as u64)));
+        }
+        for (base, plus) in self.box_key_base.iter_mut().zip(&self.box_plus) {
+            *base = classes[plus] * size;
+        }
     }
 
     fn recount_matched(&mut self) {

@@ -207,6 +207,7 @@ impl Mover {
         &mut self.last_move
     }
 
+    #[inline(always)]
     fn selected_position(&self) -> usize {
         // The selected pusher always exists: selection checks the ID.
         self.manager
@@ -279,7 +280,7 @@ impl Mover {
     }
 
     /// The forward-style step: pushes a box in front of the pusher.
-    #[inline]
+    #[inline(always)]
     fn push_or_move(
         &mut self,
         direction: Direction,
@@ -289,7 +290,8 @@ impl Mover {
         let manager = &self.manager;
         let board = manager.board();
         let from = self.selected_position();
-        let to = board
+        let to = self
+            .manager
             .neighbor(from, direction)
             .ok_or(MoverError::PusherOffBoard {
                 pusher_id,
@@ -299,7 +301,7 @@ impl Mover {
         let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
         if target.has_box() {
             let box_id = manager.box_on(to).unwrap_or_default();
-            let box_to = board
+            let box_to = manager
                 .neighbor(to, direction)
                 .ok_or(MoverError::BoxOffBoard { box_id, direction })?;
             let box_target = board[box_to];
@@ -346,7 +348,7 @@ impl Mover {
 
     /// The reverse-style step: the pusher moves, then pulls the box behind its old
     /// position when `pull` is set.
-    #[inline]
+    #[inline(always)]
     fn pull_or_move(
         &mut self,
         direction: Direction,
@@ -356,7 +358,8 @@ impl Mover {
         let pusher_id = self.selected_pusher;
         let board = self.manager.board();
         let from = self.selected_position();
-        let to = board
+        let to = self
+            .manager
             .neighbor(from, direction)
             .ok_or(MoverError::PusherOffBoard {
                 pusher_id,
@@ -372,7 +375,7 @@ impl Mover {
             .into());
         }
         let pulled = if pull {
-            board
+            self.manager
                 .neighbor(from, direction.opposite())
                 .and_then(|behind| Some((behind, self.manager.box_on(behind)?)))
         } else {
@@ -448,6 +451,21 @@ impl Mover {
     /// Any error of the operations above, or [`MoverError::NoBoxBehindPusher`]. The
     /// undo is atomic: on error everything is rolled back.
     pub fn undo_last_move(&mut self) -> Result<(), MoverError> {
+        // Fast path: one move, push or pull is undone by one step, which is atomic
+        // by itself (every check comes before any change).
+        if let [step] = self.last_move[..] {
+            if run_kind(&step) == RunKind::Moves {
+                let undone = self.undo_step(&step, None)?;
+                self.last_move[0] = undone;
+                return Ok(());
+            }
+        }
+        self.undo_runs()
+    }
+
+    /// The general undo: runs of steps, with a journal for the rollback.
+    #[inline(never)]
+    fn undo_runs(&mut self) -> Result<(), MoverError> {
         let old_steps = std::mem::take(&mut self.last_move);
         let mut produced = std::mem::take(&mut self.undo_steps);
         let mut journal = std::mem::take(&mut self.journal);
@@ -493,7 +511,7 @@ impl Mover {
             match kind {
                 RunKind::Moves => {
                     for step in run.iter().rev() {
-                        let undone = self.undo_step(step, journal)?;
+                        let undone = self.undo_step(step, Some(journal))?;
                         produced.push(undone);
                     }
                 }
@@ -538,10 +556,11 @@ impl Mover {
             .unwrap_or(from)
     }
 
+    #[inline(always)]
     fn undo_step(
         &mut self,
         step: &PusherStep,
-        journal: &mut Vec<Done>,
+        journal: Option<&mut Vec<Done>>,
     ) -> Result<PusherStep, MoverError> {
         let back = step.direction().opposite();
         match self.mode {
@@ -551,17 +570,16 @@ impl Mover {
                     let from = self.selected_position();
                     let box_beside = self
                         .manager
-                        .board()
                         .neighbor(from, step.direction())
                         .is_some_and(|p| self.manager.has_box_on(p));
                     if !box_beside {
                         return Err(MoverError::NoBoxBehindPusher);
                     }
                 }
-                self.pull_or_move(back, is_push, Some(journal))
+                self.pull_or_move(back, is_push, journal)
             }
             SolvingMode::Reverse => {
-                let undone = self.push_or_move(back, Some(journal))?;
+                let undone = self.push_or_move(back, journal)?;
                 if undone.is_push_or_pull() {
                     self.pull_count = self.pull_count.saturating_sub(1);
                 }
