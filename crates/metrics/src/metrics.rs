@@ -80,7 +80,7 @@ impl Metric {
 
 impl fmt::Display for Metric {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -297,5 +297,28 @@ mod tests {
         assert!(SolutionMetrics::new(23, 0, 0, 0, 0, 9).is_consistent());
         assert!(!SolutionMetrics::new(1, 2, 1, 1, 1, 1).is_consistent());
         assert!(!SolutionMetrics::new(3, 1, 0, 1, 1, 1).is_consistent());
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn metrics_round_trip_through_json() {
+        let metrics = SolutionMetrics::new(43, 15, 8, 5, 7, 25);
+        let json = serde_json::to_string(&metrics).unwrap();
+        assert_eq!(
+            json,
+            r#"{"moves":43,"pushes":15,"box_lines":8,"box_changes":5,"pushing_sessions":7,"player_lines":25}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<SolutionMetrics>(&json).unwrap(),
+            metrics
+        );
+        assert_eq!(
+            serde_json::to_string(&Metric::BoxLines).unwrap(),
+            r#""box_lines""#
+        );
     }
 }

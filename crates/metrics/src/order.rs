@@ -159,7 +159,7 @@ impl MetricOrder {
 
 impl fmt::Display for MetricOrder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

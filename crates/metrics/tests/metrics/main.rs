@@ -3,5 +3,7 @@
 
 mod corpus;
 mod edge_cases;
+mod fixtures;
+mod messages;
 mod properties;
 mod sok;

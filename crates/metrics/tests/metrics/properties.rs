@@ -131,3 +131,54 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    /// In every tessellation: the replay follows the geometry's neighbours, pushes
+    /// exactly when a box is in the way, and its metrics equal both the verifier's
+    /// fast path and the string-only counter (given the start tile's shape).
+    #[test]
+    fn every_tessellation_replay_agrees_with_geometry_and_counter(
+        tessellation in tessellation(),
+        cells in prop::collection::vec(prop::sample::select(vec![' ', ' ', ' ', '#', '$', '$', '.', '*']), 42),
+        pusher in 0usize..42,
+        picks in prop::collection::vec(0usize..8, 0..60),
+    ) {
+        use sokoengine_board::{BoardCell, BoardGraph};
+        let (width, height) = (7, 6);
+        let mut cells: Vec<BoardCell> = cells.iter().map(|&c| BoardCell::from_char(c).unwrap()).collect();
+        cells[pusher] = BoardCell::PUSHER;
+        let graph = BoardGraph::from_cells(tessellation, width, height, cells).unwrap();
+        let mut verifier = SolutionVerifier::from_graph(&graph).unwrap();
+        let mut replay = verifier.replay();
+        let directions = tessellation.legal_directions();
+        let mut letters = String::new();
+        for pick in picks {
+            let direction = directions[pick % directions.len()];
+            let from = replay.pusher();
+            let target = tessellation.neighbor(from, direction, width, height);
+            let pushes = target.is_some_and(|t| replay.has_box(t));
+            match replay.try_step(direction) {
+                Ok(step) => {
+                    prop_assert_eq!(Some(replay.pusher()), target);
+                    prop_assert_eq!(step.is_push, pushes);
+                    if pushes {
+                        let box_target = tessellation.neighbor(target.unwrap(), direction, width, height);
+                        prop_assert!(box_target.is_some_and(|b| replay.has_box(b)));
+                        prop_assert_eq!(replay.path().plug.last_pushed_box, box_target.map(|b| b as u32));
+                    }
+                    letters.push(step.to_char(tessellation).unwrap());
+                }
+                Err(_) => prop_assert_eq!(replay.pusher(), from),
+            }
+        }
+        let path = replay.path();
+        let counter = StepCounter::new(tessellation).with_start_shape(tessellation.tile_shape(pusher, width));
+        prop_assert_eq!(path.metrics, counter.count(&letters)?);
+        let game = verifier.verify_saved_game(&letters).unwrap();
+        if !game.solved {
+            prop_assert_eq!(game.metrics, path.metrics);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The text of every error, snapshotted (failing inputs named `err_*`).
+
+use sokoengine_geometry::Tessellation;
+use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, StepCounter};
+
+#[test]
+fn error_messages() {
+    let mut lines = Vec::new();
+    let mut show = |name: &str, text: String| lines.push(format!("{name}: {text}"));
+    let sokoban = StepCounter::new(Tessellation::Sokoban);
+    show("err_space", sokoban.count("lurd ").unwrap_err().to_string());
+    show(
+        "err_hexoban_letter_in_sokoban",
+        sokoban.count("lN").unwrap_err().to_string(),
+    );
+    show(
+        "err_octoban_letter_in_hexoban",
+        StepCounter::new(Tessellation::Hexoban)
+            .count("nsE")
+            .unwrap_err()
+            .to_string(),
+    );
+    show(
+        "err_non_ascii",
+        sokoban.count("Lé").unwrap_err().to_string(),
+    );
+    show(
+        "err_tuple_fields",
+        "1/2/3".parse::<SolutionMetrics>().unwrap_err().to_string(),
+    );
+    show(
+        "err_tuple_number",
+        "1/2/3/4/x/6"
+            .parse::<SolutionMetrics>()
+            .unwrap_err()
+            .to_string(),
+    );
+    show(
+        "err_board_text",
+        SolutionVerifier::parse(Tessellation::Sokoban, "#Z#")
+            .unwrap_err()
+            .to_string(),
+    );
+    show(
+        "err_no_pusher",
+        SolutionVerifier::parse(Tessellation::Sokoban, "#$.#")
+            .unwrap_err()
+            .to_string(),
+    );
+    show(
+        "err_two_pushers",
+        SolutionVerifier::parse(Tessellation::Sokoban, "#@$.@#")
+            .unwrap_err()
+            .to_string(),
+    );
+    let mut verifier =
+        SolutionVerifier::parse(Tessellation::Sokoban, "#######\n#@$$..#\n#######").unwrap();
+    show("err_empty", verifier.verify(" ").unwrap_err().to_string());
+    show(
+        "err_blocked_move",
+        verifier.verify("uL").unwrap_err().to_string(),
+    );
+    show(
+        "err_blocked_push",
+        verifier.verify("R").unwrap_err().to_string(),
+    );
+    let mut open =
+        SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######").unwrap();
+    show(
+        "err_not_solved",
+        open.verify("Rl*R").unwrap_err().to_string(),
+    );
+    let mut replay = verifier.replay();
+    show(
+        "err_step_blocked_move",
+        replay
+            .try_step(sokoengine_geometry::Direction::Left)
+            .unwrap_err()
+            .to_string(),
+    );
+    show(
+        "err_step_blocked_push",
+        replay
+            .try_step(sokoengine_geometry::Direction::Right)
+            .unwrap_err()
+            .to_string(),
+    );
+    insta::assert_snapshot!(lines.join("\n"));
+}
