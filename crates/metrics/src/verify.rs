@@ -23,6 +23,7 @@ const PAD: usize = 2;
 /// Class of a character in a solution: a direction value, or one of these.
 const SKIP: u8 = 0x80;
 const STOP: u8 = 0x40;
+const UNSUPPORTED: u8 = 0x20;
 
 /// A board that cannot be used to verify solutions.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -94,6 +95,18 @@ pub enum InvalidSolution {
         /// The metrics of the played steps (what a saved game reports).
         metrics: SolutionMetrics,
     },
+    /// A jump (`[`, `]`, reverse mode) or a pusher selection (`{`, `}`, several
+    /// pushers): outside JSoko's metric definitions for forward single-pusher
+    /// solutions.
+    #[error(
+        "unsupported notation '{character}' at position {position}: metrics are defined for forward single-pusher solutions"
+    )]
+    UnsupportedNotation {
+        /// The jump or selection bracket.
+        character: char,
+        /// Its 0-based character index in the input.
+        position: usize,
+    },
     /// More than [`MAX_STEPS`] bytes of input.
     #[error("solution of {length} characters is longer than the limit of {limit}")]
     TooLong {
@@ -119,6 +132,10 @@ pub struct SavedGame {
 /// * The board decides push or walk, whatever the letter case (`r` into a box is a
 ///   push, normalised `R`); characters that are not step letters of the
 ///   tessellation are skipped; `*` ends the played steps (a saved game's undo tail).
+/// * Jumps and pusher selections (`[...]`, `{...}`) are refused
+///   ([`InvalidSolution::UnsupportedNotation`]): the metrics are defined for forward
+///   single-pusher solutions only. RLE must be decoded first (the board crate's
+///   `rle::decode`).
 /// * Only the **active** board counts: cells the pusher cannot reach even with all
 ///   boxes removed are walls, and their boxes and goals are ignored.
 /// * After every push that leaves no active box off a goal the solution ends: later
@@ -223,6 +240,11 @@ const fn classes(tessellation: Tessellation) -> [u8; 256] {
         byte += 1;
     }
     classes[b'*' as usize] = STOP;
+    // Jumps (reverse mode) and pusher selections (Multiban) have no JSoko metrics.
+    classes[b'[' as usize] = UNSUPPORTED;
+    classes[b']' as usize] = UNSUPPORTED;
+    classes[b'{' as usize] = UNSUPPORTED;
+    classes[b'}' as usize] = UNSUPPORTED;
     classes
 }
 
@@ -343,6 +365,7 @@ impl SolutionVerifier {
     pub fn replay(&mut self) -> Replay<'_> {
         self.cells.copy_from_slice(&self.start);
         Replay {
+            tessellation: self.tessellation,
             layout: self.layout,
             pusher: self.pusher,
             boxes_off_goal: self.boxes_off_goal,
@@ -446,13 +469,19 @@ impl SolutionVerifier {
         let (mut box_changes, mut sessions, mut player_lines) = (0_u32, 0_u32, 0_u32);
         // 8 is no direction; usize::MAX is no square.
         let (mut last_direction, mut last_was_push, mut last_box) = (8_u8, false, usize::MAX);
-        for &byte in steps.as_bytes() {
+        for (offset, &byte) in steps.as_bytes().iter().enumerate() {
             let class = classes[usize::from(byte)];
-            if class & (SKIP | STOP) != 0 {
-                if class == STOP {
-                    break;
+            if class & (SKIP | STOP | UNSUPPORTED) != 0 {
+                match class {
+                    STOP => break,
+                    UNSUPPORTED => {
+                        return Err(InvalidSolution::UnsupportedNotation {
+                            character: char::from(byte),
+                            position: steps[..offset].chars().count(),
+                        });
+                    }
+                    _ => continue,
                 }
-                continue;
             }
             let direction = usize::from(class);
             let offset = offsets[usize::from(cells[pusher] & ODD_TILE != 0)][direction];
@@ -588,6 +617,7 @@ fn active_area(
 /// ```
 #[derive(Debug)]
 pub struct Replay<'v> {
+    tessellation: Tessellation,
     layout: Layout,
     /// Padded position.
     pusher: usize,
@@ -664,6 +694,28 @@ impl Replay<'_> {
     pub fn successor(&self, direction: Direction) -> Option<PathMetrics<u32>> {
         let plan = self.plan(direction).ok()?;
         Some(self.to_board_numbering(self.path.after(direction, plan.box_move())))
+    }
+
+    /// Every legal step from here with the values after it, in the tessellation's
+    /// direction order: the successor generation of an optimizer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_metrics::SolutionVerifier;
+    ///
+    /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let replay = verifier.replay();
+    /// let steps: Vec<_> = replay.successors().map(|(direction, path)| (direction, path.metrics.pushes)).collect();
+    /// assert_eq!(steps, [(Direction::Right, 1)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn successors(&self) -> impl Iterator<Item = (Direction, PathMetrics<u32>)> + '_ {
+        self.tessellation
+            .legal_directions()
+            .iter()
+            .filter_map(|&direction| Some((direction, self.successor(direction)?)))
     }
 
     /// Takes a step in `direction`: a push if a box is in the way, otherwise a walk.
@@ -774,6 +826,27 @@ mod tests {
                 solved: true
             }
         );
+    }
+
+    #[test]
+    fn jumps_and_pusher_selections_are_refused() {
+        let mut detour = verifier("######/#@$ .#/######");
+        assert_eq!(
+            detour.verify("é[]RlrR"),
+            Err(InvalidSolution::UnsupportedNotation {
+                character: '[',
+                position: 1
+            })
+        );
+        assert!(matches!(
+            detour.verify_saved_game("R{r}"),
+            Err(InvalidSolution::UnsupportedNotation {
+                character: '{',
+                position: 1
+            })
+        ));
+        // After the undo marker nothing is read.
+        assert!(detour.verify_saved_game("R*[").is_ok());
     }
 
     #[test]

@@ -70,6 +70,7 @@ fn error_messages() {
         "err_not_solved",
         open.verify("Rl*R").unwrap_err().to_string(),
     );
+    show("err_jump", open.verify("[ul]R").unwrap_err().to_string());
     let mut replay = verifier.replay();
     show(
         "err_step_blocked_move",
