@@ -88,3 +88,27 @@ fn error_messages() {
     );
     insta::assert_snapshot!(lines.join("\n"));
 }
+
+#[test]
+fn tuple_parser_results() {
+    let inputs = [
+        "43/15/8/5/7/25",
+        " 1 / 1/1/1/1/ 1 ",
+        "0/0/0/0/0/0",
+        "4294967295/0/0/0/0/0",
+        "err_too_big: 4294967296/0/0/0/0/0",
+        "err_five: 33/11/6/2/6",
+        "err_seven: 1/2/3/4/5/6/7",
+        "err_empty_field: 1//3/4/5/6",
+        "err_negative: 1/2/3/4/5/-6",
+        "err_empty: ",
+    ];
+    let results: Vec<String> = inputs
+        .iter()
+        .map(|input| {
+            let text = input.split_once(": ").map_or(*input, |(_, text)| text);
+            format!("{input:?} => {:?}", text.parse::<SolutionMetrics>())
+        })
+        .collect();
+    insta::assert_snapshot!(results.join("\n"));
+}
