@@ -7,6 +7,9 @@
 //!   snapshots per puzzle, Latin-1, CRLF) and writing (`.sok` layout, 70-column moves,
 //!   title and notes safety, plain files). Boards and moves are parsed when used;
 //!   [`Collection::check`] reports every problem with its file line.
+//! * [`replay`] / [`replay_steps`] / [`Collection::replay_all`]: conversion to and from
+//!   `PusherStep`s and replaying snapshots on a `Mover`, with the failing step and
+//!   the mover's exact message.
 //!
 //! ```
 //! use sokoengine_io::Collection;
@@ -27,6 +30,7 @@
 mod collection;
 mod moves;
 mod reader;
+mod replay;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod snapshot;
@@ -37,6 +41,7 @@ pub use collection::{Collection, EntryError, LoadError, PuzzleEntry, extension_h
 pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
+pub use replay::{ReplayError, Replayed, SnapshotReplay, replay, replay_steps};
 pub use snapshot::Snapshot;
 pub use text::decode_text;
 pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError};

@@ -104,22 +104,64 @@ impl SnapshotParseError {
     }
 }
 
-/// Whether `c` is a step letter of some tessellation (`lurdnsew` in either case).
-pub(crate) const fn is_step_letter(c: u8) -> bool {
-    matches!(
-        c.to_ascii_lowercase(),
-        b'l' | b'u' | b'r' | b'd' | b'n' | b's' | b'e' | b'w'
-    )
-}
+const STEP: u8 = 1;
+const MARK: u8 = 2;
+const RLE: u8 = 4;
+const SPACE: u8 = 8;
+const DIGIT: u8 = 16;
+const UPPER: u8 = 32;
+/// Not only digits and whitespace: a line with one of these is a moves-line candidate.
+const MEANING: u8 = 64;
+/// A non-ASCII byte (checked on the slow path).
+const NON_ASCII: u8 = 128;
+
+/// Character classes of ASCII bytes in move text; 0 = not allowed.
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut high = 128;
+    while high < 256 {
+        table[high] = NON_ASCII;
+        high += 1;
+    }
+    let letters = b"lurdnsew";
+    let mut i = 0;
+    while i < letters.len() {
+        table[letters[i] as usize] = STEP | MEANING;
+        table[letters[i].to_ascii_uppercase() as usize] = STEP | UPPER | MEANING;
+        i += 1;
+    }
+    let marks = b"[]{}*";
+    let mut i = 0;
+    while i < marks.len() {
+        table[marks[i] as usize] = MARK | MEANING;
+        i += 1;
+    }
+    table[b'(' as usize] = RLE | MEANING;
+    table[b')' as usize] = RLE | MEANING;
+    table[b'|' as usize] = RLE | MEANING;
+    let mut digit = b'0';
+    while digit <= b'9' {
+        table[digit as usize] = RLE | DIGIT;
+        digit += 1;
+    }
+    // The ASCII characters `char::is_whitespace` accepts.
+    let spaces = b" \t\n\r\x0b\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        table[spaces[i] as usize] = SPACE;
+        i += 1;
+    }
+    table
+};
 
 /// Whether `c` may appear in a move string: step letters, markers, RLE syntax and
 /// whitespace.
 pub fn is_moves_char(c: char) -> bool {
-    c.is_ascii()
-        && (is_step_letter(c as u8)
-            || matches!(c, '[' | ']' | '{' | '}' | '*' | '(' | ')' | '|')
-            || c.is_ascii_digit())
-        || c.is_whitespace()
+    if c.is_ascii() {
+        CLASS[c as usize] & !NON_ASCII != 0
+    } else {
+        c.is_whitespace()
+    }
 }
 
 /// Whether `line` is a moves line of the `.sok` reader (`sok-format.md` section 3):
@@ -133,14 +175,20 @@ pub fn is_moves_char(c: char) -> bool {
 /// assert!(!is_moves_line("1 2 3") && !is_moves_line("  ") && !is_moves_line("Level 1"));
 /// ```
 pub fn is_moves_line(line: &str) -> bool {
-    let mut meaningful = false;
-    for c in line.chars() {
-        if !is_moves_char(c) {
-            return false;
-        }
-        meaningful |= !c.is_ascii_digit() && !c.is_whitespace();
+    let mut classes = 0u8;
+    let mut invalid = false;
+    for &byte in line.as_bytes() {
+        let class = CLASS[byte as usize];
+        classes |= class;
+        invalid |= class == 0;
     }
-    meaningful
+    let candidate = !invalid && classes & MEANING != 0;
+    if classes & NON_ASCII == 0 {
+        candidate
+    } else {
+        // Rare: non-ASCII whitespace is allowed, anything else is not.
+        candidate && line.chars().all(is_moves_char)
+    }
 }
 
 /// 1-based line and column (in characters) of the `n`-th non-whitespace character of
@@ -164,6 +212,15 @@ fn locate_non_whitespace(text: &str, n: usize) -> (usize, usize) {
         }
     }
     (line, column)
+}
+
+fn invalid_character(text: &str, index: usize) -> SnapshotParseError {
+    let (line, column) = crate::text::line_column(text, index);
+    SnapshotParseError::InvalidCharacter {
+        character: text[index..].chars().next().unwrap_or_default(),
+        line,
+        column,
+    }
 }
 
 /// A parsed, validated move sequence: whitespace removed, RLE expanded, grammar
@@ -212,22 +269,21 @@ impl Moves {
     /// [`MAX_MOVES_LEN`]), [`SnapshotParseError::Syntax`] for pushes inside groups and
     /// unbalanced or nested brackets.
     pub fn parse(text: &str) -> Result<Moves, SnapshotParseError> {
-        let mut needs_decoding = false;
-        let mut has_whitespace = false;
-        for (index, c) in text.char_indices() {
-            if c.is_ascii_digit() || matches!(c, '(' | ')' | '|') {
-                needs_decoding = true;
-            } else if c.is_whitespace() {
-                has_whitespace = true;
-            } else if !is_moves_char(c) {
-                let (line, column) = crate::text::line_column(text, index);
-                return Err(SnapshotParseError::InvalidCharacter {
-                    character: c,
-                    line,
-                    column,
-                });
+        let mut classes = 0u8;
+        let mut invalid = false;
+        for &byte in text.as_bytes() {
+            let class = CLASS[byte as usize];
+            classes |= class;
+            invalid |= class == 0;
+        }
+        let non_ascii = classes & NON_ASCII != 0;
+        if invalid || non_ascii {
+            if let Some((index, _)) = text.char_indices().find(|&(_, c)| !is_moves_char(c)) {
+                return Err(invalid_character(text, index));
             }
         }
+        let has_whitespace = non_ascii || classes & SPACE != 0;
+        let needs_decoding = classes & RLE != 0;
         let stripped: std::borrow::Cow<'_, str> = if has_whitespace {
             text.chars()
                 .filter(|c| !c.is_whitespace())
@@ -261,12 +317,31 @@ impl Moves {
         original: &str,
         was_rle: bool,
     ) -> Result<Moves, SnapshotParseError> {
-        let mut steps = String::with_capacity(decoded.len());
         let mut group = Group::None;
         let (mut moves_count, mut pushes_count, mut jumps_count) = (0, 0, 0);
-        for (index, byte) in decoded.bytes().enumerate() {
+        let mut has_newline = false;
+        for (index, &byte) in decoded.as_bytes().iter().enumerate() {
+            let class = CLASS[usize::from(byte)];
+            if class & STEP != 0 {
+                if class & UPPER == 0 {
+                    moves_count += usize::from(group != Group::Selection);
+                } else if group == Group::None {
+                    pushes_count += 1;
+                } else {
+                    return Err(syntax_error(
+                        SyntaxProblem::PushInsideGroup,
+                        index,
+                        original,
+                        was_rle,
+                    ));
+                }
+                continue;
+            }
             let problem = match byte {
-                b'\n' => continue,
+                b'\n' => {
+                    has_newline = true;
+                    None
+                }
                 b'[' | b'{' if group != Group::None => Some(SyntaxProblem::NestedGroup),
                 b'[' => {
                     group = Group::Jump;
@@ -286,27 +361,18 @@ impl Moves {
                     None
                 }
                 b']' | b'}' => Some(SyntaxProblem::UnexpectedClose),
-                b'*' => None,
-                b if b.is_ascii_uppercase() => {
-                    if group == Group::None {
-                        pushes_count += 1;
-                        None
-                    } else {
-                        Some(SyntaxProblem::PushInsideGroup)
-                    }
-                }
-                _ => {
-                    if group != Group::Selection {
-                        moves_count += 1;
-                    }
-                    None
-                }
+                _ => None,
             };
             if let Some(problem) = problem {
                 return Err(syntax_error(problem, index, original, was_rle));
             }
-            steps.push(byte as char);
         }
+        // Decoded RLE holds only step letters, markers and `|` newlines.
+        let steps = if has_newline {
+            decoded.chars().filter(|&c| c != '\n').collect()
+        } else {
+            decoded.to_owned()
+        };
         if group != Group::None {
             return Err(syntax_error(
                 SyntaxProblem::UnclosedGroup,

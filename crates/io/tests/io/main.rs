@@ -2,5 +2,6 @@
 
 mod corpus;
 mod fixtures;
+mod replay;
 mod snapshots;
 mod sok_format;

@@ -1,0 +1,84 @@
+//! Replaying snapshots: `Original_and_Extra.sok` against sokoenginepy's final boards,
+//! and every solution of the large test suite.
+
+use sokoengine_io::{Collection, replay};
+
+#[test]
+fn original_and_extra_replays_like_the_reference() {
+    let test = "original_and_extra_replays";
+    let Some(json) = sokoengine_testkit::read_corpus(
+        test,
+        "sokoenginepy/derived/original_and_extra_replay.json",
+    ) else {
+        return;
+    };
+    let path =
+        sokoengine_testkit::corpus_file(test, "sokoenginepy/test_data/Original_and_Extra.sok")
+            .unwrap();
+    let collection = Collection::load(path, None).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 196);
+    let mut solved = 0;
+    for expected in results {
+        let puzzle_index = expected["puzzle_index"].as_u64().unwrap() as usize;
+        let snapshot_index = expected["snapshot_index"].as_u64().unwrap() as usize;
+        let entry = &collection.puzzles[puzzle_index];
+        assert_eq!(entry.title, expected["puzzle_title"].as_str().unwrap());
+        let snapshot = &entry.snapshots()[snapshot_index];
+        assert_eq!(snapshot.title, expected["snapshot_title"].as_str().unwrap());
+        let moves = snapshot.moves().unwrap();
+        assert_eq!(
+            moves.moves_count() as u64,
+            expected["moves_count_non_push"].as_u64().unwrap()
+        );
+        assert_eq!(
+            moves.pushes_count() as u64,
+            expected["pushes_count"].as_u64().unwrap()
+        );
+        let replayed = replay(&entry.puzzle().unwrap(), &moves)
+            .unwrap_or_else(|e| panic!("{} / {}: {e}", entry.title, snapshot.title));
+        assert_eq!(
+            replayed.solved,
+            expected["solved_after_replay"].as_bool().unwrap()
+        );
+        assert_eq!(
+            replayed.mover.board().to_board_str(true, false),
+            expected["final_board"].as_str().unwrap(),
+            "{} / {}",
+            entry.title,
+            snapshot.title
+        );
+        solved += usize::from(replayed.solved);
+    }
+    assert_eq!(solved, 193);
+}
+
+#[test]
+fn large_test_suite_solutions_replay_to_solved() {
+    let Some(corpus) = sokoengine_testkit::corpus("large_test_suite_solutions") else {
+        return;
+    };
+    let dir = corpus.join("levels/large-test-suite/with-solutions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sok"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 20);
+    let mut total = 0;
+    for path in &files {
+        let collection = Collection::load(path, None).unwrap();
+        for outcome in collection.replay_all() {
+            let entry = &collection.puzzles[outcome.puzzle];
+            let title = &entry.snapshots()[outcome.snapshot].title;
+            match outcome.result {
+                Ok(true) => total += 1,
+                Ok(false) => panic!("{}: {} / {title}: not solved", path.display(), entry.title),
+                Err(e) => panic!("{}: {} / {title}: {e}", path.display(), entry.title),
+            }
+        }
+    }
+    assert_eq!(total, 4408);
+}
