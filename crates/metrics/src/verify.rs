@@ -574,9 +574,11 @@ fn active_area(
     pusher: usize,
 ) -> Vec<bool> {
     let mut reached = vec![false; cells.len()];
-    let mut pending = vec![pusher];
+    // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
+    let mut pending = vec![pusher as u32];
     reached[pusher] = true;
     while let Some(position) = pending.pop() {
+        let position = position as usize;
         let x = position % layout.stride;
         let class = usize::from(tile_class(tessellation, x, position / layout.stride) != 0);
         for offset in layout.offsets[class] {
@@ -584,7 +586,8 @@ fn active_area(
             let next = position.wrapping_add_signed(offset);
             if offset != 0 && !reached[next] && cells[next] & WALL == 0 {
                 reached[next] = true;
-                pending.push(next);
+                // Padded boards have at most 4100 × 4100 cells.
+                pending.push(next as u32);
             }
         }
     }
