@@ -108,7 +108,7 @@ pub enum InvalidSolution {
         position: usize,
     },
     /// More than [`MAX_STEPS`] bytes of input.
-    #[error("solution of {length} characters is longer than the limit of {limit}")]
+    #[error("solution of {length} bytes is longer than the limit of {limit}")]
     TooLong {
         /// The input length in bytes.
         length: usize,
@@ -598,13 +598,18 @@ fn active_area(
 /// the metrics so far and the [`PlugValue`](crate::PlugValue), with boxes named by
 /// the square they stand on.
 ///
-/// [`Replay::successor`] gives the values after one more step without taking it (an
-/// optimizer's successor generation); [`Replay::try_step`] takes it.
+/// [`Replay::successor`] and [`Replay::successors`] give the values after one more
+/// step without taking it (an optimizer's successor generation);
+/// [`Replay::try_step`] takes it. Blocked steps change nothing. The replay does not
+/// stop by itself once [`Replay::is_solved`] (the verifier's truncation rule is the
+/// caller's to apply). It has no undo: an optimizer keeps its own configurations
+/// and the [`PathMetrics`] of earlier steps on a stack (the counters alone cannot
+/// restore a PlugValue).
 ///
 /// # Examples
 ///
 /// ```
-/// use sokoengine_geometry::{Direction, Tessellation, TileShape};
+/// use sokoengine_geometry::{Direction, Tessellation};
 /// use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, Step};
 ///
 /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
