@@ -1,10 +1,13 @@
-//! Metrics of a step string alone (no board): the fast path.
+//! Metrics of a step string alone (no board): the fast path, in two passes.
 //!
-//! Box changes need box identity, which the string does not show. Only pushes move
-//! boxes, so the last pushed box stays where it came to rest until it is pushed
-//! again: following the pusher in coordinates relative to its start is enough. The
-//! coordinates are packed into one `u64` (`y << 32` plus `x`, wrapping), so the
-//! whole update is a handful of table look-ups and compares without branches.
+//! Pushes, box lines, pushing sessions and player lines depend only on each letter
+//! and its predecessor, so the first pass compares neighbouring bytes in vectorised
+//! chunks. Box changes need box identity, which the string does not show; but only
+//! pushes move boxes, so the last pushed box stays where it came to rest until it
+//! is pushed again, and following the pusher in coordinates relative to its start
+//! is enough. The second pass packs those coordinates into one `u64` (`y << 32`
+//! plus `x`, wrapping): a table look-up, an add, a compare and a conditional move
+//! per step.
 
 use sokoengine_geometry::{Direction, Tessellation, TileShape};
 
