@@ -1,0 +1,9 @@
+//! Integration tests of sokoengine-mover: the spec's examples, the behaviour matrix,
+//! replays of the corpus solutions, error messages and properties.
+
+mod matrix;
+mod messages;
+mod properties;
+mod replay;
+mod spec_examples;
+mod support;

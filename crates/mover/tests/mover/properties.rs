@@ -1,0 +1,193 @@
+//! Properties: random walks in both modes on random boards of all four tessellations
+//! restore board, IDs and hash when undone, and the incremental hash always equals
+//! the hash computed from scratch. Parsers never panic.
+
+use proptest::prelude::*;
+use sokoengine_board::{BoardCell, BoardGraph};
+use sokoengine_geometry::{Direction, Tessellation};
+use sokoengine_mover::{BoardManager, Mover, PusherStep, SokobanPlus, SolvingMode};
+
+/// A random playable board: a wall border around random cells, with the same number
+/// of boxes and goals and at least one pusher.
+fn board() -> impl Strategy<Value = BoardGraph> {
+    (0usize..4, 3usize..9, 3usize..8, any::<u64>()).prop_map(|(t, width, height, seed)| {
+        let tessellation = Tessellation::ALL[t];
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut cells = vec![BoardCell::FLOOR; width * height];
+        let interior: Vec<usize> = (0..width * height)
+            .filter(|&p| {
+                let (x, y) = (p % width, p / width);
+                x > 0 && y > 0 && x + 1 < width && y + 1 < height
+            })
+            .collect();
+        for (p, cell) in cells.iter_mut().enumerate() {
+            if !interior.contains(&p) {
+                *cell = BoardCell::WALL;
+            }
+        }
+        for &p in &interior {
+            if next() % 6 == 0 {
+                cells[p] = BoardCell::WALL;
+            }
+        }
+        if interior.iter().all(|&p| cells[p].is_wall()) {
+            for &p in &interior {
+                cells[p] = BoardCell::FLOOR;
+            }
+        }
+        let free: Vec<usize> = interior
+            .iter()
+            .copied()
+            .filter(|&p| !cells[p].is_wall())
+            .collect();
+        let take = |next: &mut dyn FnMut() -> u64| free[(next() % free.len() as u64) as usize];
+        let pairs = 1 + (next() % 3) as usize;
+        for _ in 0..pairs {
+            let b = take(&mut next);
+            cells[b].put_box();
+            let g = take(&mut next);
+            cells[g].put_goal();
+        }
+        for _ in 0..1 + next() % 2 {
+            let p = take(&mut next);
+            if cells[p].can_put_pusher_or_box() {
+                cells[p].put_pusher();
+            }
+        }
+        BoardGraph::from_cells(tessellation, width, height, cells).expect("sizes agree")
+    })
+}
+
+#[derive(Debug, Clone)]
+enum Action {
+    Move(Direction),
+    Select(usize),
+    Jump(usize),
+    Pulls(bool),
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        6 => (0usize..8).prop_map(|d| Action::Move(Direction::ALL[d])),
+        1 => (1usize..4).prop_map(Action::Select),
+        1 => (0usize..80).prop_map(Action::Jump),
+        1 => any::<bool>().prop_map(Action::Pulls),
+    ]
+}
+
+fn snapshot(mover: &Mover) -> (String, u64, Vec<usize>, Vec<usize>, Vec<usize>) {
+    let m = mover.board_manager();
+    (
+        mover.board().to_board_str(true, false),
+        mover.state_hash(),
+        m.pushers_positions().into_values().collect(),
+        m.boxes_positions().into_values().collect(),
+        m.goals_positions().into_values().collect(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_operation_is_undone_exactly(
+        board in board(),
+        reverse in any::<bool>(),
+        actions in proptest::collection::vec(action(), 1..40),
+    ) {
+        let mode = if reverse { SolvingMode::Reverse } else { SolvingMode::Forward };
+        let Ok(mut mover) = Mover::new(board, mode) else { return Ok(()) };
+        let start = snapshot(&mover);
+        let mut history = Vec::new();
+        for action in actions {
+            let before = snapshot(&mover);
+            let last_before = mover.last_move().to_vec();
+            let (selected, pulls) = (mover.selected_pusher(), mover.pull_count());
+            let result = match action {
+                Action::Move(d) => mover.try_move(d),
+                Action::Select(id) => mover.select_pusher(id),
+                Action::Jump(p) => mover.jump(p),
+                Action::Pulls(b) => { mover.set_pulls_boxes(b); Ok(()) }
+            };
+            let manager = mover.board_manager();
+            prop_assert_eq!(mover.state_hash(), manager.recomputed_state_hash());
+            prop_assert_eq!(mover.state_hash(), manager.external_state_hash(&manager.state()).unwrap());
+            if result.is_err() {
+                prop_assert_eq!(snapshot(&mover), before);
+                prop_assert_eq!(mover.last_move(), &last_before[..]);
+                prop_assert_eq!((mover.selected_pusher(), mover.pull_count()), (selected, pulls));
+                continue;
+            }
+            if matches!(action, Action::Pulls(_)) || mover.last_move() == &last_before[..] && snapshot(&mover) == before && mover.selected_pusher() == selected {
+                continue;
+            }
+            // Undoing (on a copy) restores the position exactly.
+            let mut copy = mover.clone();
+            copy.undo_last_move().expect("an operation just made can be undone");
+            prop_assert_eq!(snapshot(&copy), before.clone());
+            prop_assert_eq!(copy.selected_pusher(), selected);
+            prop_assert_eq!(copy.pull_count(), pulls);
+            history.push(mover.last_move().to_vec());
+        }
+        // Undo the whole walk in one go from a single concatenated last_move.
+        let all: Vec<PusherStep> = history.concat();
+        mover.set_last_move(all);
+        mover.undo_last_move().expect("the whole walk can be undone");
+        prop_assert_eq!(snapshot(&mover), start);
+        prop_assert_eq!(mover.pull_count(), 0);
+    }
+
+    #[test]
+    fn solved_test_agrees_with_the_definition(board in board(), plus in any::<bool>()) {
+        let mut manager = BoardManager::new(board);
+        if plus {
+            let n = manager.boxes_count();
+            let order: Vec<String> = (1..=n).map(|i| (i % 2).to_string()).collect();
+            manager.set_boxorder(&order.join(" "));
+            manager.set_goalorder(&order.join(" "));
+            let _ = manager.enable_sokoban_plus();
+        }
+        let defined = manager.boxes_count() == manager.goals_count()
+            && manager.boxes_positions().iter().all(|(&id, &pos)| {
+                manager.goal_id_on(pos).is_ok_and(|goal| {
+                    manager.box_plus_id(id).unwrap() == manager.goal_plus_id(goal).unwrap()
+                })
+            });
+        prop_assert_eq!(manager.is_solved(), defined);
+        if manager.boxes_count() <= 5 {
+            let solved_states = manager.solutions().count();
+            prop_assert_eq!(solved_states > 0, manager.boxes_count() == manager.goals_count());
+        }
+    }
+
+    #[test]
+    fn sokoban_plus_never_panics(pieces in 0usize..12, boxorder in ".{0,40}", goalorder in "[0-9 9\\-x]{0,40}") {
+        let mut plus = SokobanPlus::new(pieces, &boxorder, &goalorder);
+        let valid = plus.is_valid();
+        prop_assert_eq!(plus.enable().is_ok(), valid);
+        prop_assert_eq!(plus.errors().is_empty(), valid);
+        let _ = (plus.boxorder(), plus.goalorder(), plus.box_plus_id(pieces), plus.goal_plus_id(0));
+    }
+
+    #[test]
+    fn pusher_step_setters_keep_one_kind(ops in proptest::collection::vec((0u8..4, 0usize..4), 0..12)) {
+        let mut step = PusherStep::new(Direction::Up);
+        for (op, value) in ops {
+            match op {
+                0 => step.set_moved_box_id(Some(value)),
+                1 => step.set_jump(value % 2 == 0),
+                2 => step.set_pusher_selection(value % 2 == 0),
+                _ => step.set_pusher_id(value),
+            }
+            let kinds = [step.is_move(), step.is_push_or_pull(), step.is_jump(), step.is_pusher_selection()];
+            prop_assert_eq!(kinds.iter().filter(|&&k| k).count(), 1);
+            prop_assert!(step.pusher_id() >= 1);
+        }
+    }
+}

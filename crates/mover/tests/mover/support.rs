@@ -1,0 +1,40 @@
+//! Helpers shared by the test modules.
+
+use sokoengine_board::BoardGraph;
+use sokoengine_geometry::Tessellation;
+use sokoengine_mover::Mover;
+
+/// A Sokoban board from text with rows separated by '/' (or newlines).
+pub fn graph(text: &str) -> BoardGraph {
+    BoardGraph::parse(Tessellation::Sokoban, &text.replace('/', "\n")).expect("valid board")
+}
+
+/// The board of a mover with visible floor, rows separated by '/'.
+pub fn board_text(mover: &Mover) -> String {
+    mover.board().to_board_str(true, false).replace('\n', "/")
+}
+
+/// Everything a failed operation must leave unchanged.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Observable {
+    pub board: String,
+    pub hash: u64,
+    pub selected: usize,
+    pub pull_count: usize,
+    pub last_move: Vec<sokoengine_mover::PusherStep>,
+    pub pushers: Vec<usize>,
+    pub boxes: Vec<usize>,
+}
+
+pub fn observe(mover: &Mover) -> Observable {
+    let manager = mover.board_manager();
+    Observable {
+        board: board_text(mover),
+        hash: mover.state_hash(),
+        selected: mover.selected_pusher(),
+        pull_count: mover.pull_count(),
+        last_move: mover.last_move().to_vec(),
+        pushers: manager.pushers_positions().into_values().collect(),
+        boxes: manager.boxes_positions().into_values().collect(),
+    }
+}
