@@ -68,5 +68,5 @@ fn fixture_cases() {
         );
         count += 1;
     }
-    assert_eq!(count, 31);
+    assert_eq!(count, 35);
 }
