@@ -165,7 +165,8 @@ impl Snapshot {
     }
 }
 
-/// Why a snapshot could not be replayed.
+/// Why a snapshot could not be replayed. Step indices are 0-based in the fields and
+/// 1-based in the messages (`step 3: Pusher ID: 1 can't be placed …`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError {
@@ -186,7 +187,7 @@ pub enum ReplayError {
     Mover(MoverError),
     /// A step the mover refused; `step` is the 0-based index in the step list of
     /// [`Moves::pusher_steps`] (for a jump or selection group, its first step).
-    #[error("step {step}: {source}")]
+    #[error("step {}: {source}", step + 1)]
     Rejected {
         /// 0-based step index.
         step: usize,
@@ -194,7 +195,7 @@ pub enum ReplayError {
         source: MoverError,
     },
     /// A selection or jump group that leads to an unusable position.
-    #[error("step {step}: {source}")]
+    #[error("step {}: {source}", step + 1)]
     Position {
         /// 0-based index of the group's first step.
         step: usize,
@@ -203,7 +204,8 @@ pub enum ReplayError {
     },
     /// A lower-case step that pushed or pulled a box, or an upper-case step that did not.
     #[error(
-        "step {step}: the move text says {}, but the step {}",
+        "step {}: the move text says {}, but the step {}",
+        step + 1,
         if *.expected_push { "push" } else { "move" },
         if *.expected_push { "moved no box" } else { "moved a box" }
     )]

@@ -2,6 +2,7 @@
 
 mod corpus;
 mod fixtures;
+mod properties;
 mod replay;
 mod snapshots;
 mod sok_format;
