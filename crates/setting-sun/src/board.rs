@@ -60,8 +60,6 @@ pub struct Board {
     from: [[u64; Direction::COUNT]; Shape::COUNT],
     /// Per shape and direction: offsets of the (one or two) cells a step enters.
     entered: [[[i16; 2]; Direction::COUNT]; Shape::COUNT],
-    /// Per shape and direction (shape-major), the masks of one step.
-    steps: [StepMask; Shape::COUNT * Direction::COUNT],
     /// Cells not in the first column.
     not_first_column: u64,
     /// Cells not in the last column.
@@ -85,33 +83,6 @@ const fn shl_u(bits: u64, amount: u32) -> u64 {
     match bits.checked_shl(amount) {
         Some(shifted) => shifted,
         None => 0,
-    }
-}
-
-/// What one step of one shape in one direction needs, laid out for a linear scan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct StepMask {
-    /// The top-left cells from which the step stays on the board.
-    from: u64,
-    /// For each of the two entered cells, the left and right shifts that bring its bit
-    /// of a cell set to the piece's top-left bit (one of each pair is zero).
-    shifts: [u32; 4],
-    /// The change of the top-left index.
-    delta: i32,
-}
-
-impl StepMask {
-    const NONE: Self = Self {
-        from: 0,
-        shifts: [0; 4],
-        delta: 0,
-    };
-
-    /// The top-left cells among `tops` whose entered cells are all in `free`.
-    #[inline(always)]
-    const fn movers(&self, tops: u64, free: u64) -> u64 {
-        let [left_a, right_a, left_b, right_b] = self.shifts;
-        tops & self.from & ((free << left_a) >> right_a) & ((free << left_b) >> right_b)
     }
 }
 
@@ -154,7 +125,6 @@ impl Board {
             fits: [0; 4],
             from: [[0; 4]; 4],
             entered: [[[0; 2]; 4]; 4],
-            steps: [StepMask::NONE; 16],
             not_first_column: 0,
             not_last_column: 0,
             not_last_two_columns: 0,
@@ -175,27 +145,6 @@ impl Board {
             board.entered[s][Direction::Left.index()] = [-1, (sh as i16 - 1) * w16 - 1];
             board.entered[s][Direction::Right.index()] =
                 [sw as i16, (sh as i16 - 1) * w16 + sw as i16];
-            let mut d = 0;
-            while d < Direction::COUNT {
-                let mut k = 0;
-                while k < 2 {
-                    let offset = board.entered[s][d][k];
-                    // Offsets beyond the board (64 and more) only occur where no piece
-                    // can step; they are clamped to keep the shifts in range.
-                    let amount = if offset.unsigned_abs() > 63 {
-                        63
-                    } else {
-                        offset.unsigned_abs() as u32
-                    };
-                    if offset < 0 {
-                        board.steps[4 * s + d].shifts[2 * k] = amount;
-                    } else {
-                        board.steps[4 * s + d].shifts[2 * k + 1] = amount;
-                    }
-                    k += 1;
-                }
-                d += 1;
-            }
             let mut row = 0;
             while row < h {
                 let mut column = 0;
@@ -230,12 +179,6 @@ impl Board {
                     column += 1;
                 }
                 row += 1;
-            }
-            let mut d = 0;
-            while d < Direction::COUNT {
-                board.steps[4 * s + d].from = board.from[s][d];
-                board.steps[4 * s + d].delta = board.step_delta(Direction::ALL[d]);
-                d += 1;
             }
             s += 1;
         }
@@ -360,20 +303,18 @@ impl Board {
         &self,
         state: &State,
         metric: Metric,
-        visit: impl FnMut(State, Shape, u32, u32),
+        mut visit: impl FnMut(State, Shape, u32, u32),
     ) {
+        let mut relay = |s: usize, from: u32, to: u32| {
+            let mut next = *state;
+            next.tops[s] ^= (1 << from) | (1 << to);
+            visit(next, Shape::ALL[s], from, to);
+        };
         match metric {
-            Metric::Step => self.for_each_step(state, visit),
-            Metric::Slide => self.for_each_slide(state, visit),
-            Metric::Piece => self.for_each_piece_move(state, visit),
+            Metric::Step => self.for_each_step(state, &mut relay),
+            Metric::Slide => self.for_each_slide(state, &mut relay),
+            Metric::Piece => self.for_each_piece_move(state, &mut relay),
         }
-    }
-
-    /// The pieces of `shape` among `tops` that can take one step in `direction` when the
-    /// cells in `free` are free, all tested at once with shifted masks.
-    #[inline]
-    fn movers(&self, shape: Shape, tops: u64, direction: Direction, free: u64) -> u64 {
-        self.steps[4 * shape.index() + direction.index()].movers(tops, free)
     }
 
     /// `bits` moved one step in `direction` (bits must stay on the board).
@@ -388,71 +329,134 @@ impl Board {
         }
     }
 
-    /// For every shape and direction (index `4 * shape + direction`), the pieces among
-    /// `tops` that can take one step when the cells in `free` are free.
+    /// For every direction, the top-left cells of the pieces (of any shape) among `tops`
+    /// that can take one step that way when the cells in `free` are free.
     ///
     /// Per direction, the cells whose neighbour that way is free are computed once; a
     /// piece one cell wide needs one such neighbour, a piece two cells wide two adjacent
-    /// ones.
+    /// ones. Top-left cells of different pieces differ, so one mask per direction holds
+    /// every shape.
     #[inline(always)]
-    fn all_movers(&self, tops: &[u64; Shape::COUNT], free: u64) -> [u64; 16] {
+    fn movers_by_direction(&self, tops: &[u64; Shape::COUNT], free: u64) -> [u64; 4] {
+        [
+            self.movers_toward(Direction::Up, tops, free),
+            self.movers_toward(Direction::Down, tops, free),
+            self.movers_toward(Direction::Left, tops, free),
+            self.movers_toward(Direction::Right, tops, free),
+        ]
+    }
+
+    /// The top-left cells of the pieces among `tops` that can take one step in
+    /// `direction` when the cells in `free` are free (see
+    /// [`movers_by_direction`](Self::movers_by_direction)).
+    #[inline(always)]
+    fn movers_toward(&self, direction: Direction, tops: &[u64; Shape::COUNT], free: u64) -> u64 {
         let w = u32::from(self.width);
         let [small, vertical, horizontal, sun] = *tops;
-        // Up: a row-wide piece enters i - w (and i - w + 1).
+        match direction {
+            Direction::Up => {
+                // Pieces enter i - w (and i - w + 1 when two cells wide).
+                let up1 = shl_u(free, w);
+                ((small | vertical) & up1) | ((horizontal | sun) & up1 & (up1 >> 1))
+            }
+            Direction::Down => {
+                // One-row pieces enter i + w, two-row pieces i + 2w (and the next cell).
+                let down1 = shr(free, w);
+                let down2 = shr(free, 2 * w);
+                (small & down1)
+                    | (vertical & down2)
+                    | (horizontal & down1 & (down1 >> 1))
+                    | (sun & down2 & (down2 >> 1))
+            }
+            Direction::Left => {
+                // One-row pieces enter i - 1, two-row pieces also i + w - 1.
+                let left1 = (free << 1) & self.not_first_column;
+                ((small | horizontal) & left1) | ((vertical | sun) & left1 & shr(left1, w))
+            }
+            Direction::Right => {
+                // Narrow pieces enter i + 1, wide ones i + 2 (and the cells below).
+                let right1 = (free >> 1) & self.not_last_column;
+                let right2 = (free >> 2) & self.not_last_two_columns;
+                (small & right1)
+                    | (vertical & right1 & shr(right1, w))
+                    | (horizontal & right2)
+                    | (sun & right2 & shr(right2, w))
+            }
+        }
+    }
+
+    /// Per direction, the pieces of one shape among `tops` that can take one step when
+    /// the cells in `free` are free.
+    #[inline(always)]
+    fn shape_movers(&self, shape: Shape, tops: u64, free: u64) -> [u64; 4] {
+        let w = u32::from(self.width);
         let up1 = shl_u(free, w);
-        let up2 = up1 & (up1 >> 1);
-        // Down: one-row pieces enter i + w, two-row pieces i + 2w (and the next cell).
         let down1 = shr(free, w);
-        let down2 = shr(free, 2 * w);
-        // Left: one-row pieces enter i - 1, two-row pieces also i + w - 1.
         let left1 = (free << 1) & self.not_first_column;
-        let left2 = left1 & shr(left1, w);
-        // Right: narrow pieces enter i + 1, wide ones i + 2 (and the cells below).
         let right1 = (free >> 1) & self.not_last_column;
-        let right2 = (free >> 2) & self.not_last_two_columns;
-        [
-            small & up1,
-            small & down1,
-            small & left1,
-            small & right1,
-            vertical & up1,
-            vertical & down2,
-            vertical & left2,
-            vertical & right1 & shr(right1, w),
-            horizontal & up2,
-            horizontal & down1 & (down1 >> 1),
-            horizontal & left1,
-            horizontal & right2,
-            sun & up2,
-            sun & down2 & (down2 >> 1),
-            sun & left2,
-            sun & right2 & shr(right2, w),
-        ]
+        let masks = match shape {
+            Shape::Small => [up1, down1, left1, right1],
+            Shape::Vertical => [
+                up1,
+                shr(free, 2 * w),
+                left1 & shr(left1, w),
+                right1 & shr(right1, w),
+            ],
+            Shape::Horizontal => {
+                let right2 = (free >> 2) & self.not_last_two_columns;
+                [up1 & (up1 >> 1), down1 & (down1 >> 1), left1, right2]
+            }
+            Shape::Sun => {
+                let down2 = shr(free, 2 * w);
+                let right2 = (free >> 2) & self.not_last_two_columns;
+                [
+                    up1 & (up1 >> 1),
+                    down2 & (down2 >> 1),
+                    left1 & shr(left1, w),
+                    right2 & shr(right2, w),
+                ]
+            }
+        };
+        masks.map(|mask| mask & tops)
+    }
+
+    /// The index of the shape whose pieces have a top-left at `bit` (one of the bits of
+    /// `tops`), without branches: index bit 0 is set for 2x1 and 2x2 (indices 1 and 3),
+    /// index bit 1 for 1x2 and 2x2 (indices 2 and 3).
+    #[inline(always)]
+    fn shape_at(tops: &[u64; Shape::COUNT], bit: u64) -> usize {
+        let odd = (tops[1] | tops[3]) & bit != 0;
+        let high = (tops[2] | tops[3]) & bit != 0;
+        usize::from(odd) | usize::from(high) << 1
+    }
+
+    /// `bits` moved `distance` steps in `direction` (bits must stay on the board).
+    #[inline(always)]
+    fn shift_by(&self, bits: u64, direction: Direction, distance: i32) -> u64 {
+        let amount = distance.unsigned_abs()
+            * match direction {
+                Direction::Up | Direction::Down => u32::from(self.width),
+                Direction::Left | Direction::Right => 1,
+            };
+        match direction {
+            Direction::Up | Direction::Left => shr(bits, amount),
+            Direction::Down | Direction::Right => shl_u(bits, amount),
+        }
     }
 
     /// Single steps.
     #[inline(always)]
-    pub(crate) fn for_each_step(
-        &self,
-        state: &State,
-        mut visit: impl FnMut(State, Shape, u32, u32),
-    ) {
+    pub(crate) fn for_each_step(&self, state: &State, mut visit: impl FnMut(usize, u32, u32)) {
         let empty = self.full & !self.occupied(state);
-        let all = self.all_movers(&state.tops, empty);
-        for (k, step) in self.steps.iter().enumerate() {
-            let s = (k >> 2) & 3;
-            let mut movers = all[k];
+        let movers = self.movers_by_direction(&state.tops, empty);
+        let deltas = [-i32::from(self.width), i32::from(self.width), -1, 1];
+        for (mut movers, delta) in movers.into_iter().zip(deltas) {
             while movers != 0 {
                 let index = movers.trailing_zeros() as i32;
-                movers &= movers - 1;
-                let mut next = *state;
-                next.tops[s] ^= (1 << index) | (1 << (index + step.delta));
-                visit(
-                    next,
-                    Shape::ALL[s],
-                    index as u32,
-                    (index + step.delta) as u32,
-                );
+                let bit = movers & movers.wrapping_neg();
+                movers ^= bit;
+                let s = Self::shape_at(&state.tops, bit);
+                visit(s, index as u32, (index + delta) as u32);
             }
         }
     }
@@ -460,49 +464,49 @@ impl Board {
     /// Straight slides of one or more cells: only pieces that can take a first step are
     /// followed further.
     #[inline(always)]
-    pub(crate) fn for_each_slide(
-        &self,
-        state: &State,
-        mut visit: impl FnMut(State, Shape, u32, u32),
-    ) {
+    pub(crate) fn for_each_slide(&self, state: &State, mut visit: impl FnMut(usize, u32, u32)) {
         let empty = self.full & !self.occupied(state);
-        let all = self.all_movers(&state.tops, empty);
-        for (k, first_movers) in all.into_iter().enumerate() {
-            let s = (k >> 2) & 3;
-            let (shape, direction) = (Shape::ALL[s], Direction::ALL[k & 3]);
-            {
-                let mut movers = first_movers;
-                while movers != 0 {
-                    let origin = movers.trailing_zeros();
-                    movers &= movers - 1;
-                    let free = empty | self.footprint(shape, origin);
-                    let mut at = 1u64 << origin;
-                    loop {
-                        at = self.shift(at, direction);
-                        let mut next = *state;
-                        next.tops[s] ^= (1 << origin) | at;
-                        visit(next, shape, origin, at.trailing_zeros());
-                        if self.movers(shape, at, direction, free) == 0 {
-                            break;
-                        }
-                    }
+        let width = i32::from(self.width);
+        for (d, delta) in [-width, width, -1, 1].into_iter().enumerate() {
+            let direction = Direction::ALL[d];
+            // All pieces of one direction slide together, one cell per round: `sliding`
+            // holds the top-left cells they started from. A piece goes on while the cells
+            // ahead are empty in the original state (it only leaves cells behind).
+            let mut sliding = self.movers_toward(direction, &state.tops, empty);
+            let mut distance = 1;
+            while sliding != 0 {
+                let mut rest = sliding;
+                while rest != 0 {
+                    let origin = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let s = Self::shape_at(&state.tops, 1 << origin);
+                    visit(s, origin, origin.wrapping_add_signed(distance * delta));
                 }
+                let moved = state
+                    .tops
+                    .map(|tops| self.shift_by(tops & sliding, direction, distance));
+                let onward = self.movers_toward(direction, &moved, empty);
+                sliding = self.shift_by(onward, direction.opposite(), distance);
+                distance += 1;
             }
         }
     }
 
     /// The top-left cells the piece of `shape` at `origin` reaches by single steps through
     /// the cells in `free` (its flood fill), `origin` included.
-    #[inline]
+    #[inline(always)]
     fn reach_within(&self, shape: Shape, origin: u32, free: u64) -> u64 {
-        // The fits mask of the shape stands for "a piece at every cell": each round
-        // extends the reached set by one step in every direction at once.
+        // Where a piece of this shape could step in each direction does not depend on
+        // where it is now: compute that once, then grow the reached set one step in every
+        // direction per round.
+        let [up, down, left, right] = self.shape_movers(shape, self.fits[shape.index()], free);
         let mut reached = 1u64 << origin;
         loop {
-            let mut grown = reached;
-            for direction in Direction::ALL {
-                grown |= self.shift(self.movers(shape, reached, direction, free), direction);
-            }
+            let grown = reached
+                | self.shift(reached & up, Direction::Up)
+                | self.shift(reached & down, Direction::Down)
+                | self.shift(reached & left, Direction::Left)
+                | self.shift(reached & right, Direction::Right);
             if grown == reached {
                 return reached;
             }
@@ -515,23 +519,23 @@ impl Board {
     pub(crate) fn for_each_piece_move(
         &self,
         state: &State,
-        mut visit: impl FnMut(State, Shape, u32, u32),
+        mut visit: impl FnMut(usize, u32, u32),
     ) {
         let empty = self.full & !self.occupied(state);
-        let all = self.all_movers(&state.tops, empty);
-        for (s, shape) in Shape::ALL.into_iter().enumerate() {
-            let mut mobile = all[4 * s] | all[4 * s + 1] | all[4 * s + 2] | all[4 * s + 3];
+        let [up, down, left, right] = self.movers_by_direction(&state.tops, empty);
+        let mut mobile = up | down | left | right;
+        {
             while mobile != 0 {
                 let origin = mobile.trailing_zeros();
                 mobile &= mobile - 1;
+                let s = Self::shape_at(&state.tops, 1 << origin);
+                let shape = Shape::ALL[s];
                 let free = empty | self.footprint(shape, origin);
                 let mut targets = self.reach_within(shape, origin, free) & !(1 << origin);
                 while targets != 0 {
                     let target = targets.trailing_zeros();
                     targets &= targets - 1;
-                    let mut next = *state;
-                    next.tops[s] ^= (1 << origin) | (1 << target);
-                    visit(next, shape, origin, target);
+                    visit(s, origin, target);
                 }
             }
         }
@@ -639,6 +643,15 @@ impl State {
     /// Adds a piece without checks (the caller has checked it fits and is free).
     pub(crate) const fn insert(&mut self, shape: Shape, index: u32) {
         self.tops[shape.index()] |= 1 << index;
+    }
+
+    /// The state after the piece of shape index `shape` moved from `from` to `to`
+    /// (unchecked).
+    #[inline(always)]
+    pub(crate) const fn moved(&self, shape: usize, from: u32, to: u32) -> Self {
+        let mut next = *self;
+        next.tops[shape & 3] ^= (1 << from) | (1 << to);
+        next
     }
 
     /// Moves a piece's top-left from `from` to `to` without checks.

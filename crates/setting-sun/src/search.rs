@@ -146,17 +146,18 @@ pub(crate) trait KeyScheme {
     fn key_at(table: &Self::Table, states: &[State], at: usize) -> Self::Key;
     /// The key of a state (slow path).
     fn key(&self, state: &State) -> Self::Key;
-    /// The key of `next`, reached from a state keyed `key` by moving the piece of `shape`
-    /// from top-left `from` to `to` (fast path).
-    fn moved(&self, key: Self::Key, next: &State, shape: Shape, from: u32, to: u32) -> Self::Key;
+    /// The key of the state reached from `state` (keyed `key`) by moving the piece of shape
+    /// index `shape` from top-left `from` to `to` (fast path).
+    fn moved(&self, key: Self::Key, state: &State, shape: usize, from: u32, to: u32) -> Self::Key;
 }
 
 /// The canonical 3-bit-per-cell key, updated incrementally (boards of at most 21 cells).
 #[derive(Clone, Debug)]
 pub(crate) struct PackedKeys {
     board: Board,
-    /// Per shape and top-left cell, the key bits of that piece.
-    pieces: [[u64; MAX_KEY_CELLS]; Shape::COUNT],
+    /// Per shape and top-left cell, the key bits of that piece (64 wide so that an index
+    /// masked to 6 bits needs no bounds check).
+    pieces: [[u64; 64]; Shape::COUNT],
 }
 
 impl PackedKeys {
@@ -165,7 +166,7 @@ impl PackedKeys {
         if cells > MAX_KEY_CELLS {
             return None;
         }
-        let mut pieces = [[0; MAX_KEY_CELLS]; Shape::COUNT];
+        let mut pieces = [[0; 64]; Shape::COUNT];
         for shape in Shape::ALL {
             for index in 0..cells as u32 {
                 if board.fits(shape, board.cell(index)) {
@@ -199,12 +200,12 @@ impl KeyScheme for PackedKeys {
         self.board.compact_key(state).unwrap_or_default()
     }
 
-    #[inline]
-    fn moved(&self, key: u64, _: &State, shape: Shape, from: u32, to: u32) -> u64 {
+    #[inline(always)]
+    fn moved(&self, key: u64, _: &State, shape: usize, from: u32, to: u32) -> u64 {
         // The old cells of the piece are cleared, then its new cells set: cells in both
         // footprints are toggled twice and keep the code.
-        let pieces = &self.pieces[shape.index()];
-        key ^ pieces[from as usize % MAX_KEY_CELLS] ^ pieces[to as usize % MAX_KEY_CELLS]
+        let pieces = &self.pieces[shape & 3];
+        key ^ pieces[from as usize & 63] ^ pieces[to as usize & 63]
     }
 }
 
@@ -225,9 +226,9 @@ impl KeyScheme for StateKeys {
         *state
     }
 
-    #[inline]
-    fn moved(&self, _: State, next: &State, _: Shape, _: u32, _: u32) -> State {
-        *next
+    #[inline(always)]
+    fn moved(&self, _: State, state: &State, shape: usize, from: u32, to: u32) -> State {
+        state.moved(shape, from, to)
     }
 }
 
@@ -365,7 +366,7 @@ fn run<S: KeyScheme>(
 
 /// The successors of a state under one metric.
 trait Successors {
-    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32));
+    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32));
 }
 
 /// Single steps.
@@ -377,21 +378,21 @@ struct PieceMoves;
 
 impl Successors for Steps {
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
         board.for_each_step(state, visit);
     }
 }
 
 impl Successors for Slides {
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
         board.for_each_slide(state, visit);
     }
 }
 
 impl Successors for PieceMoves {
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(State, Shape, u32, u32)) {
+    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
         board.for_each_piece_move(state, visit);
     }
 }
@@ -450,14 +451,15 @@ fn run_with<S: KeyScheme, G: Successors>(
             goal,
             ..
         } = &mut found;
-        G::each(board, &state, |successor, shape, from, to| {
-            let key = scheme.moved(key, &successor, shape, from, to);
+        G::each(board, &state, |shape, from, to| {
+            let key = scheme.moved(key, &state, shape, from, to);
             let number = states.len() as u32;
             if within_limit && goal.is_none() && index.insert_new(key, number) {
                 if states.len() >= limit {
                     within_limit = false;
                     return;
                 }
+                let successor = state.moved(shape, from, to);
                 states.push(successor);
                 if parents {
                     parent_list.push(parent);
