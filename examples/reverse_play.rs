@@ -53,12 +53,11 @@ fn run(script: &str) -> Result<(), String> {
     for word in script.split_whitespace() {
         if let Some((x, y)) = word.split_once(',') {
             let (x, y) = (number(x)?, number(y)?);
-            // Off-board coordinates go to the mover too, which refuses them; only
-            // an overflowing position is clamped first.
-            let position = y
-                .checked_mul(width)
-                .and_then(|row| row.checked_add(x))
-                .unwrap_or(usize::MAX);
+            if x >= width || y >= mover.board().height() {
+                println!("jump to ({x},{y}): refused: not on the board\n");
+                continue;
+            }
+            let position = y * width + x;
             report(&mut mover, &format!("jump to ({x},{y})"), |m| {
                 m.jump(position)
             });
