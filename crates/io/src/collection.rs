@@ -191,7 +191,8 @@ impl PuzzleEntry {
 
 impl PartialEq for PuzzleEntry {
     /// Compares tessellation, metadata, snapshots and the board: the text when both are
-    /// text, otherwise the parsed cells.
+    /// text, otherwise the parsed cells (characters as written, every floor character
+    /// counting as floor).
     fn eq(&self, other: &Self) -> bool {
         let boards_equal = match (&self.board, &other.board) {
             (Board::Text(a), Board::Text(b)) if a == b => true,
@@ -199,7 +200,7 @@ impl PartialEq for PuzzleEntry {
                 (Ok(a), Ok(b)) => {
                     a.width() == b.width()
                         && a.height() == b.height()
-                        && a.as_bytes() == b.as_bytes()
+                        && crate::writer::same_cells(&a, &b)
                 }
                 _ => false,
             },

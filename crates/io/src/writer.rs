@@ -294,7 +294,7 @@ pub(crate) fn board_rows(entry: &PuzzleEntry) -> Option<Vec<String>> {
 }
 
 /// Equal cells, every floor character counting as floor.
-fn same_cells(a: &Puzzle, b: &Puzzle) -> bool {
+pub(crate) fn same_cells(a: &Puzzle, b: &Puzzle) -> bool {
     let floor = |c: u8| {
         if matches!(c, b' ' | b'-' | b'_') {
             b'-'
@@ -339,6 +339,8 @@ struct Writer {
     block_start: usize,
     /// Tag lines written in the current block.
     block_tags: Vec<String>,
+    /// Whether the current block is the file header.
+    in_header: bool,
 }
 
 impl Writer {
@@ -354,14 +356,18 @@ impl Writer {
     }
 
     fn begin_block(&mut self) {
+        self.in_header = false;
         self.block_start = self.out.len();
         self.block_tags.clear();
     }
 
-    /// Called before a puzzle or snapshot that has no title line: when the last
-    /// non-blank line of the current block would be read as its title and that line
-    /// is one of our tag lines (or the block has tags), the last tag is repeated after
-    /// it, so the block ends with two non-blank lines and the tag reads the same.
+    /// Called before a puzzle or snapshot that has no title line. When the last
+    /// non-blank line of the current block would be read as its title (it is the
+    /// block's first line or follows a blank line), the block is changed so that it is
+    /// not, without changing what it reads as: in the file header a `::` comment line
+    /// goes before it (comments are dropped from the file notes); elsewhere the
+    /// block's last tag is repeated after it (a repeated tag reads the same). A block
+    /// of notes only cannot be protected: a limitation of the format (7.2).
     fn before_untitled(&mut self) {
         let block = &self.out[self.block_start..];
         let lines: Vec<&str> = block.lines().collect();
@@ -371,12 +377,15 @@ impl Writer {
         if last > 0 && !lines[last - 1].trim().is_empty() {
             return;
         }
-        let Some(tag) = self.block_tags.last().cloned() else {
-            return;
-        };
-        let insert_at =
-            self.block_start + lines[..=last].iter().map(|l| l.len() + 1).sum::<usize>();
-        self.out.insert_str(insert_at, &format!("{tag}\n"));
+        let line_start =
+            self.block_start + lines[..last].iter().map(|l| l.len() + 1).sum::<usize>();
+        if self.block_start == 0 && self.in_header {
+            self.out.insert_str(line_start, "::\n");
+        } else if let Some(tag) = self.block_tags.last() {
+            let insert_at = line_start + lines[last].len() + 1;
+            let tag = format!("{tag}\n");
+            self.out.insert_str(insert_at, &tag);
+        }
     }
 }
 
@@ -393,6 +402,7 @@ impl Collection {
             out: String::with_capacity(self.puzzles.len() * 256),
             block_start: 0,
             block_tags: Vec::new(),
+            in_header: true,
         };
         self.write_header(&mut writer)?;
         for (index, entry) in self.puzzles.iter().enumerate() {
@@ -413,6 +423,7 @@ impl Collection {
         }
         check_notes(place, &self.notes)?;
         w.begin_block();
+        w.in_header = true;
         let created = self.created_at.trim();
         let updated = self.updated_at.trim();
         if !created.is_empty() {

@@ -44,3 +44,21 @@ fn every_level_file_loads_without_error() {
     }
     assert_eq!(large_suite_levels, 3272);
 }
+
+#[test]
+fn every_level_file_round_trips() {
+    let Some(corpus) = sokoengine_testkit::corpus("every_level_file_round_trips") else {
+        return;
+    };
+    let mut files = Vec::new();
+    level_files(&corpus, &mut files);
+    for path in &files {
+        let collection = Collection::load(path, None).unwrap();
+        let hint = sokoengine_io::extension_hint(path);
+        let written = collection
+            .to_sok_string()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let reread = Collection::parse(&written, hint);
+        crate::sok_format::assert_round_trip(&collection, &reread, &path.display().to_string());
+    }
+}

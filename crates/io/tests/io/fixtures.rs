@@ -242,16 +242,13 @@ fn unsafe_notes_are_write_errors() {
 fn dates_only_when_set_and_untitled_successors_keep_tags() {
     let mut collection = Collection::parse("Collection: C\n\n#####\n#@$.#\n#####\n", None);
     // "Collection: C" alone above an untitled puzzle would read as its title: the
-    // writer repeats the tag so the block reads back the same.
+    // writer puts a `::` comment line before it so the header reads back the same.
     assert_eq!(collection.title, "");
     assert_eq!(collection.puzzles[0].title, "Collection: C");
     collection.title = "C".into();
     collection.puzzles[0].title.clear();
     let written = collection.to_sok_string().unwrap();
     assert!(!written.contains("Date"));
-    assert_eq!(
-        written,
-        "Collection: C\nCollection: C\n\n#####\n#@$.#\n#####\n\n"
-    );
+    assert_eq!(written, "::\nCollection: C\n\n#####\n#@$.#\n#####\n\n");
     assert_eq!(Collection::parse(&written, None), collection);
 }
