@@ -403,12 +403,10 @@ impl BoardManager {
     /// The neighbour of `position` in `direction` (see [`BoardGraph::neighbor`]).
     #[inline(always)]
     pub(crate) fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
-        if self.neighbors.is_empty() {
-            return self.board.neighbor(position, direction);
-        }
+        // With a table every on-board slot exists, so a miss means "no table".
         match self.neighbors.get(position * 8 + direction as usize) {
-            Some(&n) if n != NO_NEIGHBOR => Some(n as usize),
-            _ => None,
+            Some(&n) => (n != NO_NEIGHBOR).then_some(n as usize),
+            None => self.board.neighbor(position, direction),
         }
     }
 

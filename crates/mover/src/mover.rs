@@ -450,6 +450,7 @@ impl Mover {
     ///
     /// Any error of the operations above, or [`MoverError::NoBoxBehindPusher`]. The
     /// undo is atomic: on error everything is rolled back.
+    #[inline]
     pub fn undo_last_move(&mut self) -> Result<(), MoverError> {
         // Fast path: one move, push or pull is undone by one step, which is atomic
         // by itself (every check comes before any change).
