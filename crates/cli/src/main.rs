@@ -1,5 +1,126 @@
-//! The `sokoengine` command-line tool (see `shared/spec/cli.md`).
+//! The `sokoengine` command-line tool: check, convert and measure puzzles of the Sokoban
+//! family, and play or solve Tilewe, Tower of Hanoi and Setting Sun (contract:
+//! `shared/spec/cli.md`).
+//!
+//! Every subcommand prints readable text, or with `--json` exactly one JSON document on
+//! standard output. Exit status: `0` success, `1` the input was read but the domain says
+//! no, `2` usage error. Errors are one line `error: ...` on standard error.
 
-fn main() {
-    println!("sokoengine {}", env!("CARGO_PKG_VERSION"));
+#![deny(missing_docs)]
+
+mod collection;
+mod failure;
+mod hanoi;
+mod input;
+mod output;
+mod sokoban;
+mod sun;
+mod tilewe;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Check, convert and measure Sokoban-family puzzles; play and solve Tilewe, Tower of
+/// Hanoi and Setting Sun.
+///
+/// Exit status: 0 success, 1 the input was read but the domain says no (illegal move,
+/// unsolved or invalid solution, malformed text), 2 usage error.
+#[derive(Debug, Parser)]
+#[command(name = "sokoengine", version, propagate_version = true)]
+struct Cli {
+    /// Print exactly one JSON document on standard output instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse one board and print it normalised.
+    Board(sokoban::BoardArgs),
+    /// Play a snapshot (moves) on a board with the Mover.
+    Replay(sokoban::ReplayArgs),
+    /// JSoko solution metrics of a solution, verified on its board.
+    Metrics(sokoban::MetricsArgs),
+    /// Replay every snapshot of a collection and compute its metrics.
+    Verify(collection::VerifyArgs),
+    /// Convert a collection between .sok, .xsb and JSON.
+    Convert(collection::ConvertArgs),
+    /// Tilewe, the Blokus-like tile-placing game.
+    #[command(subcommand)]
+    Tilewe(tilewe::TileweCommand),
+    /// Tower of Hanoi on 3 or 4 pegs.
+    #[command(subcommand)]
+    Hanoi(hanoi::HanoiCommand),
+    /// The Setting Sun sliding-block puzzle.
+    #[command(subcommand, name = "setting-sun")]
+    SettingSun(sun::SunCommand),
+}
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => return clap_failure(&error, wants_json(&args)),
+    };
+    let mut out = Output::new(cli.json);
+    let result = run(cli.command, &mut out);
+    out.finish(result)
+}
+
+fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        Command::Board(args) => sokoban::board(&args, out),
+        Command::Replay(args) => sokoban::replay(&args, out),
+        Command::Metrics(args) => sokoban::metrics(&args, out),
+        Command::Verify(args) => collection::verify(&args, out),
+        Command::Convert(args) => collection::convert(&args, out),
+        Command::Tilewe(command) => tilewe::run(command, out),
+        Command::Hanoi(command) => hanoi::run(command, out),
+        Command::SettingSun(command) => sun::run(command, out),
+    }
+}
+
+/// Whether `--json` appears among the options (before a `--`), for reporting a command
+/// line that clap rejected.
+fn wants_json(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|arg| *arg != "--")
+        .any(|arg| arg == "--json")
+}
+
+/// Help and version go to standard output with status 0; every other clap error becomes
+/// one `error: ...` line and status 2.
+fn clap_failure(error: &clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // Nothing useful can be done when standard output is closed.
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            Output::report_usage(
+                "a subcommand is required (see 'sokoengine --help')".to_owned(),
+                json,
+            )
+        }
+        _ => {
+            let rendered = error.render().to_string();
+            let first = rendered
+                .lines()
+                .find(|line| !line.trim().is_empty())
+                .unwrap_or("invalid command line");
+            let message = first.strip_prefix("error: ").unwrap_or(first);
+            Output::report_usage(message.to_owned(), json)
+        }
+    }
 }

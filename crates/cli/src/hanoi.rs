@@ -1,0 +1,260 @@
+//! `hanoi solve`.
+
+use std::collections::VecDeque;
+use std::io::Write;
+
+use clap::{Args, Subcommand};
+use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
+
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
+const MAX_LISTED: u64 = (1 << 24) - 1;
+/// The most disks for an optimal four-peg solution from an arbitrary position
+/// (breadth-first search over `4^n` arrangements).
+const MAX_SEARCH_DISKS: u8 = 10;
+
+/// Tower of Hanoi subcommands.
+#[derive(Debug, Subcommand)]
+pub enum HanoiCommand {
+    /// Optimal solution moving every disk to the last peg.
+    Solve(SolveArgs),
+}
+
+/// Arguments of `sokoengine hanoi solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Number of disks, 1 to 63 (default: the disks of --from).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=63), required_unless_present = "from")]
+    disks: Option<u8>,
+    /// Number of pegs, 3 or 4 (default: the pegs of --from, else 3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+    pegs: Option<u8>,
+    /// Start position: pegs left to right separated by `|`, each peg's disks bottom to top
+    /// as comma-separated numbers (`0` = largest), e.g. `0,1,2||3`.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    from: Option<String>,
+    /// Print only the number of movements.
+    #[arg(long)]
+    count_only: bool,
+}
+
+/// Runs a Hanoi subcommand.
+pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        HanoiCommand::Solve(args) => solve(&args, out),
+    }
+}
+
+/// Parses `0,1,2||3`.
+fn parse_position(text: &str) -> Result<Vec<Vec<u8>>, Failure> {
+    text.split('|')
+        .map(|peg| {
+            let peg = peg.trim();
+            if peg.is_empty() {
+                return Ok(Vec::new());
+            }
+            peg.split(',')
+                .map(|disk| {
+                    disk.trim().parse::<u8>().map_err(|_| {
+                        Failure::domain(format!(
+                            "invalid position {text:?}: {:?} is not a disk number",
+                            disk.trim()
+                        ))
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The movements of a solution, produced lazily.
+enum Plan {
+    Iter(Box<dyn Iterator<Item = Move>>),
+    List(Vec<Move>),
+}
+
+fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    let (towers, from_standard) = match &args.from {
+        Some(text) => {
+            let pegs = parse_position(text)?;
+            if let Some(wanted) = args.pegs {
+                if pegs.len() != usize::from(wanted) {
+                    return Err(Failure::domain(format!(
+                        "invalid position {text:?}: {} pegs, --pegs says {wanted}",
+                        pegs.len()
+                    )));
+                }
+            }
+            let towers = Towers::from_towers(&pegs)
+                .map_err(|e| Failure::domain(format!("invalid position {text:?}: {e}")))?;
+            if let Some(disks) = args.disks {
+                if disks != towers.disks() {
+                    return Err(Failure::domain(format!(
+                        "invalid position {text:?}: {} disks, --disks says {disks}",
+                        towers.disks()
+                    )));
+                }
+            }
+            let standard = Towers::new(towers.disks(), towers.pegs()).ok() == Some(towers);
+            (towers, standard)
+        }
+        None => {
+            let disks = args.disks.unwrap_or(3);
+            let towers = Towers::new(disks, args.pegs.unwrap_or(3))
+                .map_err(|e| Failure::usage(e.to_string()))?;
+            (towers, true)
+        }
+    };
+    let disks = towers.disks();
+    let pegs = towers.pegs();
+    let goal = pegs - 1;
+    let (count, plan) = if pegs == 3 {
+        let path = optimal_path(towers, goal).map_err(|e| Failure::domain(e.to_string()))?;
+        (path.remaining(), Plan::Iter(Box::new(path)))
+    } else if from_standard {
+        let count = frame_stewart(disks, 4).ok_or_else(|| Failure::domain("too many moves"))?;
+        if args.count_only || count > MAX_LISTED {
+            (count, Plan::List(Vec::new()))
+        } else {
+            let moves = frame_stewart_moves(disks).map_err(|e| Failure::domain(e.to_string()))?;
+            (count, Plan::List(moves))
+        }
+    } else {
+        if disks > MAX_SEARCH_DISKS {
+            return Err(Failure::domain(format!(
+                "an optimal four-peg solution from a given position is searched for at most \
+                 {MAX_SEARCH_DISKS} disks, not {disks}"
+            )));
+        }
+        let moves = four_peg_search(towers);
+        (moves.len() as u64, Plan::List(moves))
+    };
+    if !args.count_only && count > MAX_LISTED {
+        return Err(Failure::usage(format!(
+            "{count} movements are too many to list (at most {MAX_LISTED}); use --count-only"
+        )));
+    }
+    let moves: Box<dyn Iterator<Item = Move>> = match plan {
+        Plan::Iter(iter) => iter,
+        Plan::List(list) => Box::new(list.into_iter()),
+    };
+    write_solution(out, disks, pegs, count, (!args.count_only).then_some(moves))
+}
+
+/// Streams the solution: the list can hold millions of movements.
+fn write_solution(
+    out: &mut Output,
+    disks: u8,
+    pegs: u8,
+    count: u64,
+    moves: Option<Box<dyn Iterator<Item = Move>>>,
+) -> Result<(), Failure> {
+    let json = out.json;
+    let writer = out.writer();
+    let result = (|| -> std::io::Result<()> {
+        if json {
+            write!(
+                writer,
+                "{{\n  \"disks\": {disks},\n  \"pegs\": {pegs},\n  \"moves_count\": {count}"
+            )?;
+            if let Some(moves) = moves {
+                write!(writer, ",\n  \"moves\": [")?;
+                for (index, mv) in moves.enumerate() {
+                    let sep = if index == 0 { "" } else { "," };
+                    write!(writer, "{sep}\n    [{}, {}]", mv.from(), mv.to())?;
+                }
+                write!(writer, "\n  ]")?;
+            }
+            writeln!(writer, "\n}}")
+        } else {
+            writeln!(
+                writer,
+                "{disks} disks on {pegs} pegs: {count} movements to peg {}",
+                pegs - 1
+            )?;
+            if let Some(moves) = moves {
+                for (index, mv) in moves.enumerate() {
+                    writeln!(writer, "{:>4}. {} -> {}", index + 1, mv.from(), mv.to())?;
+                }
+            }
+            Ok(())
+        }
+    })();
+    result.map_err(|error| {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure {
+                status: 0,
+                message: String::new(),
+                json: None,
+            }
+        } else {
+            Failure::usage(format!("can't write to standard output: {error}"))
+        }
+    })
+}
+
+/// An optimal solution on four pegs from any arrangement: breadth-first search over the
+/// `4^disks` arrangements. A key holds disk `d`'s peg in base-4 digit `disks - 1 - d`
+/// (disk 0, the largest, most significant).
+fn four_peg_search(start: Towers) -> Vec<Move> {
+    let disks = usize::from(start.disks());
+    let key_of = |towers: Towers| -> u32 {
+        (0..start.disks()).fold(0, |key, disk| {
+            key * 4 + u32::from(towers.peg_of(disk).unwrap_or_default())
+        })
+    };
+    let goal_key = (0..disks).fold(0u32, |key, _| key * 4 + 3);
+    let start_key = key_of(start);
+    let mut parent = vec![u32::MAX; 1 << (2 * disks)];
+    parent[start_key as usize] = start_key;
+    let mut queue = VecDeque::from([start_key]);
+    while let Some(key) = queue.pop_front() {
+        if key == goal_key {
+            break;
+        }
+        // The top (smallest, so highest-numbered) disk of each peg: scan from the smallest.
+        let mut tops = [usize::MAX; 4];
+        for disk in (0..disks).rev() {
+            let peg = (key >> (2 * (disks - 1 - disk))) as usize & 3;
+            if tops[peg] == usize::MAX {
+                tops[peg] = disk;
+            }
+        }
+        for (from, &disk) in tops.iter().enumerate() {
+            if disk == usize::MAX {
+                continue;
+            }
+            let shift = 2 * (disks - 1 - disk);
+            for (to, &top) in (0u32..).zip(&tops) {
+                // Only onto an empty peg or a larger (lower-numbered) disk.
+                if to as usize == from || (top != usize::MAX && top > disk) {
+                    continue;
+                }
+                let next = (key & !(3 << shift)) | (to << shift);
+                if parent[next as usize] == u32::MAX {
+                    parent[next as usize] = key;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    if parent[goal_key as usize] == u32::MAX {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    let mut key = goal_key;
+    while key != start_key {
+        let previous = parent[key as usize];
+        // The one disk whose digit changed moved from its old peg to its new one.
+        let changed = previous ^ key;
+        let shift = changed.trailing_zeros() & !1;
+        let from = (previous >> shift) & 3;
+        let to = (key >> shift) & 3;
+        moves.push(Move::new(from as u8, to as u8));
+        key = previous;
+    }
+    moves.reverse();
+    moves
+}

@@ -1,0 +1,355 @@
+//! `board`, `replay` and `metrics`: one board of the Sokoban family.
+
+use clap::Args;
+use serde::Serialize;
+use sokoengine::board::{BoardGraph, BoardParseError, Puzzle};
+use sokoengine::geometry::Tessellation;
+use sokoengine::io::{Collection, Moves, ReplayError, replay_steps};
+use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
+use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
+
+use crate::failure::Failure;
+use crate::input::{display_name, parse_variant, read_text, variant_name};
+use crate::output::Output;
+
+/// Arguments of `sokoengine board`.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
+    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
+    variant: Tessellation,
+    /// Print the board RLE-encoded.
+    #[arg(long)]
+    rle: bool,
+    /// Board text file (plain or RLE), or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+}
+
+/// Arguments of `sokoengine replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
+    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
+    variant: Tessellation,
+    /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
+    #[arg(long)]
+    reverse: bool,
+    /// Board text file (plain or RLE; or a .sok file holding one puzzle), or `-`.
+    #[arg(long, value_name = "FILE")]
+    board: String,
+    /// The moves: RLE, `[jumps]`, `{pusher selections}` and `*` allowed.
+    #[arg(long, value_name = "SNAPSHOT", allow_hyphen_values = true)]
+    moves: String,
+}
+
+/// Arguments of `sokoengine metrics`.
+#[derive(Debug, Args)]
+pub struct MetricsArgs {
+    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
+    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
+    variant: Tessellation,
+    /// Board text file (plain or RLE; or a .sok file holding one puzzle), or `-`.
+    #[arg(long, value_name = "FILE")]
+    board: String,
+    /// The solution's steps; the board decides push or move, letter case is ignored.
+    #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
+    moves: String,
+}
+
+#[derive(Serialize)]
+struct BoardDocument<'a> {
+    variant: &'a str,
+    width: usize,
+    height: usize,
+    board: &'a str,
+    pushers: usize,
+    boxes: usize,
+    goals: usize,
+}
+
+/// `sokoengine board`.
+pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
+    let text = read_text(&args.file)?;
+    let puzzle = Puzzle::parse(args.variant, &text)
+        .map_err(|e| Failure::domain(board_error(&args.file, &e)))?;
+    if puzzle.size() == 0 {
+        return Err(Failure::domain(format!(
+            "{} holds no board",
+            display_name(&args.file)
+        )));
+    }
+    let printed = puzzle.to_board_str(true, args.rle);
+    let document = BoardDocument {
+        variant: variant_name(puzzle.tessellation()),
+        width: puzzle.width(),
+        height: puzzle.height(),
+        board: &printed,
+        pushers: puzzle.pushers_count(),
+        boxes: puzzle.boxes_count(),
+        goals: puzzle.goals_count(),
+    };
+    out.emit(&document, || format!("{printed}\n"))
+}
+
+/// The message of a board that does not parse, with its location.
+pub fn board_error(path: &str, error: &BoardParseError) -> String {
+    match error.location() {
+        Some((line, column)) => format!(
+            "{}: line {line}, column {column}: {error}",
+            display_name(path)
+        ),
+        None => format!("{}: {error}", display_name(path)),
+    }
+}
+
+/// The board of `--board FILE`: board text, or a collection holding exactly one puzzle
+/// (which brings its `Game:` variant and Sokoban+ orders).
+fn load_board(path: &str, variant: Tessellation) -> Result<Puzzle, Failure> {
+    let text = read_text(path)?;
+    let error = match Puzzle::parse(variant, &text) {
+        Ok(puzzle) if puzzle.size() > 0 => return Ok(puzzle),
+        Ok(_) => {
+            return Err(Failure::domain(format!(
+                "{} holds no board",
+                display_name(path)
+            )));
+        }
+        Err(error) => error,
+    };
+    let collection = Collection::parse(&text, Some(variant));
+    if let [entry] = collection.puzzles.as_slice() {
+        if let Ok(mut puzzle) = entry.puzzle() {
+            if puzzle.size() > 0 {
+                puzzle.boxorder.clone_from(&entry.boxorder);
+                puzzle.goalorder.clone_from(&entry.goalorder);
+                return Ok(puzzle);
+            }
+        }
+    }
+    Err(Failure::domain(board_error(path, &error)))
+}
+
+#[derive(Serialize)]
+struct ReplayDocument {
+    variant: &'static str,
+    reverse: bool,
+    steps: usize,
+    final_board: String,
+    solved: bool,
+    moves_count: usize,
+    pushes_count: usize,
+    error: Option<StepError>,
+}
+
+/// A failing pusher step: its 0-based index and the mover's message.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepError {
+    /// 0-based index of the failing pusher step (`None` when the moves never reached the
+    /// mover, e.g. they do not parse).
+    pub step: Option<usize>,
+    /// The message.
+    pub message: String,
+}
+
+/// The end of a replay: steps applied, the mover in its final position, the error.
+pub struct ReplayOutcome {
+    /// Pusher steps applied before the end or the failing step.
+    pub applied: usize,
+    /// Non-push steps applied (jump steps included, selection steps not).
+    pub moves_count: usize,
+    /// Push (or pull) steps applied.
+    pub pushes_count: usize,
+    /// The board after the last applied step.
+    pub final_board: String,
+    /// Every box on a goal (Sokoban+ IDs respected when enabled).
+    pub solved: bool,
+    /// Why the replay stopped early.
+    pub error: Option<StepError>,
+}
+
+/// Replays `moves` on `puzzle`: reverse mode when `reverse` or the moves contain a jump;
+/// Sokoban+ enabled when `sokoban_plus` and the puzzle has orders.
+///
+/// # Errors
+///
+/// The message of a problem found before the first step: moves with letters foreign to
+/// the tessellation, a board too large or not playable, bad Sokoban+ orders.
+pub fn run_replay(
+    puzzle: &Puzzle,
+    moves: &Moves,
+    reverse: bool,
+    sokoban_plus: bool,
+) -> Result<ReplayOutcome, String> {
+    let steps = moves
+        .pusher_steps(puzzle.tessellation())
+        .map_err(|e| e.to_string())?;
+    let reverse = reverse || moves.jumps_count() > 0;
+    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string())?;
+    let mut manager = BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
+    if sokoban_plus && puzzle.has_sokoban_plus() {
+        manager
+            .enable_sokoban_plus()
+            .map_err(|e| format!("Sokoban+: {e}"))?;
+    }
+    let mode = if reverse {
+        SolvingMode::Reverse
+    } else {
+        SolvingMode::Forward
+    };
+    let mut mover = Mover::with_manager(manager, mode).map_err(|e| e.to_string())?;
+    let (applied, error) = match replay_steps(&mut mover, &steps) {
+        Ok(()) => (steps.len(), None),
+        Err(error) => {
+            if matches!(error, ReplayError::Mismatch { .. }) {
+                // The step was played before its push/move kind was found wrong.
+                let _ = mover.undo_last_move();
+            }
+            let step = error.step().unwrap_or(0);
+            let message = match &error {
+                ReplayError::Rejected { source, .. } => source.to_string(),
+                ReplayError::Position { source, .. } => source.to_string(),
+                other => {
+                    let text = other.to_string();
+                    text.strip_prefix(&format!("step {step}: "))
+                        .map_or(text.clone(), str::to_owned)
+                }
+            };
+            (
+                step,
+                Some(StepError {
+                    step: Some(step),
+                    message,
+                }),
+            )
+        }
+    };
+    let (moves_count, pushes_count) = counts(&steps[..applied.min(steps.len())]);
+    Ok(ReplayOutcome {
+        applied,
+        moves_count,
+        pushes_count,
+        final_board: mover.board().to_board_str(true, false),
+        solved: mover.is_solved(),
+        error,
+    })
+}
+
+/// (non-push steps without selections, push steps).
+fn counts(steps: &[PusherStep]) -> (usize, usize) {
+    let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
+    let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
+    (steps.len() - pushes - selections, pushes)
+}
+
+/// `sokoengine replay`.
+pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
+    let puzzle = load_board(&args.board, args.variant)?;
+    let moves = Moves::parse(&args.moves).map_err(|e| Failure::domain(format!("--moves: {e}")))?;
+    let outcome = run_replay(&puzzle, &moves, args.reverse, true).map_err(Failure::domain)?;
+    let document = ReplayDocument {
+        variant: variant_name(puzzle.tessellation()),
+        reverse: args.reverse || moves.jumps_count() > 0,
+        steps: outcome.applied,
+        final_board: outcome.final_board,
+        solved: outcome.solved,
+        moves_count: outcome.moves_count,
+        pushes_count: outcome.pushes_count,
+        error: outcome.error,
+    };
+    let text = || {
+        format!(
+            "{}\nsteps: {}, moves: {}, pushes: {}, solved: {}\n",
+            document.final_board,
+            document.steps,
+            document.moves_count,
+            document.pushes_count,
+            yes_no(document.solved)
+        )
+    };
+    match &document.error {
+        None => out.emit(&document, text),
+        Some(error) => {
+            if !out.json {
+                out.write_text(&text())?;
+            }
+            let message = format!("step {}: {}", error.step.unwrap_or_default(), error.message);
+            Err(Failure::domain(message).with_json(&document))
+        }
+    }
+}
+
+/// `yes` or `no`.
+pub const fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
+
+#[derive(Serialize)]
+struct MetricsDocument {
+    valid: bool,
+    solved: bool,
+    lurd: String,
+    moves: u32,
+    pushes: u32,
+    box_lines: u32,
+    box_changes: u32,
+    pushing_sessions: u32,
+    player_lines: u32,
+    error: Option<String>,
+}
+
+/// `sokoengine metrics`.
+pub fn metrics(args: &MetricsArgs, out: &mut Output) -> Result<(), Failure> {
+    let puzzle = load_board(&args.board, args.variant)?;
+    let mut verifier =
+        SolutionVerifier::new(&puzzle).map_err(|e| Failure::domain(e.to_string()))?;
+    let mut lurd = String::new();
+    let (metrics, error) = match verifier.verify_normalized(&args.moves, &mut lurd) {
+        Ok(metrics) => (metrics, None),
+        Err(error) => (invalid_metrics(&mut verifier, &error, &lurd), Some(error)),
+    };
+    let document = MetricsDocument {
+        valid: error.is_none(),
+        solved: error.is_none(),
+        lurd,
+        moves: metrics.moves,
+        pushes: metrics.pushes,
+        box_lines: metrics.box_lines,
+        box_changes: metrics.box_changes,
+        pushing_sessions: metrics.pushing_sessions,
+        player_lines: metrics.player_lines,
+        error: error.map(|e| e.to_string()),
+    };
+    let text = || {
+        format!(
+            "{metrics} (moves/pushes/box lines/box changes/pushing sessions/player lines)\n\
+             lurd: {}\nvalid: {}\n",
+            document.lurd,
+            yes_no(document.valid)
+        )
+    };
+    match &document.error {
+        None => out.emit(&document, text),
+        Some(message) => {
+            if !out.json {
+                out.write_text(&text())?;
+            }
+            Err(Failure::domain(message.clone()).with_json(&document))
+        }
+    }
+}
+
+/// The metrics of the legal steps of an invalid solution.
+fn invalid_metrics(
+    verifier: &mut SolutionVerifier,
+    error: &InvalidSolution,
+    prefix: &str,
+) -> SolutionMetrics {
+    match error {
+        InvalidSolution::NotSolved { metrics, .. } => *metrics,
+        InvalidSolution::BlockedMove { .. } | InvalidSolution::BlockedPush { .. } => verifier
+            .verify_saved_game(prefix)
+            .map_or(SolutionMetrics::ZERO, |game| game.metrics),
+        _ => SolutionMetrics::ZERO,
+    }
+}

@@ -1,0 +1,301 @@
+//! `setting-sun solve|states|play`.
+
+use std::io::BufRead;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use sokoengine::setting_sun::{Direction, Layout, Metric, Puzzle, SolveError};
+
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Setting Sun subcommands.
+#[derive(Debug, Subcommand)]
+pub enum SunCommand {
+    /// Optimal solution under a move metric.
+    Solve(SolveArgs),
+    /// Size of the state space reachable from a layout.
+    States(StatesArgs),
+    /// Interactive play in the terminal.
+    Play(PlayArgs),
+}
+
+/// The start layout and the search bound.
+#[derive(Debug, Args)]
+pub struct LayoutArgs {
+    /// The layout picture, rows separated by `/`: `B` 2x2 sun, `v` 2x1, `h` 1x2, `s` 1x1,
+    /// `.` empty.
+    #[arg(
+        long,
+        default_value = "vBBv/vBBv/.hh./vssv/vssv",
+        value_name = "LAYOUT"
+    )]
+    layout: String,
+    /// The most states a search may visit before it stops with an error.
+    #[arg(long, default_value_t = 5_000_000, value_name = "N")]
+    max_states: usize,
+}
+
+/// Arguments of `sokoengine setting-sun solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The move metric: step (one piece one cell), slide (one straight slide) or piece
+    /// (one piece along any path).
+    #[arg(long, default_value = "step", value_parser = parse_metric)]
+    metric: Metric,
+    #[command(flatten)]
+    layout: LayoutArgs,
+}
+
+/// Arguments of `sokoengine setting-sun states`.
+#[derive(Debug, Args)]
+pub struct StatesArgs {
+    #[command(flatten)]
+    layout: LayoutArgs,
+}
+
+/// Arguments of `sokoengine setting-sun play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    layout: LayoutArgs,
+}
+
+fn parse_metric(text: &str) -> Result<Metric, String> {
+    text.parse::<Metric>().map_err(|e| e.to_string())
+}
+
+/// Runs a Setting Sun subcommand.
+pub fn run(command: SunCommand, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        SunCommand::Solve(args) => solve(&args, out),
+        SunCommand::States(args) => states(&args, out),
+        SunCommand::Play(args) => play(&args, out),
+    }
+}
+
+fn layout(args: &LayoutArgs) -> Result<Layout, Failure> {
+    Layout::parse(&args.layout)
+        .map_err(|e| Failure::domain(format!("invalid layout {:?}: {e}", args.layout)))
+}
+
+fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
+    Puzzle::with_default_goal(layout(args)?).map_err(|e| Failure::domain(e.to_string()))
+}
+
+fn search_failure(error: &SolveError) -> Failure {
+    match error {
+        SolveError::StateLimit { limit } => Failure::domain(format!(
+            "the search stopped after {limit} states (raise --max-states to search further)"
+        )),
+        other => Failure::domain(other.to_string()),
+    }
+}
+
+#[derive(Serialize)]
+struct SolveDocument {
+    metric: &'static str,
+    length: usize,
+    moves: Vec<String>,
+    states_explored: usize,
+}
+
+fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    let puzzle = puzzle(&args.layout)?;
+    let solution = puzzle
+        .solve_with_limit(args.metric, args.layout.max_states)
+        .map_err(|e| search_failure(&e))?;
+    let document = SolveDocument {
+        metric: args.metric.name(),
+        length: solution.len(),
+        moves: solution.moves().iter().map(ToString::to_string).collect(),
+        states_explored: solution.explored(),
+    };
+    out.emit(&document, || {
+        let mut text = format!(
+            "{}\n\nOptimal {} solution: {} moves ({} states explored)\n",
+            puzzle.start().id_grid().trim_end(),
+            document.metric,
+            document.length,
+            document.states_explored
+        );
+        for (index, mv) in document.moves.iter().enumerate() {
+            text.push_str(&format!("{:>4}. {mv}\n", index + 1));
+        }
+        text
+    })
+}
+
+#[derive(Serialize)]
+struct StatesDocument {
+    reachable: usize,
+    goal_states: Option<usize>,
+}
+
+fn states(args: &StatesArgs, out: &mut Output) -> Result<(), Failure> {
+    let start = layout(&args.layout)?;
+    let space = start
+        .reachable_with_limit(args.layout.max_states)
+        .map_err(|e| search_failure(&e))?;
+    let goal_states = Puzzle::with_default_goal(start)
+        .ok()
+        .map(|puzzle| puzzle.goal_count(&space));
+    let document = StatesDocument {
+        reachable: space.len(),
+        goal_states,
+    };
+    out.emit(&document, || {
+        let goals = document
+            .goal_states
+            .map_or("no goal (the layout has no 2x2 sun)".to_owned(), |n| {
+                format!("{n} goal states")
+            });
+        format!("{} reachable states, {goals}\n", document.reachable)
+    })
+}
+
+/// What a line of play input asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Command {
+    Quit,
+    Undo,
+    Hint,
+    /// Select a piece (when given) and move the selected piece in these directions.
+    Move(Option<usize>, Vec<Direction>),
+}
+
+fn parse_command(line: &str) -> Result<Command, String> {
+    let line = line.trim();
+    match line {
+        "q" | "quit" => return Ok(Command::Quit),
+        "u" | "undo" => return Ok(Command::Undo),
+        "h" | "hint" => return Ok(Command::Hint),
+        _ => {}
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    let piece = if digits > 0 {
+        Some(
+            line[..digits]
+                .parse::<usize>()
+                .map_err(|_| format!("Piece must exist on the board! Received {line}"))?,
+        )
+    } else {
+        None
+    };
+    let directions = line[digits..]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|key| {
+            Direction::from_key(key).ok_or_else(|| {
+                format!("Movement direction must be one of {{w, a, s, d}}! Received {key}")
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if piece.is_none() && directions.is_empty() {
+        return Err("Type a piece ID, then w/a/s/d (e.g. 4a), or u, h, q".to_owned());
+    }
+    Ok(Command::Move(piece, directions))
+}
+
+fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
+    if out.json {
+        return Err(Failure::usage(
+            "setting-sun play is interactive: --json is not supported",
+        ));
+    }
+    let puzzle = puzzle(&args.layout)?;
+    let mut current = *puzzle.start();
+    let mut history: Vec<Layout> = Vec::new();
+    let mut selected: Option<usize> = None;
+    let mut message = String::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        out.line(format!("\n{}", current.id_grid().trim_end()))?;
+        out.line(format!("Moves: {}", history.len()))?;
+        if puzzle.is_solved(&current) {
+            out.line("Congratulations! You've solved it!")?;
+            return Ok(());
+        }
+        if !message.is_empty() {
+            out.line(&message)?;
+            message.clear();
+        }
+        let prompt = match selected {
+            Some(id) => {
+                format!("Piece {id} selected: w/a/s/d to move, another ID, u undo, h hint, q quit")
+            }
+            None => "Input a piece ID and a direction (w/a/s/d, e.g. 4a), u undo, h hint, q quit"
+                .to_owned(),
+        };
+        out.write_text(&format!("{prompt}\n> "))?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            out.line("")?;
+            return Ok(());
+        };
+        let line = line.map_err(|e| Failure::usage(format!("can't read standard input: {e}")))?;
+        match parse_command(&line) {
+            Err(error) => message = error,
+            Ok(Command::Quit) => return Ok(()),
+            Ok(Command::Undo) => match history.pop() {
+                Some(previous) => current = previous,
+                None => message = "Nothing to undo".to_owned(),
+            },
+            Ok(Command::Hint) => {
+                message = match puzzle
+                    .from_layout(current)
+                    .map_err(|e| e.to_string())
+                    .and_then(|p| {
+                        p.solve_with_limit(Metric::Step, args.layout.max_states)
+                            .map_err(|e| e.to_string())
+                    }) {
+                    Ok(solution) => match solution.moves().first() {
+                        Some(mv) => {
+                            let id = current
+                                .pieces()
+                                .iter()
+                                .position(|p| p.cell == mv.from())
+                                .map_or(0, |i| i + 1);
+                            format!("Hint: piece {id}, {mv} ({} steps to go)", solution.len())
+                        }
+                        None => "Already solved".to_owned(),
+                    },
+                    Err(error) => format!("No hint: {error}"),
+                };
+            }
+            Ok(Command::Move(piece, directions)) => {
+                if let Some(id) = piece {
+                    if id == 0 || id > current.pieces().len() {
+                        message = format!("Piece must exist on the board! Received {id}");
+                        continue;
+                    }
+                    selected = Some(id);
+                }
+                let Some(mut id) = selected else {
+                    message = "Select a piece first: type its ID".to_owned();
+                    continue;
+                };
+                for direction in directions {
+                    let Some(piece) = current.pieces().get(id - 1).copied() else {
+                        break;
+                    };
+                    let before = current;
+                    if current.step(piece.cell, direction).is_err() {
+                        message = format!("Movement is illegal! Received {id} to {direction}");
+                        break;
+                    }
+                    history.push(before);
+                    // IDs follow the row-major order of top-left cells: follow the piece.
+                    let moved = piece.cell.neighbor(direction);
+                    id = current
+                        .pieces()
+                        .iter()
+                        .position(|p| Some(p.cell) == moved)
+                        .map_or(id, |i| i + 1);
+                    selected = Some(id);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! `tilewe moves|perft|play`.
+
+use clap::{Args, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+use sokoengine::tilewe::{
+    Board, Color, Engine, MonteCarlo, MostCorners, MostTiles, Move, RandomEngine, play_game,
+};
+
+use crate::failure::Failure;
+use crate::output::{Output, progress};
+
+/// The longest game: 4 players × 21 pieces.
+const MAX_PLIES: usize = 84;
+
+/// Tilewe subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TileweCommand {
+    /// List the legal moves of the player to move after some opening moves.
+    Moves(MovesArgs),
+    /// Count legal move sequences of length 1..D from a position.
+    Perft(PerftArgs),
+    /// Play one game between engines and print the moves, scores and winners.
+    Play(PlayArgs),
+}
+
+/// The position: players and the moves played from the opening.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// Number of players, 1 to 4.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
+    players: u8,
+    /// Moves played from the opening, space separated (notation `F5e-a2d4`).
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    moves: String,
+}
+
+/// Arguments of `sokoengine tilewe moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Arguments of `sokoengine tilewe perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The longest sequence length to count (1 to 84; depth 3 from the opening already
+    /// visits 40,368 positions).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=84))]
+    depth: u8,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Engines for `tilewe play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineName {
+    /// Uniformly random legal moves.
+    Random,
+    /// The largest piece it can place.
+    MostTiles,
+    /// The move that leaves it the most open corners.
+    MostCorners,
+    /// Flat Monte Carlo search (see --playouts).
+    MonteCarlo,
+}
+
+/// Arguments of `sokoengine tilewe play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Number of players, 1 to 4 (default: the number of engines when several are
+    /// given, else 4).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    players: Option<u8>,
+    /// Seed of the game's randomness: a seed gives the same game everywhere.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Engine of each player in turn order (one per player, or one for all).
+    #[arg(long = "engine", value_enum, value_name = "NAME")]
+    engines: Vec<EngineName>,
+    /// Playouts per decision of the monte-carlo engine.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    playouts: u32,
+}
+
+/// Runs a Tilewe subcommand.
+pub fn run(command: TileweCommand, out: &mut Output) -> Result<(), Failure> {
+    match command {
+        TileweCommand::Moves(args) => moves(&args, out),
+        TileweCommand::Perft(args) => perft(&args, out),
+        TileweCommand::Play(args) => play(&args, out),
+    }
+}
+
+#[derive(Serialize)]
+struct MoveErrorDocument {
+    error: MoveErrorBody,
+}
+
+#[derive(Serialize)]
+struct MoveErrorBody {
+    index: usize,
+    message: String,
+}
+
+/// The board after `--moves`.
+fn position(args: &PositionArgs) -> Result<Board, Failure> {
+    let mut board =
+        Board::new(usize::from(args.players)).map_err(|e| Failure::usage(e.to_string()))?;
+    for (index, text) in args.moves.split_whitespace().enumerate() {
+        let played = text
+            .parse::<Move>()
+            .map_err(|e| e.to_string())
+            .and_then(|mv| board.push(mv).map_err(|e| e.to_string()));
+        if let Err(message) = played {
+            let document = MoveErrorDocument {
+                error: MoveErrorBody {
+                    index,
+                    message: message.clone(),
+                },
+            };
+            return Err(
+                Failure::domain(format!("move {index} ({text}): {message}")).with_json(&document)
+            );
+        }
+    }
+    Ok(board)
+}
+
+#[derive(Serialize)]
+struct MovesDocument {
+    ply: usize,
+    current_player: &'static str,
+    finished: bool,
+    scores: Vec<u32>,
+    winners: Vec<&'static str>,
+    moves: Vec<String>,
+    placements: usize,
+}
+
+fn names(colors: &[Color]) -> Vec<&'static str> {
+    colors.iter().map(|c| c.name()).collect()
+}
+
+fn moves(args: &MovesArgs, out: &mut Output) -> Result<(), Failure> {
+    let board = position(&args.position)?;
+    let mut moves: Vec<String> = if board.is_finished() {
+        Vec::new()
+    } else {
+        board
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    moves.sort_unstable();
+    let document = MovesDocument {
+        ply: board.ply(),
+        current_player: board.current_player().name(),
+        finished: board.is_finished(),
+        scores: board.scores(),
+        winners: names(&board.winners()),
+        placements: if board.is_finished() {
+            0
+        } else {
+            board.n_distinct_placements()
+        },
+        moves,
+    };
+    out.emit(&document, || {
+        let mut text = format!("{board}\n");
+        if document.finished {
+            text.push_str("The game is finished.\n");
+        } else {
+            text.push_str(&format!(
+                "{} to move: {} legal moves, {} placements\n",
+                document.current_player,
+                document.moves.len(),
+                document.placements
+            ));
+            for line in document.moves.chunks(8) {
+                text.push_str(&line.join(" "));
+                text.push('\n');
+            }
+        }
+        text.push_str(&format!(
+            "Scores: {}; winners: {}\n",
+            scores_text(&board),
+            document.winners.join(", ")
+        ));
+        text
+    })
+}
+
+fn scores_text(board: &Board) -> String {
+    board
+        .players()
+        .map(|color| format!("{} {}", color.name(), board.score(color)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[derive(Serialize)]
+struct PerftDocument {
+    depth: u8,
+    counts: Vec<u64>,
+}
+
+fn perft(args: &PerftArgs, out: &mut Output) -> Result<(), Failure> {
+    let board = position(&args.position)?;
+    let depth = usize::from(args.depth).min(MAX_PLIES);
+    let counts = perft_counts(&board, depth);
+    let document = PerftDocument {
+        depth: args.depth,
+        counts,
+    };
+    out.emit(&document, || {
+        document
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(d, count)| format!("perft({}) = {count}\n", d + 1))
+            .collect()
+    })
+}
+
+/// `counts[k]` = legal sequences of `k + 1` moves, for `k < depth`; the subtrees of the
+/// first moves are counted in parallel.
+fn perft_counts(board: &Board, depth: usize) -> Vec<u64> {
+    let mut counts = vec![0; depth];
+    if board.is_finished() || depth == 0 {
+        return counts;
+    }
+    let first = board.legal_moves();
+    counts[0] = first.len() as u64;
+    if depth == 1 {
+        return counts;
+    }
+    let bar = if depth >= 3 {
+        progress(first.len() as u64, "perft")
+    } else {
+        None
+    };
+    let below: Vec<u64> = first
+        .par_iter()
+        .map(|&mv| {
+            let mut child = board.clone();
+            child.push_unchecked(mv);
+            let mut sub = vec![0; depth];
+            walk(&mut child, 1, &mut sub);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            sub
+        })
+        .reduce(
+            || vec![0; depth],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    for (count, extra) in counts.iter_mut().zip(below) {
+        *count += extra;
+    }
+    counts
+}
+
+/// Adds the legal moves of `board` (reached after `level` moves) and of its subtree.
+fn walk(board: &mut Board, level: usize, counts: &mut [u64]) {
+    if board.is_finished() {
+        return;
+    }
+    if level + 1 == counts.len() {
+        counts[level] += board.n_legal_moves() as u64;
+        return;
+    }
+    let moves = board.legal_moves();
+    counts[level] += moves.len() as u64;
+    for mv in moves {
+        board.push_unchecked(mv);
+        walk(board, level + 1, counts);
+        let _ = board.pop();
+    }
+}
+
+#[derive(Serialize)]
+struct PlayDocument {
+    players: usize,
+    seed: u64,
+    engines: Vec<String>,
+    moves: Vec<String>,
+    scores: Vec<u32>,
+    winners: Vec<&'static str>,
+}
+
+fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
+    let engines = if args.engines.is_empty() {
+        vec![EngineName::Random]
+    } else {
+        args.engines.clone()
+    };
+    let players = match (args.players, engines.len()) {
+        (Some(players), 1) => usize::from(players),
+        (Some(players), n) if n == usize::from(players) => n,
+        (Some(players), n) => {
+            return Err(Failure::usage(format!(
+                "{n} engines for {players} players: give one engine per player, or one for all"
+            )));
+        }
+        (None, 1) => 4,
+        (None, n) if n <= 4 => n,
+        (None, n) => {
+            return Err(Failure::usage(format!(
+                "{n} engines: Tilewe has at most 4 players"
+            )));
+        }
+    };
+    let mut seats: Vec<Box<dyn Engine>> = (0..players)
+        .map(|seat| {
+            let name = engines[if engines.len() == 1 { 0 } else { seat }];
+            let engine: Box<dyn Engine> = match name {
+                EngineName::Random => Box::new(RandomEngine),
+                EngineName::MostTiles => Box::new(MostTiles),
+                EngineName::MostCorners => Box::new(MostCorners),
+                EngineName::MonteCarlo => Box::new(MonteCarlo::new(args.playouts as usize)),
+            };
+            engine
+        })
+        .collect();
+    let mut refs: Vec<&mut dyn Engine> = seats
+        .iter_mut()
+        .map(|e| &mut **e as &mut dyn Engine)
+        .collect();
+    let board = play_game(&mut refs, args.seed);
+    let document = PlayDocument {
+        players,
+        seed: args.seed,
+        engines: seats.iter().map(|e| e.name()).collect(),
+        moves: board.moves().iter().map(ToString::to_string).collect(),
+        scores: board.scores(),
+        winners: names(&board.winners()),
+    };
+    out.emit(&document, || {
+        let mut text = String::new();
+        let colors: Vec<Color> = board.players().collect();
+        for (seat, engine) in document.engines.iter().enumerate() {
+            if let Some(color) = colors.get(seat) {
+                text.push_str(&format!("{}: {engine}\n", color.name()));
+            }
+        }
+        text.push('\n');
+        // Replaying tells who played each move (players who cannot move are skipped).
+        let mut replay = Board::new(players).ok();
+        for (ply, mv) in board.moves().iter().enumerate() {
+            let mover = replay.as_ref().map_or("?", |b| b.current_player().name());
+            text.push_str(&format!("{:>2}. {mover:<6} {mv}\n", ply + 1));
+            if let Some(b) = replay.as_mut() {
+                let _ = b.push(*mv);
+            }
+        }
+        text.push_str(&format!("\n{board}\n"));
+        text.push_str(&format!(
+            "Scores: {}; winners: {}\n",
+            scores_text(&board),
+            document.winners.join(", ")
+        ));
+        text
+    })
+}

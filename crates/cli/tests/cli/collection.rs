@@ -1,0 +1,342 @@
+//! `verify` and `convert`, on the own fixtures and on the corpus.
+
+use serde_json::{Value, json};
+use sokoengine::io::Collection;
+
+use crate::{run, run_stdin, transcript};
+
+#[test]
+fn verify_text() {
+    insta::assert_snapshot!(transcript(&["verify", "collection.sok"]));
+}
+
+#[test]
+fn verify_json() {
+    let document = run(&["verify", "--json", "collection.sok"]).json();
+    assert_eq!(document["title"], "CLI fixture collection");
+    assert_eq!(
+        document["summary"],
+        json!({"puzzles": 4, "snapshots": 7, "solved": 4})
+    );
+    let first = &document["puzzles"][0];
+    assert_eq!(
+        (
+            &first["index"],
+            &first["title"],
+            &first["variant"],
+            &first["width"],
+            &first["height"]
+        ),
+        (
+            &json!(0),
+            &json!("Two boxes"),
+            &json!("sokoban"),
+            &json!(7),
+            &json!(4)
+        )
+    );
+    let solution = &first["snapshots"][0];
+    assert_eq!(solution["solved"], true);
+    assert_eq!(solution["error"], Value::Null);
+    assert_eq!(
+        solution["metrics"],
+        json!({"moves": 8, "pushes": 4, "box_lines": 2, "box_changes": 2,
+               "pushing_sessions": 2, "player_lines": 4})
+    );
+    let savegame = &first["snapshots"][1];
+    assert_eq!(
+        (&savegame["solved"], &savegame["metrics"]),
+        (&json!(false), &Value::Null)
+    );
+    let blocked = &first["snapshots"][2];
+    assert_eq!(blocked["error"]["step"], 3);
+    // A reverse solution is replayed in reverse mode; metrics are for forward solutions.
+    let reverse = &document["puzzles"][1]["snapshots"][0];
+    assert_eq!(
+        (&reverse["solved"], &reverse["metrics"]),
+        (&json!(true), &Value::Null)
+    );
+    assert_eq!(document["puzzles"][3]["variant"], "hexoban");
+}
+
+#[test]
+fn verify_reads_standard_input_and_plain_files() {
+    let text = std::fs::read_to_string(crate::fixtures().join("collection.sok")).expect("fixture");
+    let from_stdin = run_stdin(&["verify", "--json", "-"], &text).json();
+    let from_file = run(&["verify", "--json", "collection.sok"]).json();
+    assert_eq!(from_stdin, from_file);
+    let plain = run(&["verify", "--json", "plain.xsb"]).json();
+    assert_eq!(
+        plain["summary"],
+        json!({"puzzles": 2, "snapshots": 0, "solved": 0})
+    );
+    let hinted = run(&["verify", "--json", "--variant-hint", "trioban", "plain.xsb"]).json();
+    assert_eq!(hinted["puzzles"][0]["variant"], "trioban");
+}
+
+#[test]
+fn verify_errors() {
+    let out = run(&["verify", "err_not_a_collection.txt"]);
+    assert_eq!(out.fails(1), "err_not_a_collection.txt holds no puzzle");
+    let out = run(&["verify", "--json", "err_not_a_collection.txt"]);
+    assert!(out.fails_json(1)["error"]["message"].is_string());
+}
+
+#[test]
+fn verify_original_and_extra() {
+    let Some(path) = sokoengine_testkit::corpus_file(
+        "verify_original_and_extra",
+        "levels/sok-with-solutions/Original_and_Extra.sok",
+    ) else {
+        return;
+    };
+    let path = path.to_str().expect("UTF-8 path");
+    let out = run(&["verify", path]);
+    assert!(
+        out.ok()
+            .ends_with("Original & Extra: 91 puzzles, 196 snapshots, 193 solved\n"),
+        "{}",
+        out.stdout
+    );
+    let document = run(&["verify", "--json", path]).json();
+    assert_eq!(
+        document["summary"],
+        json!({"puzzles": 91, "snapshots": 196, "solved": 193})
+    );
+
+    // Every snapshot's outcome agrees with the reference replay.
+    let reference: Value = serde_json::from_str(
+        &sokoengine_testkit::read_corpus(
+            "verify_original_and_extra",
+            "sokoenginepy/derived/original_and_extra_replay.json",
+        )
+        .expect("corpus present"),
+    )
+    .expect("JSON");
+    let results = reference["results"].as_array().expect("results");
+    assert_eq!(results.len(), 196);
+    for expected in results {
+        let puzzle =
+            &document["puzzles"][expected["puzzle_index"].as_u64().expect("index") as usize];
+        assert_eq!(puzzle["title"], expected["puzzle_title"]);
+        assert_eq!(
+            (&puzzle["width"], &puzzle["height"]),
+            (&expected["width"], &expected["height"])
+        );
+        let snapshot =
+            &puzzle["snapshots"][expected["snapshot_index"].as_u64().expect("index") as usize];
+        assert_eq!(snapshot["title"], expected["snapshot_title"]);
+        assert_eq!(
+            snapshot["solved"], expected["solved_after_replay"],
+            "{snapshot}"
+        );
+    }
+
+    // Metrics of every valid solution agree with the JSoko table.
+    let table = sokoengine_testkit::read_corpus(
+        "verify_original_and_extra",
+        "levels/sok-with-solutions/Original_and_Extra.solution_metrics.csv",
+    )
+    .expect("corpus present");
+    let mut checked = 0;
+    for line in table.lines().skip(1) {
+        let (title, rest) = split_quoted(line);
+        let (_number, rest) = rest.split_once(',').expect("xsokoban_no");
+        let (snapshot_title, numbers) = split_quoted(rest);
+        let numbers: Vec<u64> = numbers
+            .split(',')
+            .map(|n| n.parse().expect("number"))
+            .collect();
+        let puzzle = document["puzzles"]
+            .as_array()
+            .expect("puzzles")
+            .iter()
+            .find(|p| p["title"] == title)
+            .expect("puzzle of the table");
+        let snapshot = puzzle["snapshots"]
+            .as_array()
+            .expect("snapshots")
+            .iter()
+            .find(|s| s["title"] == snapshot_title)
+            .expect("snapshot of the table");
+        let m = &snapshot["metrics"];
+        let got: Vec<u64> = [
+            "moves",
+            "pushes",
+            "box_lines",
+            "box_changes",
+            "pushing_sessions",
+            "player_lines",
+        ]
+        .iter()
+        .map(|key| m[*key].as_u64().expect("metric"))
+        .collect();
+        assert_eq!(got, numbers, "{title} / {snapshot_title}");
+        checked += 1;
+    }
+    assert_eq!(checked, 193);
+}
+
+/// Splits `"quoted text",rest` (the CSV's quoted first field).
+fn split_quoted(line: &str) -> (String, &str) {
+    let line = line.strip_prefix('"').expect("quoted field");
+    let end = line.find("\",").expect("closing quote");
+    (line[..end].replace("\"\"", "\""), &line[end + 2..])
+}
+
+#[test]
+fn replay_agrees_with_the_reference_final_boards() {
+    let Some(text) = sokoengine_testkit::read_corpus(
+        "replay_agrees_with_the_reference_final_boards",
+        "levels/sok-with-solutions/Original_and_Extra.sok",
+    ) else {
+        return;
+    };
+    let reference: Value = serde_json::from_str(
+        &sokoengine_testkit::read_corpus(
+            "replay_agrees_with_the_reference_final_boards",
+            "sokoenginepy/derived/original_and_extra_replay.json",
+        )
+        .expect("corpus present"),
+    )
+    .expect("JSON");
+    let collection = Collection::parse(&text, None);
+    // One process per snapshot: a sample keeps the debug test fast, and includes the
+    // unsolved save games.
+    for (n, expected) in reference["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .enumerate()
+    {
+        if n % 12 != 0 && expected["solved_after_replay"] == true {
+            continue;
+        }
+        let entry = &collection.puzzles[expected["puzzle_index"].as_u64().expect("index") as usize];
+        let snapshot =
+            &entry.snapshots()[expected["snapshot_index"].as_u64().expect("index") as usize];
+        let board = entry.puzzle().expect("board").to_board_str(true, false);
+        let moves = snapshot.moves_data().replace(['\n', '\r', ' '], "");
+        let document = run_stdin(
+            &["replay", "--json", "--board", "-", "--moves", &moves],
+            &board,
+        )
+        .json();
+        assert_eq!(
+            document["final_board"], expected["final_board"],
+            "{expected}"
+        );
+        assert_eq!(document["solved"], expected["solved_after_replay"]);
+        assert_eq!(document["moves_count"], expected["moves_count_non_push"]);
+        assert_eq!(document["pushes_count"], expected["pushes_count"]);
+    }
+}
+
+/// (variant, title, board, [(snapshot title, moves)]) of one puzzle.
+type Contents = (String, String, String, Vec<(String, String)>);
+
+/// The puzzles and snapshots of a collection, for comparing conversions.
+fn contents(collection: &Collection) -> Vec<Contents> {
+    collection
+        .puzzles
+        .iter()
+        .map(|entry| {
+            (
+                entry.tessellation().name().to_owned(),
+                entry.title.clone(),
+                entry
+                    .puzzle()
+                    .map(|p| p.to_board_str(true, false))
+                    .unwrap_or_default(),
+                entry
+                    .snapshots()
+                    .iter()
+                    .map(|s| {
+                        let moves = s.moves().map(|m| m.to_str(false)).unwrap_or_default();
+                        (s.title.clone(), moves)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn read(path: &str) -> Collection {
+    Collection::load(crate::fixtures().join(path), None).expect("fixture")
+}
+
+#[test]
+fn convert_round_trips() {
+    let original = contents(&read("collection.sok"));
+    let sok = run(&["convert", "collection.sok", "--to", "sok"]);
+    assert_eq!(contents(&Collection::parse(sok.ok(), None)), original);
+    let rle = run(&["convert", "collection.sok", "--to", "sok", "--rle"]);
+    assert!(
+        rle.ok().contains("7#|#@-$-.#|#2-$-.#|7#\n"),
+        "{}",
+        rle.stdout
+    );
+    assert_eq!(contents(&Collection::parse(&rle.stdout, None)), original);
+    let json = run(&["convert", "collection.sok", "--to", "json"]);
+    let parsed: Collection = serde_json::from_str(json.ok()).expect("JSON collection");
+    assert_eq!(contents(&parsed), original);
+    // JSON in, .sok out.
+    let back = run_stdin(&["convert", "-", "--to", "sok"], &json.stdout);
+    assert_eq!(contents(&Collection::parse(back.ok(), None)), original);
+    let rle_json = run(&["convert", "collection.sok", "--to", "json", "--rle"]);
+    let document: Value = serde_json::from_str(rle_json.ok()).expect("JSON");
+    assert_eq!(document["puzzles"][0]["board"], "7#|#@-$-.#|#2-$-.#|7#");
+    let parsed: Collection = serde_json::from_str(&rle_json.stdout).expect("JSON collection");
+    assert_eq!(contents(&parsed), original);
+}
+
+#[test]
+fn convert_text() {
+    insta::assert_snapshot!(transcript(&["convert", "plain.xsb", "--to", "sok"]));
+    insta::assert_snapshot!(transcript(&[
+        "convert",
+        "collection.sok",
+        "--to",
+        "sok",
+        "--rle"
+    ]));
+}
+
+#[test]
+fn convert_errors() {
+    let out = run(&["convert", "collection.sok", "--to", "xsb"]);
+    insta::assert_snapshot!(out.fails(1));
+    let out = run_stdin(&["convert", "-", "--to", "sok"], "{ not json");
+    assert!(
+        out.fails(1)
+            .starts_with("standard input: invalid JSON collection")
+    );
+    let out = run(&["convert", "--json", "collection.sok", "--to", "sok"]);
+    out.fails_json(2);
+}
+
+#[test]
+fn convert_corpus_collections_round_trip() {
+    for relative in [
+        "sokoenginepy/test_data/mixed_collection.sok",
+        "levels/sok-with-solutions/Original_and_Extra.sok",
+    ] {
+        let Some(path) = sokoengine_testkit::corpus_file("convert_corpus", relative) else {
+            return;
+        };
+        let original = contents(&Collection::load(&path, None).expect("corpus file"));
+        let path = path.to_str().expect("UTF-8 path");
+        for rle in [false, true] {
+            let mut args = vec!["convert", path, "--to", "sok"];
+            if rle {
+                args.push("--rle");
+            }
+            let out = run(&args);
+            assert_eq!(
+                contents(&Collection::parse(out.ok(), None)),
+                original,
+                "{relative} rle={rle}"
+            );
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! `setting-sun solve|states|play`.
+
+use serde_json::{Value, json};
+use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Path, Puzzle};
+
+use crate::{run, run_stdin, transcript};
+
+/// Parses a printed move such as `(3,2) down left`.
+fn parse_move(text: &str) -> Move {
+    let (cell, directions) = text.split_once(' ').expect("cell and path");
+    let (row, column) = cell
+        .trim_matches(|c| c == '(' || c == ')')
+        .split_once(',')
+        .expect("row,column");
+    let directions = directions.split(' ').map(|name| {
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.name() == name)
+            .expect("a direction name")
+    });
+    Move::new(
+        Cell::new(row.parse().expect("row"), column.parse().expect("column")),
+        Path::from_directions(directions).expect("a path"),
+    )
+}
+
+#[test]
+fn solve_is_optimal_and_valid() {
+    let puzzle = Puzzle::setting_sun();
+    for (metric, length) in [("step", 112), ("slide", 90), ("piece", 79)] {
+        let document = run(&["setting-sun", "solve", "--metric", metric, "--json"]).json();
+        assert_eq!(document["metric"], metric);
+        assert_eq!(document["length"], length);
+        assert!(
+            document["states_explored"]
+                .as_u64()
+                .is_some_and(|n| n > 0 && n <= 25_955)
+        );
+        let parsed: Metric = metric.parse().expect("metric");
+        let mut layout = *puzzle.start();
+        for text in document["moves"].as_array().expect("moves") {
+            let mv = parse_move(text.as_str().expect("move text"));
+            assert_eq!(mv.cost(parsed), 1, "{mv}");
+            layout.play(&mv).expect("a legal move");
+        }
+        assert!(puzzle.is_solved(&layout));
+    }
+}
+
+#[test]
+fn solve_text() {
+    let out = transcript(&[
+        "setting-sun",
+        "solve",
+        "--metric",
+        "piece",
+        "--layout",
+        "vBBv/vBBv/.hh./vssv/vssv",
+    ]);
+    insta::assert_snapshot!(out);
+    // Klotski.
+    let document = run(&[
+        "setting-sun",
+        "solve",
+        "--layout",
+        "vBBv/vBBv/vhhv/vssv/s..s",
+        "--json",
+    ])
+    .json();
+    assert_eq!(document["length"], 116);
+}
+
+#[test]
+fn states() {
+    let document = run(&["setting-sun", "states", "--json"]).json();
+    assert_eq!(document, json!({"reachable": 25955, "goal_states": 964}));
+    let document = run(&[
+        "setting-sun",
+        "states",
+        "--layout",
+        "s.../..../..../....",
+        "--json",
+    ])
+    .json();
+    assert_eq!(document, json!({"reachable": 16, "goal_states": null}));
+    insta::assert_snapshot!(transcript(&["setting-sun", "states"]));
+}
+
+#[test]
+fn search_bound_and_errors() {
+    let out = run(&["setting-sun", "solve", "--max-states", "1000"]);
+    assert_eq!(
+        out.fails(1),
+        "the search stopped after 1000 states (raise --max-states to search further)"
+    );
+    let out = run(&["setting-sun", "states", "--max-states", "1000", "--json"]);
+    assert!(out.fails_json(1)["error"]["message"].is_string());
+    let mut messages = Vec::new();
+    for layout in ["vBBx", "B.", "vBBv/vBv", "s.../....", "BB../BBs/...."] {
+        let out = run(&["setting-sun", "solve", "--layout", layout]);
+        messages.push(format!("{layout}: {}", out.fails(1)));
+    }
+    insta::assert_snapshot!(messages.join("\n"));
+}
+
+#[test]
+fn unsolvable_layout() {
+    // The sun cannot leave the top: a wall of 1x2 pieces with no room to move.
+    let out = run(&[
+        "setting-sun",
+        "solve",
+        "--layout",
+        "BBhh/BBhh/hhhh",
+        "--json",
+    ]);
+    let document: Value = out.fails_json(1);
+    assert!(
+        document["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("No solution could be found!"))
+    );
+}
+
+#[test]
+fn play_by_script() {
+    // Move piece 4 left, ask for a hint, undo, try an illegal move, quit.
+    let out = run_stdin(&["setting-sun", "play"], "4a\nh\nu\n1w\nx\n42\nq\n");
+    insta::assert_snapshot!(out.ok());
+    // Following the optimal solution ends the game.
+    let solution = run(&["setting-sun", "solve", "--json"]).json();
+    let mut layout = Layout::setting_sun();
+    let mut script = String::new();
+    for text in solution["moves"].as_array().expect("moves") {
+        let mv = parse_move(text.as_str().expect("move"));
+        let id = layout
+            .pieces()
+            .iter()
+            .position(|p| p.cell == mv.from())
+            .expect("a piece")
+            + 1;
+        let direction = mv.path().get(0).expect("one step");
+        let key = match direction {
+            Direction::Up => 'w',
+            Direction::Left => 'a',
+            Direction::Down => 's',
+            Direction::Right => 'd',
+        };
+        script.push_str(&format!("{id}{key}\n"));
+        layout.play(&mv).expect("legal");
+    }
+    let out = run_stdin(&["setting-sun", "play"], &script);
+    assert!(out.ok().contains("Congratulations! You've solved it!"));
+    assert!(out.stdout.contains("Moves: 112"));
+    let out = run(&["setting-sun", "play", "--json"]);
+    out.fails_json(2);
+}

@@ -1,0 +1,224 @@
+//! `tilewe moves|perft|play`.
+
+use serde_json::{Value, json};
+
+use crate::{run, transcript};
+
+#[test]
+fn perft_opening() {
+    let document = run(&["tilewe", "perft", "--depth", "2", "--json"]).json();
+    assert_eq!(document, json!({"depth": 2, "counts": [232, 40368]}));
+    insta::assert_snapshot!(transcript(&[
+        "tilewe",
+        "perft",
+        "--depth",
+        "2",
+        "--players",
+        "2"
+    ]));
+    // After a move, and from a finished one-player game nothing is counted past its end.
+    let after = run(&[
+        "tilewe", "perft", "--depth", "1", "--moves", "O1n-a1a1", "--json",
+    ])
+    .json();
+    assert_eq!(after["counts"], json!([174]));
+}
+
+#[test]
+fn perft_corpus_depth_3() {
+    let Some(text) =
+        sokoengine_testkit::read_corpus("perft_corpus_depth_3", "tilewe/tilewe_conformance.json")
+    else {
+        return;
+    };
+    let conformance: Value = serde_json::from_str(&text).expect("JSON");
+    let expected = &conformance["perft_opening_4_players"];
+    let document = run(&["tilewe", "perft", "--depth", "3", "--json"]).json();
+    assert_eq!(
+        document["counts"],
+        json!([expected["1"], expected["2"], expected["3"]])
+    );
+}
+
+#[test]
+fn moves_opening() {
+    let document = run(&["tilewe", "moves", "--json"]).json();
+    assert_eq!(document["ply"], 0);
+    assert_eq!(document["current_player"], "blue");
+    assert_eq!(document["finished"], false);
+    assert_eq!(document["scores"], json!([0, 0, 0, 0]));
+    assert_eq!(
+        document["winners"],
+        json!(["blue", "yellow", "red", "green"])
+    );
+    assert_eq!(document["placements"], 232);
+    let moves: Vec<&str> = document["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("notation"))
+        .collect();
+    assert_eq!(moves.len(), 232);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+    assert!(moves.contains(&"Z5n-a3a20") && !moves.contains(&"Z5n-a3a1"));
+    let two = run(&[
+        "tilewe",
+        "moves",
+        "--players",
+        "2",
+        "--moves",
+        "Z4e-a1a1 P5n-a3a20",
+        "--json",
+    ])
+    .json();
+    assert_eq!(
+        (&two["ply"], &two["current_player"]),
+        (&json!(2), &json!("blue"))
+    );
+    assert_eq!(two["scores"], json!([4, 5]));
+    assert_eq!(two["winners"], json!(["yellow"]));
+}
+
+#[test]
+fn moves_text() {
+    insta::assert_snapshot!(transcript(&[
+        "tilewe",
+        "moves",
+        "--players",
+        "1",
+        "--moves",
+        "I5n-a1a1 I4n-a1b6 I3n-a1c10 I2n-a1d13 O1n-a1e15"
+    ]));
+}
+
+#[test]
+fn moves_errors() {
+    let out = run(&["tilewe", "moves", "--json", "--moves", "O1n-a1a1 Z9q-zz"]);
+    assert_eq!(
+        out.fails_json(1),
+        json!({"error": {"index": 1, "message": "unknown piece \"Z9\""}})
+    );
+    let out = run(&["tilewe", "moves", "--json", "--moves", "O1n-a1a1 O1n-a1a1"]);
+    let document = out.fails_json(1);
+    assert_eq!(document["error"]["index"], 1);
+    insta::assert_snapshot!(out.fails(1));
+    let out = run(&["tilewe", "perft", "--depth", "1", "--moves", "F5n-b2a1"]);
+    assert!(out.fails(1).starts_with("move 0 (F5n-b2a1): "));
+}
+
+#[test]
+fn seed_zero_game_from_the_corpus() {
+    let Some(text) =
+        sokoengine_testkit::read_corpus("seed_zero_game", "tilewe/tilewe_conformance.json")
+    else {
+        return;
+    };
+    let conformance: Value = serde_json::from_str(&text).expect("JSON");
+    let game = &conformance["test_game_seed0"];
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("move"))
+        .collect();
+    let colors = ["blue", "yellow", "red", "green"];
+    // One process per position: every fifth ply keeps the debug run short.
+    for row in game["rows"].as_array().expect("rows").iter().step_by(5) {
+        let ply = row["ply"].as_u64().expect("ply") as usize;
+        let played = moves[..ply].join(" ");
+        let document = run(&["tilewe", "moves", "--json", "--moves", &played]).json();
+        assert_eq!(document["ply"], ply as u64);
+        assert_eq!(
+            document["current_player"],
+            colors[row["player"].as_u64().expect("player") as usize]
+        );
+        assert_eq!(
+            document["moves"].as_array().expect("moves").len() as u64,
+            row["n_legal_moves"].as_u64().expect("count")
+        );
+        assert_eq!(document["placements"], row["n_distinct_placements"]);
+    }
+    let last = run(&["tilewe", "moves", "--json", "--moves", &moves.join(" ")]).json();
+    let fin = &game["final"];
+    assert_eq!(
+        (&last["ply"], &last["finished"]),
+        (&fin["ply"], &fin["finished"])
+    );
+    assert_eq!(last["scores"], fin["scores"]);
+    let winners: Vec<&str> = fin["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .map(|w| colors[w.as_u64().expect("index") as usize])
+        .collect();
+    assert_eq!(last["winners"], json!(winners));
+    assert_eq!(last["moves"], json!([]));
+}
+
+#[test]
+fn play_is_reproducible() {
+    let args = [
+        "tilewe",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "7",
+        "--engine",
+        "random",
+        "--engine",
+        "most-tiles",
+    ];
+    insta::assert_snapshot!(transcript(&args));
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let first = run(&json_args).json();
+    assert_eq!(first, run(&json_args).json());
+    assert_eq!(first["players"], 2);
+    assert_eq!(first["engines"], json!(["random", "most-tiles"]));
+    let scores: u64 = first["scores"]
+        .as_array()
+        .expect("scores")
+        .iter()
+        .map(|s| s.as_u64().expect("score"))
+        .sum();
+    let tiles: u64 = first["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| u64::from(m.as_str().expect("move").as_bytes()[1] - b'0'))
+        .sum();
+    assert_eq!(scores, tiles, "scores count the placed tiles");
+    // One engine for all four players by default.
+    let all = run(&[
+        "tilewe",
+        "play",
+        "--seed",
+        "1",
+        "--engine",
+        "most-corners",
+        "--json",
+    ])
+    .json();
+    assert_eq!(all["engines"].as_array().expect("engines").len(), 4);
+}
+
+#[test]
+fn play_errors() {
+    let out = run(&[
+        "tilewe",
+        "play",
+        "--players",
+        "3",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+    ]);
+    assert_eq!(
+        out.fails(2),
+        "2 engines for 3 players: give one engine per player, or one for all"
+    );
+    let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
+    out.fails(2);
+}
