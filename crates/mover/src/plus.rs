@@ -58,7 +58,9 @@ pub enum SokobanPlusError {
         /// The number of boxes.
         pieces_count: usize,
     },
-    /// Box and goal plus IDs are not equal multisets.
+    /// Box and goal plus IDs are not equal multisets (each plus ID, the default
+    /// included, must occur as often among boxes as among goals). Checked only when
+    /// both strings parsed without other problems.
     #[error("Sokoban+ data doesn't define equal sets of IDs for boxes and goals")]
     UnequalSets,
 }

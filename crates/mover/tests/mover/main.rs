@@ -7,3 +7,4 @@ mod properties;
 mod replay;
 mod spec_examples;
 mod support;
+mod tessellations;
