@@ -409,6 +409,9 @@ fn run_with<S: KeyScheme, G: Successors>(
     // states) fits without a reallocation.
     let capacity = (1 << 15).min(limit);
     let parents = track == Track::Parents;
+    // The move that discovered each state, as `from << 6 | to`: its reverse leads back to
+    // the parent, a known state, so it is skipped without a lookup.
+    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
     let mut found = Discovery {
         scheme,
         states: Vec::with_capacity(capacity),
@@ -425,6 +428,7 @@ fn run_with<S: KeyScheme, G: Successors>(
                 return Err(SolveError::StateLimit { limit });
             }
             found.states.push(*source);
+            arrivals.push(u16::MAX);
             if parents {
                 found.parents.push(number);
             }
@@ -441,6 +445,7 @@ fn run_with<S: KeyScheme, G: Successors>(
         let parent = next as u32;
         let state = found.states[next];
         let key = S::key_at(&found.index, &found.states, next);
+        let arrival = u32::from(arrivals[next]);
         next += 1;
         let mut within_limit = true;
         let Discovery {
@@ -452,6 +457,9 @@ fn run_with<S: KeyScheme, G: Successors>(
             ..
         } = &mut found;
         G::each(board, &state, |shape, from, to| {
+            if (to << 6 | from) == arrival {
+                return;
+            }
             let key = scheme.moved(key, &state, shape, from, to);
             let number = states.len() as u32;
             if within_limit && goal.is_none() && index.insert_new(key, number) {
@@ -461,6 +469,7 @@ fn run_with<S: KeyScheme, G: Successors>(
                 }
                 let successor = state.moved(shape, from, to);
                 states.push(successor);
+                arrivals.push((from << 6 | to) as u16);
                 if parents {
                     parent_list.push(parent);
                 }
