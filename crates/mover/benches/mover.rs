@@ -13,8 +13,23 @@ use sokoengine_mover::{Mover, SolvingMode};
 
 const SMALL_BOARD: &str = "##########\n#      **#\n#      **#\n# *@   **#\n#      **#\n##########";
 
-fn mover(mode: SolvingMode) -> Mover {
-    let board = BoardGraph::parse(Tessellation::Sokoban, SMALL_BOARD).expect("valid board");
+/// The reference's large board (38x25): boxes on goals all around a free area.
+fn large_board() -> String {
+    let full = format!("#{}#", "*".repeat(36));
+    let open = format!("#{}{}{}#", "*".repeat(13), " ".repeat(10), "*".repeat(13));
+    let middle = format!("#{}    *@    {}#", "*".repeat(13), "*".repeat(13));
+    let mut rows = vec!["#".repeat(38)];
+    rows.extend(std::iter::repeat_n(full.clone(), 9));
+    rows.extend(std::iter::repeat_n(open.clone(), 3));
+    rows.push(middle);
+    rows.extend(std::iter::repeat_n(open, 3));
+    rows.extend(std::iter::repeat_n(full, 7));
+    rows.push("#".repeat(38));
+    rows.join("\n")
+}
+
+fn mover(text: &str, mode: SolvingMode) -> Mover {
+    let board = BoardGraph::parse(Tessellation::Sokoban, text).expect("valid board");
     let mut mover = Mover::new(board, mode).expect("playable board");
     mover.set_pulls_boxes(true);
     mover
@@ -23,19 +38,34 @@ fn mover(mode: SolvingMode) -> Mover {
 fn move_and_undo(c: &mut Criterion) {
     let mut group = c.benchmark_group("mover");
     group.throughput(Throughput::Elements(2));
-    for (name, mode, direction) in [
+    let large = large_board();
+    for (name, board, mode, direction) in [
         (
             "forward_move_left_and_undo",
+            SMALL_BOARD,
             SolvingMode::Forward,
             Direction::Left,
         ),
         (
             "reverse_move_right_and_undo",
+            SMALL_BOARD,
+            SolvingMode::Reverse,
+            Direction::Right,
+        ),
+        (
+            "large_forward_move_left_and_undo",
+            &large,
+            SolvingMode::Forward,
+            Direction::Left,
+        ),
+        (
+            "large_reverse_move_right_and_undo",
+            &large,
             SolvingMode::Reverse,
             Direction::Right,
         ),
     ] {
-        let mut mover = mover(mode);
+        let mut mover = mover(board, mode);
         // Sanity: the forward move pushes the box left of the pusher, the reverse
         // move pulls it.
         mover.try_move(direction).expect("legal move");

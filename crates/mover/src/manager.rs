@@ -148,7 +148,7 @@ pub struct BoardState {
 /// assert_eq!(manager.box_id_on(3).unwrap_err().to_string(), "No box on position: 3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct BoardManager {
     board: BoardGraph,
     /// Positions by ID - 1.
@@ -885,6 +885,22 @@ impl BoardManager {
         self.hash = self.recomputed_state_hash();
         self.recount_matched();
         Ok(())
+    }
+}
+
+impl std::fmt::Debug for BoardManager {
+    /// Pieces by ID, Sokoban+ orders and hash (the tables are left out).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoardManager")
+            .field("pushers", &self.pushers_positions())
+            .field("boxes", &self.boxes_positions())
+            .field("goals", &self.goals_positions())
+            .field("boxorder", &self.boxorder())
+            .field("goalorder", &self.goalorder())
+            .field("sokoban_plus_enabled", &self.plus.is_enabled())
+            .field("state_hash", &format_args!("{:#018x}", self.hash))
+            .field("board", &self.board.to_board_str(true, false))
+            .finish()
     }
 }
 
