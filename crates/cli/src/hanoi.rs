@@ -258,3 +258,52 @@ fn four_peg_search(start: Towers) -> Vec<Move> {
     moves.reverse();
     moves
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn positions() {
+        assert_eq!(
+            parse_position("0,1,2||3").ok(),
+            Some(vec![vec![0, 1, 2], vec![], vec![3]])
+        );
+        assert_eq!(
+            parse_position(" 0 , 1 | 2 ||").ok(),
+            Some(vec![vec![0, 1], vec![2], vec![], vec![]])
+        );
+        assert!(parse_position("0,,1||").is_err());
+        assert!(parse_position("256||").is_err());
+    }
+
+    #[test]
+    fn four_peg_search_is_optimal_from_the_start() {
+        for disks in 1..=6 {
+            let moves = four_peg_search(Towers::new(disks, 4).expect("towers"));
+            assert_eq!(Some(moves.len() as u64), frame_stewart(disks, 4));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_position_text_is_parsed_or_rejected(text in ".{0,40}") {
+            let _ = parse_position(&text);
+        }
+
+        #[test]
+        fn any_arrangement_is_solved_optimally(pegs in proptest::collection::vec(0u8..4, 1..=6)) {
+            let towers = Towers::from_disk_pegs(&pegs, 4).expect("towers");
+            let moves = four_peg_search(towers);
+            let mut position = towers;
+            for mv in &moves {
+                position = position.try_move(*mv).expect("legal");
+            }
+            prop_assert!(position.is_all_on(3));
+            // Never longer than going through the standard start's optimum from scratch.
+            prop_assert!(moves.len() as u64 <= 2 * frame_stewart(towers.disks(), 4).unwrap_or(0) + 1);
+        }
+    }
+}

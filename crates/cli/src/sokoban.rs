@@ -209,11 +209,14 @@ pub fn run_replay(
             let message = match &error {
                 ReplayError::Rejected { source, .. } => source.to_string(),
                 ReplayError::Position { source, .. } => source.to_string(),
-                other => {
-                    let text = other.to_string();
-                    text.strip_prefix(&format!("step {step}: "))
-                        .map_or(text.clone(), str::to_owned)
+                ReplayError::Mismatch { expected_push, .. } => {
+                    if *expected_push {
+                        "the move text says push, but the step moved no box".to_owned()
+                    } else {
+                        "the move text says move, but the step moved a box".to_owned()
+                    }
                 }
+                other => other.to_string(),
             };
             (
                 step,
@@ -273,7 +276,11 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
             if !out.json {
                 out.write_text(&text())?;
             }
-            let message = format!("step {}: {}", error.step.unwrap_or_default(), error.message);
+            let message = format!(
+                "step {} (0-based): {}",
+                error.step.unwrap_or_default(),
+                error.message
+            );
             Err(Failure::domain(message).with_json(&document))
         }
     }

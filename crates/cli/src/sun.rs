@@ -299,3 +299,42 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn commands() {
+        assert_eq!(parse_command(" q "), Ok(Command::Quit));
+        assert_eq!(parse_command("u"), Ok(Command::Undo));
+        assert_eq!(parse_command("hint"), Ok(Command::Hint));
+        assert_eq!(
+            parse_command("4a"),
+            Ok(Command::Move(Some(4), vec![Direction::Left]))
+        );
+        assert_eq!(
+            parse_command("12 s d"),
+            Ok(Command::Move(
+                Some(12),
+                vec![Direction::Down, Direction::Right]
+            ))
+        );
+        assert_eq!(
+            parse_command("w"),
+            Ok(Command::Move(None, vec![Direction::Up]))
+        );
+        assert!(parse_command("").is_err());
+        assert!(parse_command("4x").is_err());
+        assert!(parse_command("99999999999999999999999a").is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn any_line_is_a_command_or_a_message(line in ".{0,30}") {
+            let _ = parse_command(&line);
+        }
+    }
+}

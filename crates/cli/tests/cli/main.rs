@@ -3,6 +3,7 @@
 //! corpus-driven conformance checks.
 
 mod collection;
+mod garbage;
 mod hanoi;
 mod sokoban;
 mod sun;

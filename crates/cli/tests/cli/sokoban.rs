@@ -203,7 +203,10 @@ fn replay_errors() {
         "rr",
     ]);
     let document = out.fails_json(1);
-    assert_eq!(document["error"]["step"], 1);
+    assert_eq!(
+        document["error"],
+        json!({"step": 1, "message": "the move text says move, but the step moved a box"})
+    );
     assert_eq!(
         document["final_board"],
         "#######\n#-@$-.#\n#--$-.#\n#######"
