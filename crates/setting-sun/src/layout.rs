@@ -769,6 +769,19 @@ impl<'de> serde::Deserialize<'de> for Layout {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_uses_the_picture() {
+        let layout = Layout::klotski();
+        let json = serde_json::to_string(&layout).unwrap();
+        assert_eq!(json, "\"vBBv/vBBv/vhhv/vssv/s..s\"");
+        assert_eq!(serde_json::from_str::<Layout>(&json).unwrap(), layout);
+        assert!(serde_json::from_str::<Layout>("\"B.\"").is_err());
+        let piece = layout.pieces()[1];
+        let json = serde_json::to_string(&piece).unwrap();
+        assert_eq!(serde_json::from_str::<Piece>(&json).unwrap(), piece);
+    }
+
     #[test]
     fn classic_round_trip() {
         let layout = Layout::setting_sun();

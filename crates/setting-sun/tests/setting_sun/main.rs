@@ -2,6 +2,7 @@
 //! repository's layout fixtures, and property tests.
 
 mod anchors;
+mod errors;
 mod fixtures;
 mod properties;
 mod rules;
