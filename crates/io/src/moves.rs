@@ -269,6 +269,12 @@ impl Moves {
     /// [`MAX_MOVES_LEN`]), [`SnapshotParseError::Syntax`] for pushes inside groups and
     /// unbalanced or nested brackets.
     pub fn parse(text: &str) -> Result<Moves, SnapshotParseError> {
+        // Common case: plain steps and markers only, checked and counted in one pass.
+        match scan(text.as_bytes()) {
+            Scan::Done(counts) => return counts.finish(text, text, false),
+            Scan::Syntax(problem, index) => return Err(syntax_error(problem, index, text, false)),
+            Scan::Other(_) => {}
+        }
         let mut classes = 0u8;
         let mut invalid = false;
         for &byte in text.as_bytes() {
@@ -307,86 +313,27 @@ impl Moves {
         } else {
             stripped
         };
-        Moves::from_decoded(&decoded, text, needs_decoding)
-    }
-
-    /// Grammar check and counts over decoded text (`|` decodes to newlines, which are
-    /// dropped here).
-    fn from_decoded(
-        decoded: &str,
-        original: &str,
-        was_rle: bool,
-    ) -> Result<Moves, SnapshotParseError> {
-        let mut group = Group::None;
-        let (mut moves_count, mut pushes_count, mut jumps_count) = (0, 0, 0);
-        let mut has_newline = false;
-        for (index, &byte) in decoded.as_bytes().iter().enumerate() {
-            let class = CLASS[usize::from(byte)];
-            if class & STEP != 0 {
-                if class & UPPER == 0 {
-                    moves_count += usize::from(group != Group::Selection);
-                } else if group == Group::None {
-                    pushes_count += 1;
-                } else {
-                    return Err(syntax_error(
-                        SyntaxProblem::PushInsideGroup,
-                        index,
-                        original,
-                        was_rle,
-                    ));
-                }
-                continue;
-            }
-            let problem = match byte {
-                b'\n' => {
-                    has_newline = true;
-                    None
-                }
-                b'[' | b'{' if group != Group::None => Some(SyntaxProblem::NestedGroup),
-                b'[' => {
-                    group = Group::Jump;
-                    jumps_count += 1;
-                    None
-                }
-                b'{' => {
-                    group = Group::Selection;
-                    None
-                }
-                b']' if group == Group::Jump => {
-                    group = Group::None;
-                    None
-                }
-                b'}' if group == Group::Selection => {
-                    group = Group::None;
-                    None
-                }
-                b']' | b'}' => Some(SyntaxProblem::UnexpectedClose),
-                _ => None,
-            };
-            if let Some(problem) = problem {
-                return Err(syntax_error(problem, index, original, was_rle));
-            }
-        }
-        // Decoded RLE holds only step letters, markers and `|` newlines.
-        let steps = if has_newline {
-            decoded.chars().filter(|&c| c != '\n').collect()
+        // `|` decodes to newlines, which carry no step.
+        let decoded: std::borrow::Cow<'_, str> = if decoded.contains('\n') {
+            decoded
+                .chars()
+                .filter(|&c| c != '\n')
+                .collect::<String>()
+                .into()
         } else {
-            decoded.to_owned()
+            decoded
         };
-        if group != Group::None {
-            return Err(syntax_error(
-                SyntaxProblem::UnclosedGroup,
-                decoded.len(),
-                original,
-                was_rle,
-            ));
+        match scan(decoded.as_bytes()) {
+            Scan::Done(counts) => counts.finish(&decoded, text, needs_decoding),
+            Scan::Syntax(problem, index) => Err(syntax_error(problem, index, text, needs_decoding)),
+            // Decoding leaves only step letters and markers.
+            Scan::Other(index) => Err(syntax_error(
+                SyntaxProblem::UnexpectedClose,
+                index,
+                text,
+                needs_decoding,
+            )),
         }
-        Ok(Moves {
-            steps,
-            moves_count,
-            pushes_count,
-            jumps_count,
-        })
     }
 
     /// The decoded steps and markers as stored (no `[]` added).
@@ -435,6 +382,119 @@ impl Moves {
             text
         }
     }
+}
+
+/// Counts gathered by [`scan`].
+struct Counts {
+    moves: usize,
+    pushes: usize,
+    jumps: usize,
+    open_group: bool,
+}
+
+impl Counts {
+    fn finish(
+        self,
+        steps: &str,
+        original: &str,
+        was_rle: bool,
+    ) -> Result<Moves, SnapshotParseError> {
+        if self.open_group {
+            return Err(syntax_error(
+                SyntaxProblem::UnclosedGroup,
+                steps.len(),
+                original,
+                was_rle,
+            ));
+        }
+        Ok(Moves {
+            steps: steps.to_owned(),
+            moves_count: self.moves,
+            pushes_count: self.pushes,
+            jumps_count: self.jumps,
+        })
+    }
+}
+
+enum Scan {
+    Done(Counts),
+    /// A grammar error at a byte index.
+    Syntax(SyntaxProblem, usize),
+    /// A byte that is neither a step letter nor a marker (whitespace, RLE, invalid).
+    Other(usize),
+}
+
+/// Grammar check and counts over step letters and markers.
+fn scan(bytes: &[u8]) -> Scan {
+    let mut group = Group::None;
+    let mut counts = Counts {
+        moves: 0,
+        pushes: 0,
+        jumps: 0,
+        open_group: false,
+    };
+    let mut index = 0;
+    while index < bytes.len() {
+        // Runs of step letters outside groups: the bulk of every solution.
+        if group == Group::None {
+            let start = index;
+            let mut upper = 0;
+            while index < bytes.len() {
+                let class = CLASS[usize::from(bytes[index])];
+                if class & STEP == 0 {
+                    break;
+                }
+                upper += usize::from(class & UPPER != 0);
+                index += 1;
+            }
+            counts.pushes += upper;
+            counts.moves += index - start - upper;
+            if index == bytes.len() {
+                break;
+            }
+        }
+        let byte = bytes[index];
+        let class = CLASS[usize::from(byte)];
+        if class & STEP != 0 {
+            if class & UPPER != 0 {
+                return Scan::Syntax(SyntaxProblem::PushInsideGroup, index);
+            }
+            counts.moves += usize::from(group == Group::Jump);
+            index += 1;
+            continue;
+        }
+        if class & MARK == 0 {
+            return Scan::Other(index);
+        }
+        let problem = match byte {
+            b'[' | b'{' if group != Group::None => Some(SyntaxProblem::NestedGroup),
+            b'[' => {
+                group = Group::Jump;
+                counts.jumps += 1;
+                None
+            }
+            b'{' => {
+                group = Group::Selection;
+                None
+            }
+            b']' if group == Group::Jump => {
+                group = Group::None;
+                None
+            }
+            b'}' if group == Group::Selection => {
+                group = Group::None;
+                None
+            }
+            b']' | b'}' => Some(SyntaxProblem::UnexpectedClose),
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            return Scan::Syntax(problem, index);
+        }
+        index += 1;
+    }
+    counts.open_group = group != Group::None;
+    Scan::Done(counts)
 }
 
 fn syntax_error(

@@ -25,29 +25,17 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
 /// end does not start an extra line.
 pub(crate) fn split_lines(text: &str) -> Vec<&str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = Vec::with_capacity(text.len() / 16 + 1);
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    let mut index = 0;
-    while index < bytes.len() {
-        match bytes[index] {
-            b'\n' => {
-                lines.push(&text[start..index]);
-                start = index + 1;
-            }
-            b'\r' => {
-                lines.push(&text[start..index]);
-                if bytes.get(index + 1) == Some(&b'\n') {
-                    index += 1;
-                }
-                start = index + 1;
-            }
-            _ => {}
-        }
-        index += 1;
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    if text.is_empty() {
+        return Vec::new();
     }
-    if start < bytes.len() {
-        lines.push(&text[start..]);
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    if text.as_bytes().contains(&b'\r') {
+        // `\r\n` ends a line like `\n`; a lone `\r` ends one too.
+        lines = lines
+            .into_iter()
+            .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
+            .collect();
     }
     lines
 }

@@ -62,3 +62,81 @@ fn every_level_file_round_trips() {
         crate::sok_format::assert_round_trip(&collection, &reread, &path.display().to_string());
     }
 }
+
+#[test]
+fn xsb_titles_and_tags_after_the_board() {
+    // sok-format.md 4.2: digit title lines, `Title:`/`Author:` tags after the board, CRLF.
+    let test = "xsb_titles_and_tags_after_the_board";
+    let Some(path) = sokoengine_testkit::corpus_file(test, "levels/large-test-suite/Sven_1623.xsb")
+    else {
+        return;
+    };
+    let collection = Collection::load(path, None).unwrap();
+    assert_eq!(collection.puzzles.len(), 1623);
+    let first = &collection.puzzles[0];
+    assert_eq!(
+        (first.title.as_str(), first.author.as_str()),
+        ("SE 1", "Sven Egevad")
+    );
+    assert!(
+        collection.notes.starts_with("Set:       Sven Egevad"),
+        "{}",
+        collection.notes
+    );
+    let puzzle = first.puzzle().unwrap();
+    assert_eq!((puzzle.width(), puzzle.height()), (19, 16));
+}
+
+#[test]
+fn jsoko_parsing_quirks() {
+    let test = "jsoko_parsing_quirks";
+    let Some(path) = sokoengine_testkit::corpus_file(test, "levels/jsoko-testlevels/Parsing.sok")
+    else {
+        return;
+    };
+    let collection = Collection::load(&path, None).unwrap();
+    assert!(collection.check().is_empty());
+    let level2 = collection
+        .puzzles
+        .iter()
+        .find(|p| p.title.starts_with("level 2"))
+        .unwrap();
+    assert_eq!(level2.title, "level 2 (explicitly stated)");
+    assert_eq!(level2.author, "test author");
+    let names: Vec<&str> = level2
+        .snapshots()
+        .iter()
+        .map(|s| s.notes.as_str())
+        .collect();
+    assert!(names.iter().any(|n| n.contains("sung1")), "{names:?}");
+    // The tab-indented board reads with the tab as floor.
+    assert!(collection.puzzles.iter().all(|p| p.puzzle().is_ok()));
+}
+
+#[test]
+fn latin1_file_decodes() {
+    let test = "latin1_file_decodes";
+    let Some(path) =
+        sokoengine_testkit::corpus_file(test, "levels/jsoko-testlevels/general_testlevel.sok")
+    else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "general_testlevel.sok is Latin-1"
+    );
+    let collection = Collection::load(&path, None).unwrap();
+    assert!(collection.check().is_empty());
+    let found = collection.puzzles.iter().any(|p| {
+        p.title.contains("\u{fc}ber")
+            || p.notes.contains("\u{fc}ber")
+            || p.snapshots()
+                .iter()
+                .any(|s| s.title.contains("\u{fc}ber") || s.notes.contains("\u{fc}ber"))
+    });
+    assert!(
+        found,
+        "\"Kiste dreimal über gleiches Feld\" decoded as Latin-1"
+    );
+}
