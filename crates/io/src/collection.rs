@@ -285,7 +285,7 @@ impl fmt::Debug for Collection {
 #[non_exhaustive]
 pub enum EntryError {
     /// The board does not parse.
-    #[error("line {line}: puzzle {puzzle} ({title:?}): {source}")]
+    #[error("line {line}{}: puzzle {puzzle} ({title:?}): {source}", column_suffix(*.column))]
     Board {
         /// 1-based puzzle number.
         puzzle: usize,
@@ -300,17 +300,25 @@ pub enum EntryError {
         source: BoardParseError,
     },
     /// The move text of a snapshot does not parse.
-    #[error("line {line}: puzzle {puzzle}, snapshot {snapshot}: {source}")]
+    #[error("line {line}{}: puzzle {puzzle}, snapshot {snapshot}: {source}", column_suffix(*.column))]
     Snapshot {
         /// 1-based puzzle number.
         puzzle: usize,
         /// 1-based snapshot number within the puzzle.
         snapshot: usize,
-        /// File line of the snapshot's first moves line.
+        /// File line of the problem (the snapshot's first moves line when the problem
+        /// has no location of its own, e.g. inside RLE-decoded text).
         line: usize,
-        /// The parse error (its column counts characters of the concatenated moves).
+        /// 1-based column of the problem in its (trimmed) moves line, when known.
+        column: Option<usize>,
+        /// The parse error (its own position counts characters of the moves lines
+        /// concatenated).
         source: SnapshotParseError,
     },
+}
+
+fn column_suffix(column: Option<usize>) -> String {
+    column.map_or_else(String::new, |column| format!(", column {column}"))
 }
 
 impl EntryError {
@@ -436,10 +444,17 @@ fn check_entry(index: usize, entry: &PuzzleEntry, errors: &mut Vec<EntryError>) 
     }
     for (snapshot_index, snapshot) in entry.snapshots.iter().enumerate() {
         if let Err(source) = snapshot.moves() {
+            let (line, column) = match source.location() {
+                Some((1, column)) => snapshot
+                    .file_position(column)
+                    .map_or((0, Some(column)), |(line, column)| (line, Some(column))),
+                _ => (snapshot.source_line, None),
+            };
             errors.push(EntryError::Snapshot {
                 puzzle: index + 1,
                 snapshot: snapshot_index + 1,
-                line: snapshot.source_line,
+                line,
+                column,
                 source,
             });
         }

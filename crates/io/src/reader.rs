@@ -240,11 +240,17 @@ fn read_puzzle(
             .position(|&m| m)
             .map_or(tail.len(), |n| moves_end + n);
         let mut data = String::new();
-        for line in &tail[at..moves_end] {
-            data.push_str(line.text.trim());
+        let mut continuation_lines = Vec::new();
+        for (index, line) in tail[at..moves_end].iter().enumerate() {
+            let text = line.text.trim();
+            if index > 0 {
+                continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
+            }
+            data.push_str(text);
         }
         let mut snapshot = Snapshot::new(tessellation, data);
         snapshot.source_line = tail[at].number;
+        snapshot.continuation_lines = continuation_lines;
         if let Some(title) = carried.take() {
             snapshot.title = title;
         }

@@ -37,6 +37,9 @@ pub struct Snapshot {
     pub notes: String,
     /// 1-based line of the first moves line in the source file; 0 when not read.
     pub(crate) source_line: usize,
+    /// Character counts of the source's moves lines after the first (their text is
+    /// concatenated); maps an error column back to a file line.
+    pub(crate) continuation_lines: Vec<u32>,
 }
 
 impl Snapshot {
@@ -85,6 +88,9 @@ impl Snapshot {
     /// Replaces the move text (checked when used).
     pub fn set_moves_data(&mut self, moves_data: impl Into<String>) {
         self.moves_data = moves_data.into();
+        // The text no longer comes from the file.
+        self.source_line = 0;
+        self.continuation_lines.clear();
     }
 
     /// The move text without whitespace (RLE kept): what a writer stores.
@@ -111,6 +117,31 @@ impl Snapshot {
     /// [`SnapshotParseError`] as for [`Moves::parse`].
     pub fn to_str(&self, rle_encode: bool) -> Result<String, SnapshotParseError> {
         Ok(self.moves()?.to_str(rle_encode))
+    }
+
+    /// The file line and column (1-based) of character `column` (1-based) of the
+    /// concatenated move text, when the snapshot was read from a file.
+    pub(crate) fn file_position(&self, column: usize) -> Option<(usize, usize)> {
+        if self.source_line == 0 {
+            return None;
+        }
+        let first = self
+            .moves_data
+            .chars()
+            .count()
+            .saturating_sub(self.continuation_lines.iter().map(|&n| n as usize).sum());
+        let mut start = 0;
+        let mut length = first;
+        let mut line = self.source_line;
+        for &next in &self.continuation_lines {
+            if column <= start + length {
+                break;
+            }
+            start += length;
+            length = next as usize;
+            line += 1;
+        }
+        Some((line, column - start))
     }
 
     /// 1-based line of the first moves line in the file it was read from.

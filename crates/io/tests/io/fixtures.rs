@@ -252,3 +252,15 @@ fn dates_only_when_set_and_untitled_successors_keep_tags() {
     assert_eq!(written, "::\nCollection: C\n\n#####\n#@$.#\n#####\n\n");
     assert_eq!(Collection::parse(&written, None), collection);
 }
+
+#[test]
+fn snapshot_errors_point_at_the_file_line() {
+    let text = "#####\n#@$.#\n#####\n\nrrrr\n  ll]r\nlu\n";
+    let errors = Collection::parse(text, None).check();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].to_string(),
+        "line 6, column 3: puzzle 1, snapshot 1: Unexpected input in Snapshot string! \
+         closing bracket without its opening bracket at step 6 (line 1, column 7)."
+    );
+}
