@@ -31,7 +31,7 @@ use crate::output::Output;
 /// Exit status: 0 success, 1 the input was read but the domain says no (illegal move,
 /// unsolved or invalid solution, malformed text), 2 usage error.
 #[derive(Debug, Parser)]
-#[command(name = "sokoengine", version, propagate_version = true)]
+#[command(name = "sokoengine", version, propagate_version = true, after_help = EXAMPLES)]
 struct Cli {
     /// Print exactly one JSON document on standard output instead of text.
     #[arg(long, global = true)]
@@ -40,6 +40,17 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+const EXAMPLES: &str = "\
+Examples:
+  sokoengine board --variant hexoban level.txt
+  sokoengine replay --board level.txt --moves rRRlldRR --json
+  sokoengine metrics --board level.txt --moves rrrlldrr
+  sokoengine verify Original_and_Extra.sok
+  sokoengine convert levels.sok --to json
+  sokoengine tilewe perft --depth 2
+  sokoengine hanoi solve --disks 3
+  sokoengine setting-sun solve --metric slide";
 
 #[derive(Debug, Subcommand)]
 enum Command {
