@@ -117,18 +117,26 @@ fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
 /// Longest decoded text of a one-line board checked while classifying lines.
 const MAX_LONE_BOARD_LEN: usize = 1 << 22;
 
-/// Clears the flag of every run of exactly one flagged line that fails `is_valid`.
+/// Clears the flag of every run of exactly one flagged line that stands where a
+/// title line of the next puzzle would (`followed_by_board`: the next non-blank line
+/// is a board line) and fails `is_valid`.
 ///
 /// Recovery for invalid input only: a one-line "board" that is not valid RLE, or a
-/// one-line "moves" run that does not parse, is read as an ordinary text line (in the
-/// corpus these are title lines such as `#50 (3)` or `dws001`). Valid lines keep
-/// the classification of `sok-format.md` section 3.
-fn demote_lone_lines(lines: &[Line<'_>], flags: &mut [bool], is_valid: impl Fn(&str) -> bool) {
+/// one-line "moves" run that does not parse, just above a board is read as an ordinary
+/// text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`, `dws001`). Valid
+/// lines, and invalid ones anywhere else, keep the classification of `sok-format.md`
+/// section 3 (and their errors are reported).
+fn demote_lone_lines(
+    lines: &[Line<'_>],
+    flags: &mut [bool],
+    followed_by_board: impl Fn(usize) -> bool,
+    is_valid: impl Fn(&str) -> bool,
+) {
     for index in 0..flags.len() {
         let lone = flags[index]
             && (index == 0 || !flags[index - 1])
             && flags.get(index + 1).is_none_or(|&next| !next);
-        if lone && !is_valid(lines[index].text) {
+        if lone && followed_by_board(index) && !is_valid(lines[index].text) {
             flags[index] = false;
         }
     }
@@ -145,7 +153,17 @@ pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
         })
         .collect();
     let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
-    demote_lone_lines(&lines, &mut board, |text| {
+    let next_non_blank_is_board = {
+        let flags = board.clone();
+        let lines = &lines;
+        move |index: usize| {
+            lines[index + 1..]
+                .iter()
+                .position(|l| !is_blank(l.text))
+                .is_some_and(|n| flags[index + 1 + n])
+        }
+    };
+    demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
         // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation can read it as a board.
         !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
             || rle::decode_with_limit(text, MAX_LONE_BOARD_LEN).is_ok()
@@ -215,7 +233,12 @@ fn read_puzzle(
     // Blocks: the puzzle notes, then per snapshot its moves and notes.
     let mut moves: Vec<bool> = tail.iter().map(|l| is_moves_line(l.text)).collect();
     // A lone line such as `dws001` (a title) that is no valid move text is a note.
-    demote_lone_lines(tail, &mut moves, |text| Moves::parse(text).is_ok());
+    demote_lone_lines(
+        tail,
+        &mut moves,
+        |index| !is_last && tail[index + 1..].iter().all(|l| is_blank(l.text)),
+        |text| Moves::parse(text).is_ok(),
+    );
     let first_moves = moves.iter().position(|&m| m).unwrap_or(tail.len());
     let mut puzzle_notes = tail[..first_moves].to_vec();
     let has_snapshots = first_moves < tail.len();
@@ -299,5 +322,31 @@ mod tests {
         let collection = Collection::parse(text, Some(Tessellation::Trioban));
         assert_eq!(collection.notes, "Intro\nGame: Chess");
         assert_eq!(collection.puzzles[0].tessellation(), Tessellation::Hexoban);
+    }
+
+    #[test]
+    fn invalid_lone_lines_above_a_board_are_titles() {
+        let text = "#####\n#@$.#\n#####\n\ndws001\n\n#####\n#@$.#\n#####\n\n#50 (3)\n\n#####\n#@$.#\n#####\n";
+        let collection = Collection::parse(text, None);
+        let titles: Vec<&str> = collection
+            .puzzles
+            .iter()
+            .map(|p| p.title.as_str())
+            .collect();
+        assert_eq!(titles, ["", "dws001", "#50 (3)"]);
+        assert!(collection.check().is_empty());
+    }
+
+    #[test]
+    fn invalid_lone_lines_elsewhere_stay_errors() {
+        // A broken one-line solution followed by notes is still a snapshot.
+        let text = "#####\n#@$.#\n#####\n\nlurd{LURD}\nSolver: me\n\n#####\n#@$.#\n#####\n";
+        let collection = Collection::parse(text, None);
+        assert_eq!(collection.puzzles[0].snapshots().len(), 1);
+        assert_eq!(collection.check().len(), 1);
+        // So is a broken one-line RLE board followed by its notes.
+        let collection = Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", None);
+        assert_eq!(collection.puzzles.len(), 1);
+        assert_eq!(collection.check().len(), 1);
     }
 }
