@@ -9,7 +9,7 @@ use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
 
 use crate::failure::Failure;
-use crate::input::{display_name, parse_variant, read_text, variant_name};
+use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
 use crate::output::Output;
 
 /// Arguments of `sokoengine board`.
@@ -21,7 +21,7 @@ pub struct BoardArgs {
     /// Print the board RLE-encoded.
     #[arg(long)]
     rle: bool,
-    /// Board text file (plain or RLE), or `-` for standard input.
+    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
     #[arg(value_name = "FILE")]
     file: String,
 }
@@ -35,7 +35,7 @@ pub struct ReplayArgs {
     /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
     #[arg(long)]
     reverse: bool,
-    /// Board text file (plain or RLE; or a .sok file holding one puzzle), or `-`.
+    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
     /// The moves: RLE, `[jumps]`, `{pusher selections}` and `*` allowed.
@@ -49,7 +49,7 @@ pub struct MetricsArgs {
     /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
     #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
     variant: Tessellation,
-    /// Board text file (plain or RLE; or a .sok file holding one puzzle), or `-`.
+    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
     /// The solution's steps; the board decides push or move, letter case is ignored.
@@ -70,15 +70,7 @@ struct BoardDocument<'a> {
 
 /// `sokoengine board`.
 pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
-    let text = read_text(&args.file)?;
-    let puzzle = Puzzle::parse(args.variant, &text)
-        .map_err(|e| Failure::domain(board_error(&args.file, &e)))?;
-    if puzzle.size() == 0 {
-        return Err(Failure::domain(format!(
-            "{} holds no board",
-            display_name(&args.file)
-        )));
-    }
+    let puzzle = load_board(&args.file, args.variant)?;
     let printed = puzzle.to_board_str(true, args.rle);
     let document = BoardDocument {
         variant: variant_name(puzzle.tessellation()),
@@ -103,8 +95,8 @@ pub fn board_error(path: &str, error: &BoardParseError) -> String {
     }
 }
 
-/// The board of `--board FILE`: board text, or a collection holding exactly one puzzle
-/// (which brings its `Game:` variant and Sokoban+ orders).
+/// The board of `FILE`: board text, or a collection holding exactly one puzzle (which
+/// brings its `Game:` variant and Sokoban+ orders).
 fn load_board(path: &str, variant: Tessellation) -> Result<Puzzle, Failure> {
     let text = read_text(path)?;
     let error = match Puzzle::parse(variant, &text) {
@@ -117,15 +109,30 @@ fn load_board(path: &str, variant: Tessellation) -> Result<Puzzle, Failure> {
         }
         Err(error) => error,
     };
+    // A .sok file may hold the board with a title, tags and Sokoban+ orders. (Other text
+    // is not read as a collection: a line with a typo would become a title.)
+    if extension(path) != "sok" {
+        return Err(Failure::domain(board_error(path, &error)));
+    }
     let collection = Collection::parse(&text, Some(variant));
-    if let [entry] = collection.puzzles.as_slice() {
-        if let Ok(mut puzzle) = entry.puzzle() {
-            if puzzle.size() > 0 {
-                puzzle.boxorder.clone_from(&entry.boxorder);
-                puzzle.goalorder.clone_from(&entry.goalorder);
-                return Ok(puzzle);
+    match collection.puzzles.as_slice() {
+        [entry] => {
+            if let Ok(mut puzzle) = entry.puzzle() {
+                if puzzle.size() > 0 {
+                    puzzle.boxorder.clone_from(&entry.boxorder);
+                    puzzle.goalorder.clone_from(&entry.goalorder);
+                    return Ok(puzzle);
+                }
             }
         }
+        [_, _, ..] => {
+            return Err(Failure::domain(format!(
+                "{} holds {} puzzles, not one board (see 'sokoengine verify' and 'convert')",
+                display_name(path),
+                collection.puzzles.len()
+            )));
+        }
+        [] => {}
     }
     Err(Failure::domain(board_error(path, &error)))
 }

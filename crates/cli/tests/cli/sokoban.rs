@@ -85,6 +85,14 @@ fn board_errors() {
     );
     let out = run_stdin(&["board", "-"], "2(#");
     assert!(out.fails(1).starts_with("standard input: "), "{out:?}");
+    let out = run(&["board", "collection.sok"]);
+    assert_eq!(
+        out.fails(1),
+        "collection.sok holds 4 puzzles, not one board (see 'sokoengine verify' and 'convert')"
+    );
+    // A .sok file with one puzzle is a board file too, with its Game: variant.
+    let document = run(&["board", "--json", "hexagons.sok"]).json();
+    assert_eq!(document["variant"], "hexoban");
 }
 
 #[test]
@@ -242,18 +250,30 @@ fn replay_errors() {
 
 #[test]
 fn replay_respects_sokoban_plus_from_a_sok_board() {
-    let sok = "Ordered\n\n#######\n#@ $ .#\n#  $ .#\n#######\nboxorder: 1 2\ngoalorder: 2 1\n";
-    let document = run_stdin(
-        &["replay", "--json", "--board", "-", "--moves", "rRRlldRR"],
-        sok,
-    )
+    let document = run(&[
+        "replay", "--json", "--board", "plus.sok", "--moves", "rRRlldRR",
+    ])
     .json();
     assert_eq!(document["solved"], false);
-    let plain = "Plain\n\n#######\n#@ $ .#\n#  $ .#\n#######\n";
-    let document = run_stdin(
-        &["replay", "--json", "--board", "-", "--moves", "rRRlldRR"],
-        plain,
-    )
+    let document = run(&[
+        "replay",
+        "--json",
+        "--board",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRRlldRR",
+    ])
+    .json();
+    assert_eq!(document["solved"], true);
+    // Orders that pair each box with the goal it reaches.
+    let document = run(&[
+        "replay",
+        "--json",
+        "--board",
+        "plus_same.sok",
+        "--moves",
+        "rRRlldRR",
+    ])
     .json();
     assert_eq!(document["solved"], true);
 }
