@@ -3,7 +3,9 @@
 
 use sokoengine_board::{BoardGraph, BoardParseError, GraphError, Puzzle, SizeError};
 use sokoengine_geometry::{Direction, GeometryError, Tessellation};
-use sokoengine_mover::{Mover, MoverError, PusherStep, SolvingMode};
+use sokoengine_mover::{
+    BoardManager, Mover, MoverError, PusherStep, SokobanPlusErrors, SolvingMode,
+};
 
 use crate::collection::Collection;
 use crate::moves::{Moves, SnapshotParseError};
@@ -185,6 +187,9 @@ pub enum ReplayError {
     /// The mover cannot be built (the board is not playable).
     #[error("{0}")]
     Mover(MoverError),
+    /// Sokoban+ was asked for and the puzzle's orders are invalid.
+    #[error("{0}")]
+    SokobanPlus(SokobanPlusErrors),
     /// A step the mover refused; `step` is the 0-based index in the step list of
     /// [`Moves::pusher_steps`] (for a jump or selection group, its first step).
     #[error("step {}: {source}", step + 1)]
@@ -218,6 +223,22 @@ pub enum ReplayError {
 }
 
 impl ReplayError {
+    /// The message without the `step N:` prefix: for a refused step, the mover's text
+    /// exactly as specified (`Pusher ID: 2 can't be placed in position 125 occupied by '#'`).
+    pub fn detail(&self) -> String {
+        match self {
+            ReplayError::Rejected { source, .. } => source.to_string(),
+            ReplayError::Position { source, .. } => source.to_string(),
+            other => {
+                let text = other.to_string();
+                match (other.step(), text.split_once(": ")) {
+                    (Some(_), Some((_, rest))) => rest.to_owned(),
+                    _ => text,
+                }
+            }
+        }
+    }
+
     /// The 0-based index of the failing step, for errors that have one.
     pub const fn step(&self) -> Option<usize> {
         match self {
@@ -238,7 +259,8 @@ impl ReplayError {
 ///
 /// [`ReplayError::Rejected`] with the mover's error, [`ReplayError::Position`] for a
 /// selection that finds no pusher, [`ReplayError::Mismatch`] when a move pushes or a
-/// push moves no box. The mover keeps the position reached before the failing step.
+/// push moves no box. The mover keeps the position reached before the failing step,
+/// so the steps applied are exactly those before [`ReplayError::step`].
 pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), ReplayError> {
     let reverse = mover.solving_mode() == SolvingMode::Reverse;
     let mut directions: Vec<Direction> = Vec::new();
@@ -299,6 +321,9 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
             .last()
             .is_some_and(|s| s.is_push_or_pull());
         if moved_box != expected_push {
+            // Leave the position before the offending step. Undoing the step just made
+            // cannot fail: it restores the position it came from.
+            let _ = mover.undo_last_move();
             return Err(ReplayError::Mismatch {
                 step: index,
                 expected_push,
@@ -309,51 +334,131 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
     Ok(())
 }
 
-/// The end of a successful replay.
+/// How to replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct ReplayOptions {
+    /// Replay in reverse mode even without a jump in the moves (moves with a jump are
+    /// always replayed in reverse mode).
+    pub reverse: bool,
+    /// Enable Sokoban+ with the puzzle's `boxorder`/`goalorder` when it has them, so
+    /// the solved test respects plus IDs.
+    pub sokoban_plus: bool,
+}
+
+impl ReplayOptions {
+    /// Forward mode unless the moves have a jump; Sokoban+ not enabled.
+    pub const fn new() -> ReplayOptions {
+        ReplayOptions {
+            reverse: false,
+            sokoban_plus: false,
+        }
+    }
+
+    /// With [`ReplayOptions::reverse`] set as given.
+    pub const fn reverse(mut self, reverse: bool) -> ReplayOptions {
+        self.reverse = reverse;
+        self
+    }
+
+    /// With [`ReplayOptions::sokoban_plus`] set as given.
+    pub const fn sokoban_plus(mut self, sokoban_plus: bool) -> ReplayOptions {
+        self.sokoban_plus = sokoban_plus;
+        self
+    }
+}
+
+/// The end of a replay: the mover after the last step applied, how many steps were
+/// applied, and the error that stopped it, if any.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Replayed {
-    /// Whether the board is solved at the end.
+    /// Whether the board is solved after the last step applied.
     pub solved: bool,
-    /// The mover in its final position (forward mode, or reverse mode for a sequence
-    /// with jumps).
+    /// Pusher steps applied (jump and selection groups count their steps).
+    pub steps_applied: usize,
+    /// The steps of the moves, as replayed.
+    pub steps: Vec<PusherStep>,
+    /// Why the replay stopped early (the board is then the one before that step).
+    pub error: Option<ReplayError>,
+    /// The mover in its final position.
     pub mover: Mover,
 }
 
+impl Replayed {
+    /// The error, if any, as a `Result` (for `?`).
+    ///
+    /// # Errors
+    ///
+    /// The step error that stopped the replay.
+    pub fn ok(&self) -> Result<bool, ReplayError> {
+        match &self.error {
+            Some(error) => Err(error.clone()),
+            None => Ok(self.solved),
+        }
+    }
+}
+
 /// Replays `moves` on a new mover for `puzzle` (reverse mode when the moves have a
-/// jump). Sokoban+ is not enabled.
+/// jump), stopping at the first refused step.
 ///
 /// # Errors
 ///
-/// As [`replay_steps`], plus [`ReplayError::Step`] for a letter without meaning in the
-/// tessellation, [`ReplayError::Size`] and [`ReplayError::Mover`] when no mover can
-/// be built.
+/// Only when no replay can start: [`ReplayError::Step`] for a letter without meaning
+/// in the tessellation, [`ReplayError::Size`] for a board too large, [`ReplayError::Mover`]
+/// for an unplayable board, [`ReplayError::SokobanPlus`] for invalid orders when
+/// Sokoban+ is asked for. A refused step is reported in [`Replayed::error`].
 ///
 /// # Examples
 ///
 /// ```
 /// use sokoengine_board::Puzzle;
 /// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{Moves, replay};
+/// use sokoengine_io::{Moves, ReplayOptions, replay};
 ///
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
-/// assert!(replay(&puzzle, &Moves::parse("rRR")?)?.solved);
-/// let error = replay(&puzzle, &Moves::parse("rrR")?).unwrap_err();
-/// assert_eq!(error.step(), Some(1));
+/// assert!(replay(&puzzle, &Moves::parse("rRR")?, ReplayOptions::new())?.solved);
+/// let stopped = replay(&puzzle, &Moves::parse("rrR")?, ReplayOptions::new())?;
+/// let error = stopped.error.unwrap();
+/// assert_eq!((error.step(), stopped.steps_applied), (Some(1), 1));
+/// assert_eq!(stopped.mover.board().to_string(), "#######\n# @$ .#\n#######");
+/// let wall = replay(&puzzle, &Moves::parse("u")?, ReplayOptions::new())?.error.unwrap();
+/// assert_eq!(wall.detail(), "Pusher ID: 1 can't be placed in position 1 occupied by '#'");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn replay(puzzle: &Puzzle, moves: &Moves) -> Result<Replayed, ReplayError> {
+pub fn replay(
+    puzzle: &Puzzle,
+    moves: &Moves,
+    options: ReplayOptions,
+) -> Result<Replayed, ReplayError> {
     let steps = moves.pusher_steps(puzzle.tessellation())?;
-    let mode = if moves.is_reverse() {
+    let mode = if options.reverse || moves.is_reverse() {
         SolvingMode::Reverse
     } else {
         SolvingMode::Forward
     };
     let board = BoardGraph::new(puzzle)?;
-    let mut mover = Mover::new(board, mode).map_err(ReplayError::Mover)?;
-    replay_steps(&mut mover, &steps)?;
+    let manager = if options.sokoban_plus && puzzle.has_sokoban_plus() {
+        let mut manager =
+            BoardManager::with_sokoban_plus(board, &puzzle.boxorder, &puzzle.goalorder);
+        manager
+            .enable_sokoban_plus()
+            .map_err(ReplayError::SokobanPlus)?;
+        manager
+    } else {
+        BoardManager::new(board)
+    };
+    let mut mover = Mover::with_manager(manager, mode).map_err(ReplayError::Mover)?;
+    let error = replay_steps(&mut mover, &steps).err();
+    let steps_applied = error
+        .as_ref()
+        .and_then(ReplayError::step)
+        .unwrap_or(steps.len());
     Ok(Replayed {
         solved: mover.is_solved(),
+        steps_applied,
+        steps,
+        error,
         mover,
     })
 }
@@ -373,7 +478,8 @@ pub struct SnapshotReplay {
 }
 
 impl Collection {
-    /// Replays every snapshot of every puzzle (see [`replay`]), in file order.
+    /// Replays every snapshot of every puzzle (see [`replay`]; forward mode unless the
+    /// moves have a jump, Sokoban+ not enabled), in file order.
     pub fn replay_all(&self) -> Vec<SnapshotReplay> {
         let mut out = Vec::with_capacity(self.snapshots_count());
         for (puzzle_index, entry) in self.puzzles.iter().enumerate() {
@@ -383,7 +489,9 @@ impl Collection {
                 let result = match (&puzzle, &moves) {
                     (Err(error), _) => Err(ReplayError::Board(error.clone())),
                     (_, Err(error)) => Err(ReplayError::Moves(error.clone())),
-                    (Ok(puzzle), Ok(moves)) => replay(puzzle, moves).map(|r| r.solved),
+                    (Ok(puzzle), Ok(moves)) => {
+                        replay(puzzle, moves, ReplayOptions::new()).and_then(|r| r.ok())
+                    }
                 };
                 out.push(SnapshotReplay {
                     puzzle: puzzle_index,
@@ -394,5 +502,82 @@ impl Collection {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(text: &str) -> Puzzle {
+        Puzzle::parse(Tessellation::Sokoban, text).unwrap()
+    }
+
+    #[test]
+    fn sokoban_plus_is_respected_when_asked() {
+        let mut board = puzzle("######\n#@$. #\n# $. #\n######");
+        board.boxorder = "1 2".into();
+        board.goalorder = "2 1".into();
+        let moves = Moves::parse("RldR").unwrap();
+        assert!(replay(&board, &moves, ReplayOptions::new()).unwrap().solved);
+        let plus = ReplayOptions::new().sokoban_plus(true);
+        let replayed = replay(&board, &moves, plus).unwrap();
+        assert_eq!((replayed.solved, replayed.error), (false, None));
+        board.goalorder = "1 1".into();
+        assert!(matches!(
+            replay(&board, &moves, plus),
+            Err(ReplayError::SokobanPlus(_))
+        ));
+    }
+
+    #[test]
+    fn reverse_can_be_forced_and_mismatches_restore_the_board() {
+        let board = puzzle("#######\n#@ $ .#\n#######");
+        // Forced reverse without a jump: pusher at 1, boxes and goals switched.
+        let reverse = ReplayOptions::new().reverse(true);
+        let replayed = replay(&board, &Moves::parse("r").unwrap(), reverse).unwrap();
+        assert_eq!(replayed.mover.solving_mode(), SolvingMode::Reverse);
+        // An upper-case step that pulls nothing is a mismatch, undone.
+        let replayed = replay(&board, &Moves::parse("rR").unwrap(), reverse).unwrap();
+        assert_eq!(replayed.steps_applied, 1);
+        assert!(matches!(
+            replayed.error,
+            Some(ReplayError::Mismatch {
+                step: 1,
+                expected_push: true
+            })
+        ));
+        assert_eq!(
+            replayed.mover.board().to_string(),
+            "#######\n# @. $#\n#######"
+        );
+        // Jumps on a forward mover: the mover's own message, at the group's first step.
+        let mut mover = Mover::new(BoardGraph::new(&board).unwrap(), SolvingMode::Forward).unwrap();
+        let steps = Moves::parse("r[ll]")
+            .unwrap()
+            .pusher_steps(Tessellation::Sokoban)
+            .unwrap();
+        let error = replay_steps(&mut mover, &steps).unwrap_err();
+        assert_eq!(error.step(), Some(1));
+        assert_eq!(error.detail(), "Jumps allowed only in reverse solving mode");
+        assert_eq!(
+            error.to_string(),
+            "step 2: Jumps allowed only in reverse solving mode"
+        );
+    }
+
+    #[test]
+    fn selections_pick_the_pusher_reached() {
+        let board = puzzle("#########\n#@ .$  @#\n#########");
+        let replayed = replay(
+            &board,
+            &Moves::parse("{6r}2lL").unwrap(),
+            ReplayOptions::new(),
+        )
+        .unwrap();
+        assert!(replayed.solved);
+        assert_eq!(replayed.mover.selected_pusher(), 2);
+        let missing = replay(&board, &Moves::parse("{r}l").unwrap(), ReplayOptions::new()).unwrap();
+        assert_eq!(missing.error.unwrap().detail(), "No pusher on position: 11");
     }
 }

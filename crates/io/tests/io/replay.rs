@@ -1,7 +1,7 @@
 //! Replaying snapshots: `Original_and_Extra.sok` against sokoenginepy's final boards,
 //! and every solution of the large test suite.
 
-use sokoengine_io::{Collection, replay};
+use sokoengine_io::{Collection, ReplayOptions, replay};
 
 #[test]
 fn original_and_extra_replays_like_the_reference() {
@@ -36,8 +36,10 @@ fn original_and_extra_replays_like_the_reference() {
             moves.pushes_count() as u64,
             expected["pushes_count"].as_u64().unwrap()
         );
-        let replayed = replay(&entry.puzzle().unwrap(), &moves)
+        let replayed = replay(&entry.puzzle().unwrap(), &moves, ReplayOptions::new())
             .unwrap_or_else(|e| panic!("{} / {}: {e}", entry.title, snapshot.title));
+        assert_eq!(replayed.error, None, "{} / {}", entry.title, snapshot.title);
+        assert_eq!(replayed.steps_applied, replayed.steps.len());
         assert_eq!(
             replayed.solved,
             expected["solved_after_replay"].as_bool().unwrap()
