@@ -44,4 +44,4 @@ pub use moves::{
 pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, replay_steps};
 pub use snapshot::Snapshot;
 pub use text::decode_text;
-pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError};
+pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};

@@ -159,6 +159,42 @@ impl FileFormat {
     }
 }
 
+/// How to write a collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// Write each board as one RLE line (visible floor, rows joined by `|`) and the
+    /// moves of each snapshot RLE-encoded (moves that do not parse are written as
+    /// stored).
+    pub rle: bool,
+}
+
+impl WriteOptions {
+    /// Plain boards, moves as stored.
+    pub const fn new() -> WriteOptions {
+        WriteOptions { rle: false }
+    }
+
+    /// With [`WriteOptions::rle`] set as given.
+    pub const fn rle(mut self, rle: bool) -> WriteOptions {
+        self.rle = rle;
+        self
+    }
+}
+
+/// The board lines to write with `options`.
+fn board_lines(entry: &PuzzleEntry, options: WriteOptions) -> Option<Vec<String>> {
+    if options.rle {
+        if let Ok(puzzle) = entry.puzzle() {
+            if puzzle.size() == 0 {
+                return None;
+            }
+            return Some(vec![puzzle.to_board_str(true, true)]);
+        }
+    }
+    board_rows(entry)
+}
+
 /// Whether `title` can be written as a title line and read back unchanged.
 fn is_safe_title(title: &str) -> bool {
     let trimmed = title.trim();
@@ -398,6 +434,27 @@ impl Collection {
     /// line, a moves line, a tag or a comment; [`WriteError::MultiLineField`] for a
     /// title, author, solver, order or date with a line break.
     pub fn to_sok_string(&self) -> Result<String, WriteError> {
+        self.to_sok_string_with(WriteOptions::new())
+    }
+
+    /// [`Collection::to_sok_string`] with options (RLE boards and moves).
+    ///
+    /// # Errors
+    ///
+    /// As [`Collection::to_sok_string`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_io::{Collection, WriteOptions};
+    ///
+    /// let collection = Collection::parse("#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+    /// let written = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
+    /// assert_eq!(written, "7#|#@-$-.#|7#\n\n3r2R\n\n");
+    /// assert_eq!(Collection::parse(&written, None).puzzles[0].puzzle()?, collection.puzzles[0].puzzle()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_sok_string_with(&self, options: WriteOptions) -> Result<String, WriteError> {
         let mut writer = Writer {
             out: String::with_capacity(self.puzzles.len() * 256),
             block_start: 0,
@@ -406,7 +463,7 @@ impl Collection {
         };
         self.write_header(&mut writer)?;
         for (index, entry) in self.puzzles.iter().enumerate() {
-            write_puzzle(&mut writer, index + 1, entry)?;
+            write_puzzle(&mut writer, index + 1, entry, options)?;
         }
         Ok(writer.out)
     }
@@ -462,8 +519,21 @@ impl Collection {
     /// [`WriteError::TessellationMismatch`] for a puzzle of another tessellation than the
     /// format's; [`WriteError::MultiLineField`] for a title with a line break.
     pub fn to_plain_string(&self, format: FileFormat) -> Result<String, WriteError> {
+        self.to_plain_string_with(format, WriteOptions::new())
+    }
+
+    /// [`Collection::to_plain_string`] with options (RLE boards).
+    ///
+    /// # Errors
+    ///
+    /// As [`Collection::to_plain_string`].
+    pub fn to_plain_string_with(
+        &self,
+        format: FileFormat,
+        options: WriteOptions,
+    ) -> Result<String, WriteError> {
         let Some(tessellation) = format.tessellation() else {
-            return self.to_sok_string();
+            return self.to_sok_string_with(options);
         };
         let mut out = String::new();
         for (index, entry) in self.puzzles.iter().enumerate() {
@@ -475,7 +545,7 @@ impl Collection {
                 });
             }
             single_line(Place::Puzzle { puzzle: index + 1 }, "title", &entry.title)?;
-            let Some(rows) = board_rows(entry) else {
+            let Some(rows) = board_lines(entry, options) else {
                 continue;
             };
             if is_safe_title(&entry.title) {
@@ -508,7 +578,12 @@ impl Collection {
     }
 }
 
-fn write_puzzle(w: &mut Writer, number: usize, entry: &PuzzleEntry) -> Result<(), WriteError> {
+fn write_puzzle(
+    w: &mut Writer,
+    number: usize,
+    entry: &PuzzleEntry,
+    options: WriteOptions,
+) -> Result<(), WriteError> {
     let place = Place::Puzzle { puzzle: number };
     for (field, value) in [
         ("title", &entry.title),
@@ -528,7 +603,7 @@ fn write_puzzle(w: &mut Writer, number: usize, entry: &PuzzleEntry) -> Result<()
         single_line(place, "solver", &snapshot.solver)?;
         check_notes(place, &snapshot.notes)?;
     }
-    let Some(rows) = board_rows(entry) else {
+    let Some(rows) = board_lines(entry, options) else {
         return Ok(());
     };
     let title = entry.title.trim();
@@ -565,7 +640,10 @@ fn write_puzzle(w: &mut Writer, number: usize, entry: &PuzzleEntry) -> Result<()
         w.line("");
     }
     for snapshot in entry.snapshots() {
-        let moves = snapshot.compact_moves_data();
+        let moves = match snapshot.moves() {
+            Ok(moves) if options.rle => moves.to_str(true),
+            _ => snapshot.compact_moves_data(),
+        };
         if moves.is_empty() {
             continue;
         }

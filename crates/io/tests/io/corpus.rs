@@ -60,6 +60,34 @@ fn every_level_file_round_trips() {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let reread = Collection::parse(&written, hint);
         crate::sok_format::assert_round_trip(&collection, &reread, &path.display().to_string());
+        // RLE boards and moves read back to the same cells and steps.
+        let rle = collection
+            .to_sok_string_with(sokoengine_io::WriteOptions::new().rle(true))
+            .unwrap();
+        let reread = Collection::parse(&rle, hint);
+        assert_eq!(
+            reread.puzzles.len(),
+            collection.puzzles.len(),
+            "{}",
+            path.display()
+        );
+        for (a, b) in collection.puzzles.iter().zip(&reread.puzzles) {
+            assert_eq!(a.title, b.title, "{}", path.display());
+            assert_eq!(
+                a.puzzle().unwrap().to_board_str(true, false),
+                b.puzzle().unwrap().to_board_str(true, false),
+                "{} {}",
+                path.display(),
+                a.title
+            );
+            let steps = |p: &sokoengine_io::PuzzleEntry| -> Vec<String> {
+                p.snapshots()
+                    .iter()
+                    .map(|s| s.moves().unwrap().to_str(false))
+                    .collect()
+            };
+            assert_eq!(steps(a), steps(b), "{} {}", path.display(), a.title);
+        }
     }
 }
 
