@@ -5,7 +5,8 @@
 //!   and printing; [`Snapshot`]: move text with title, solver and notes.
 //! * [`Collection`]: reading (titles, tags, `Game:` precedence, Sokoban+ lines, several
 //!   snapshots per puzzle, Latin-1, CRLF) and writing (`.sok` layout, 70-column moves,
-//!   title and notes safety, plain files). Boards and moves are parsed when used;
+//!   title and notes safety, plain files). [`PuzzleReader`] yields the puzzles one at
+//!   a time; boards and moves are parsed when used;
 //!   [`Collection::check`] reports every problem with its file line.
 //! * [`replay`] / [`replay_steps`] / [`Collection::replay_all`]: conversion to and from
 //!   `PusherStep`s and replaying snapshots on a `Mover`, with the failing step and
@@ -41,6 +42,7 @@ pub use collection::{Collection, EntryError, LoadError, PuzzleEntry, extension_h
 pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
+pub use reader::PuzzleReader;
 pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, replay_steps};
 pub use snapshot::Snapshot;
 pub use text::decode_text;

@@ -142,48 +142,113 @@ fn demote_lone_lines(
     }
 }
 
-/// Reads a whole collection.
-pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
-    let lines: Vec<Line<'_>> = split_lines(text)
-        .into_iter()
-        .enumerate()
-        .map(|(index, text)| Line {
-            number: index + 1,
-            text,
-        })
-        .collect();
-    let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
-    let next_non_blank_is_board = {
-        let flags = board.clone();
-        let lines = &lines;
-        move |index: usize| {
-            lines[index + 1..]
-                .iter()
-                .position(|l| !is_blank(l.text))
-                .is_some_and(|n| flags[index + 1 + n])
+/// Reads a collection one puzzle at a time: the file header first (available at
+/// once from [`PuzzleReader::header`]), then each [`PuzzleEntry`] as the iterator
+/// reaches it. Splitting the text into puzzles only classifies lines; boards and
+/// moves stay text until used.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::PuzzleReader;
+///
+/// let text = "Collection: Two\n\nOne\n\n#####\n#@$.#\n#####\n\nTwo\n\n#####\n#.$@#\n#####\n";
+/// let mut reader = PuzzleReader::new(text, None);
+/// assert_eq!(reader.header().title, "Two");
+/// let titles: Vec<String> = reader.map(|entry| entry.title).collect();
+/// assert_eq!(titles, ["One", "Two"]);
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<'a> {
+    lines: Vec<Line<'a>>,
+    board: Vec<bool>,
+    header: Collection,
+    default: Tessellation,
+    title: Option<String>,
+    at: usize,
+}
+
+impl std::fmt::Debug for Line<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {:?}", self.number, self.text)
+    }
+}
+
+impl<'a> PuzzleReader<'a> {
+    /// Reads the file header of `text` and prepares to read its puzzles. `hint` is the
+    /// tessellation of puzzles that no `Game:` tag names.
+    pub fn new(text: &'a str, hint: Option<Tessellation>) -> PuzzleReader<'a> {
+        let lines: Vec<Line<'a>> = split_lines(text)
+            .into_iter()
+            .enumerate()
+            .map(|(index, text)| Line {
+                number: index + 1,
+                text,
+            })
+            .collect();
+        let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
+        let next_non_blank_is_board = {
+            let flags = board.clone();
+            let lines = &lines;
+            move |index: usize| {
+                lines[index + 1..]
+                    .iter()
+                    .position(|l| !is_blank(l.text))
+                    .is_some_and(|n| flags[index + 1 + n])
+            }
+        };
+        demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
+            // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation reads it as a board.
+            !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+                || rle::decode_with_limit(text, MAX_LONE_BOARD_LEN).is_ok()
+        });
+        let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
+
+        let mut header = Collection::default();
+        let mut header_game = None;
+        let mut file_notes = lines[..first_board].to_vec();
+        let title = if first_board < lines.len() {
+            take_title(&mut file_notes, true)
+        } else {
+            None
+        };
+        let notes = tags_and_notes(&file_notes, Owner::File(&mut header, &mut header_game));
+        header.notes = notes;
+        PuzzleReader {
+            default: header_game.or(hint).unwrap_or_default(),
+            lines,
+            board,
+            header,
+            title,
+            at: first_board,
         }
-    };
-    demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
-        // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation can read it as a board.
-        !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-            || rle::decode_with_limit(text, MAX_LONE_BOARD_LEN).is_ok()
-    });
-    let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
+    }
 
-    let mut collection = Collection::default();
-    let mut header_game = None;
-    let mut file_notes = lines[..first_board].to_vec();
-    let mut title = if first_board < lines.len() {
-        take_title(&mut file_notes, true)
-    } else {
-        None
-    };
-    let notes = tags_and_notes(&file_notes, Owner::File(&mut collection, &mut header_game));
-    collection.notes = notes;
-    let default = header_game.or(hint).unwrap_or_default();
+    /// The collection's metadata (title, author, dates, notes) with no puzzles.
+    pub fn header(&self) -> &Collection {
+        &self.header
+    }
 
-    let mut at = first_board;
-    while at < lines.len() {
+    /// Reads the remaining puzzles into the header's collection.
+    pub fn into_collection(mut self) -> Collection {
+        let mut puzzles = Vec::new();
+        for entry in self.by_ref() {
+            puzzles.push(entry);
+        }
+        let mut collection = std::mem::take(&mut self.header);
+        collection.puzzles = puzzles;
+        collection
+    }
+}
+
+impl Iterator for PuzzleReader<'_> {
+    type Item = PuzzleEntry;
+
+    fn next(&mut self) -> Option<PuzzleEntry> {
+        let (lines, board, at) = (&self.lines, &self.board, self.at);
+        if at >= lines.len() {
+            return None;
+        }
         let board_end = board[at..]
             .iter()
             .position(|&b| !b)
@@ -196,15 +261,19 @@ pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
         let (entry, next_title) = read_puzzle(
             &lines[at..board_end],
             &lines[board_end..tail_end],
-            title.take(),
-            default,
+            self.title.take(),
+            self.default,
             is_last,
         );
-        collection.puzzles.push(entry);
-        title = next_title;
-        at = tail_end;
+        self.title = next_title;
+        self.at = tail_end;
+        Some(entry)
     }
-    collection
+}
+
+/// Reads a whole collection.
+pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
+    PuzzleReader::new(text, hint).into_collection()
 }
 
 /// Builds one puzzle from its board lines and tail; returns it with the title line
