@@ -86,17 +86,6 @@ const fn shl_u(bits: u64, amount: u32) -> u64 {
     }
 }
 
-/// `bits << amount`, zero when the amount is out of range.
-const fn shl(bits: u64, amount: i32) -> u64 {
-    if amount >= 64 || amount <= -64 {
-        0
-    } else if amount >= 0 {
-        bits << amount
-    } else {
-        bits >> -amount
-    }
-}
-
 impl Board {
     /// The classic 5-row, 4-column board.
     pub const CLASSIC: Self = match Self::new(5, 4) {
@@ -255,20 +244,24 @@ impl Board {
     }
 
     /// The cells covered by pieces of `shape` at the top-left cells `tops`.
+    #[inline(always)]
     const fn spread(&self, shape: Shape, tops: u64) -> u64 {
-        let w = self.width as i32;
+        // Pieces two rows high only exist on boards of at most 32 columns, so a wrapped
+        // shift amount (64 columns) only ever meets empty `tops`.
+        let w = self.width as u32;
         match shape {
             Shape::Small => tops,
-            Shape::Vertical => tops | shl(tops, w),
-            Shape::Horizontal => tops | shl(tops, 1),
+            Shape::Vertical => tops | tops.wrapping_shl(w),
+            Shape::Horizontal => tops | (tops << 1),
             Shape::Sun => {
-                let row = tops | shl(tops, 1);
-                row | shl(row, w)
+                let row = tops | (tops << 1);
+                row | row.wrapping_shl(w)
             }
         }
     }
 
     /// The occupied cells of a state.
+    #[inline(always)]
     pub(crate) const fn occupied(&self, state: &State) -> u64 {
         self.spread(Shape::Small, state.tops[0])
             | self.spread(Shape::Vertical, state.tops[1])
