@@ -150,13 +150,14 @@ impl Puzzle {
     /// As [`solve`](Self::solve).
     pub fn solve_with_limit(&self, metric: Metric, limit: usize) -> Result<Solution, SolveError> {
         let board = *self.start.board();
+        let goal_bit = self.goal_bit();
         let found = breadth_first(
             &board,
             &[*self.start.state()],
             metric,
             limit,
             Track::Parents,
-            |state| self.is_goal_state(state),
+            |state| state.tops(Shape::Sun) & goal_bit != 0,
         )?;
         let Some(goal) = found.goal() else {
             return Err(SolveError::Unsolvable {
