@@ -1,6 +1,7 @@
 //! Serialize/Deserialize (feature `serde`). Text-shaped values serialize as their
-//! canonical string: a board as its written rows (floor as spaces, rows joined by
-//! `\n`), moves as the whitespace-free move text.
+//! canonical string: a board as its printed rows with visible floor (`-`), joined by
+//! `\n`, in the tessellation's normal layout; moves as their printed form (RLE
+//! expanded, no whitespace).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sokoengine_geometry::Tessellation;
@@ -40,7 +41,10 @@ impl Serialize for Snapshot {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         SnapshotRepr {
             tessellation: self.tessellation(),
-            moves: self.compact_moves_data(),
+            // The printed form when the text parses; otherwise the text as stored.
+            moves: self
+                .moves()
+                .map_or_else(|_| self.compact_moves_data(), |m| m.to_str(false)),
             title: self.title.clone(),
             solver: self.solver.clone(),
             notes: self.notes.clone(),
@@ -82,9 +86,11 @@ struct PuzzleRepr {
 
 impl Serialize for PuzzleEntry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let board = crate::writer::board_rows(self)
-            .map(|rows| rows.join("\n"))
-            .unwrap_or_default();
+        let board = match self.puzzle() {
+            Ok(puzzle) => puzzle.to_board_str(true, false),
+            // Unparsable text stays as read, so nothing is lost.
+            Err(_) => self.board_text().into_owned(),
+        };
         PuzzleRepr {
             tessellation: self.tessellation(),
             title: self.title.clone(),

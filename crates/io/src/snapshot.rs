@@ -155,20 +155,23 @@ impl Snapshot {
 }
 
 impl PartialEq for Snapshot {
-    /// Compares the tessellation, the move text without whitespace and the metadata
-    /// (not the source line).
+    /// Compares the tessellation, the metadata and the moves: equal text (whitespace
+    /// aside), or texts that parse to the same steps (`2r` and `rr`). The source line
+    /// is not compared.
     fn eq(&self, other: &Self) -> bool {
         let compact = |text: &str| {
             text.chars()
                 .filter(|c| !c.is_whitespace())
                 .collect::<Vec<_>>()
         };
+        let same_moves = self.moves_data == other.moves_data
+            || compact(&self.moves_data) == compact(&other.moves_data)
+            || matches!((self.moves(), other.moves()), (Ok(a), Ok(b)) if a.to_str(false) == b.to_str(false));
         self.tessellation == other.tessellation
-            && (self.moves_data == other.moves_data
-                || compact(&self.moves_data) == compact(&other.moves_data))
             && self.title == other.title
             && self.solver == other.solver
             && self.notes == other.notes
+            && same_moves
     }
 }
 

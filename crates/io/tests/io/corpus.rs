@@ -168,3 +168,19 @@ fn latin1_file_decodes() {
         "\"Kiste dreimal über gleiches Feld\" decoded as Latin-1"
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn every_level_file_json_round_trips() {
+    let Some(corpus) = sokoengine_testkit::corpus("every_level_file_json_round_trips") else {
+        return;
+    };
+    let mut files = Vec::new();
+    level_files(&corpus, &mut files);
+    for path in &files {
+        let collection = Collection::load(path, None).unwrap();
+        let json = serde_json::to_string(&collection).unwrap();
+        let back: Collection = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, collection, "{}", path.display());
+    }
+}

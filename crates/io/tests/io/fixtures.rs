@@ -264,3 +264,13 @@ fn snapshot_errors_point_at_the_file_line() {
          closing bracket without its opening bracket at step 6 (line 1, column 7)."
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn demo_collection_as_json() {
+    let collection = fixture("demo.sok");
+    let json = serde_json::to_string_pretty(&collection).unwrap();
+    insta::assert_snapshot!(json);
+    let back: Collection = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, collection);
+}
