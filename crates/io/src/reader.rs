@@ -114,8 +114,32 @@ fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
     clean_notes(notes)
 }
 
-/// Longest decoded text of a one-line board checked while classifying lines.
-const MAX_LONE_BOARD_LEN: usize = 1 << 22;
+/// Longest decoded text the reader expands while classifying a lone line; longer
+/// (valid) RLE keeps its line class without being expanded.
+const MAX_LONE_LINE_EXPANSION: usize = 1 << 16;
+
+/// Whether `text` is valid RLE, without expanding it (a limit of 0 makes the decoder
+/// stop after its syntax and length pass).
+fn is_valid_rle(text: &str) -> bool {
+    match rle::decode_with_limit(text, 0) {
+        Ok(_) => true,
+        Err(error) => matches!(error.problem, rle::RleProblem::TooLong { .. }),
+    }
+}
+
+/// Whether a lone moves line parses, expanding at most [`MAX_LONE_LINE_EXPANSION`]
+/// bytes of RLE (longer valid RLE counts as valid here; its grammar is checked when
+/// the snapshot is used).
+fn is_valid_lone_moves(text: &str) -> bool {
+    if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
+        return Moves::parse(text).is_ok();
+    }
+    let stripped: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match rle::decode_with_limit(&stripped, MAX_LONE_LINE_EXPANSION) {
+        Ok(decoded) => Moves::parse(&decoded).is_ok(),
+        Err(error) => matches!(error.problem, rle::RleProblem::TooLong { .. }),
+    }
+}
 
 /// Clears the flag of every run of exactly one flagged line that stands where a
 /// title line of the next puzzle would (`followed_by_board`: the next non-blank line
@@ -200,7 +224,7 @@ impl<'a> PuzzleReader<'a> {
         demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
             // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation reads it as a board.
             !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-                || rle::decode_with_limit(text, MAX_LONE_BOARD_LEN).is_ok()
+                || is_valid_rle(text)
         });
         let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
 
@@ -306,7 +330,7 @@ fn read_puzzle(
         tail,
         &mut moves,
         |index| !is_last && tail[index + 1..].iter().all(|l| is_blank(l.text)),
-        |text| Moves::parse(text).is_ok(),
+        is_valid_lone_moves,
     );
     let first_moves = moves.iter().position(|&m| m).unwrap_or(tail.len());
     let mut puzzle_notes = tail[..first_moves].to_vec();
@@ -417,5 +441,17 @@ mod tests {
         let collection = Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", None);
         assert_eq!(collection.puzzles.len(), 1);
         assert_eq!(collection.check().len(), 1);
+    }
+
+    #[test]
+    fn huge_rle_lines_are_not_expanded_while_reading() {
+        let text = "#####\n#@$.#\n#####\n\n99999999(lr)\n\n999999999(#)\n\n#####\n#@$.#\n#####\n";
+        let start = std::time::Instant::now();
+        let collection = Collection::parse(text, None);
+        let errors = collection.check();
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        // Both lines are valid RLE, so they keep their classes; using them fails.
+        assert_eq!(collection.puzzles.len(), 3);
+        assert_eq!(errors.len(), 2, "{errors:?}");
     }
 }
