@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, FileFormat, PuzzleEntry, Snapshot, extension_hint};
+use sokoengine::io::{Collection, FileFormat, PuzzleEntry, Snapshot, WriteOptions, extension_hint};
 use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
 
 use crate::failure::Failure;
@@ -307,23 +307,17 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
             "convert writes its result in the format of --to; use --to json instead of --json",
         ));
     }
-    let mut collection = load_collection(&args.file, args.variant_hint)?;
-    if args.rle {
-        for entry in &mut collection.puzzles {
-            for snapshot in entry.snapshots_mut() {
-                if let Ok(moves) = snapshot.moves() {
-                    snapshot.set_moves_data(moves.to_str(true));
-                }
-            }
-        }
-    }
+    let collection = load_collection(&args.file, args.variant_hint)?;
+    let options = WriteOptions::new().rle(args.rle);
     let text = match args.to {
         Target::Json => {
-            let mut text = serde_json::to_string_pretty(&collection)
+            let mut value = serde_json::to_value(&collection)
                 .map_err(|e| Failure::domain(format!("can't write JSON: {e}")))?;
             if args.rle {
-                text = rle_boards_in_json(&collection, &text);
+                rle_encode_json(&collection, &mut value);
             }
+            let mut text = serde_json::to_string_pretty(&value)
+                .map_err(|e| Failure::domain(format!("can't write JSON: {e}")))?;
             text.push('\n');
             text
         }
@@ -333,80 +327,33 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
             } else {
                 FileFormat::Xsb
             };
-            let text = collection
-                .to_plain_string(format)
-                .map_err(|e| Failure::domain(e.to_string()))?;
-            if args.rle {
-                rle_boards_in_text(&collection, &text)
-            } else {
-                text
-            }
+            collection
+                .to_plain_string_with(format, options)
+                .map_err(|e| Failure::domain(e.to_string()))?
         }
     };
     out.write_text(&text)
 }
 
-/// The board of an entry as the writer prints it (rows joined by `\n`).
-fn written_board(entry: &PuzzleEntry) -> Option<String> {
-    let value = serde_json::to_value(entry).ok()?;
-    Some(value.get("board")?.as_str()?.to_owned())
-}
-
-/// The RLE form of an entry's board (visible floor, rows joined by `|`).
-fn rle_board(entry: &PuzzleEntry) -> Option<String> {
-    let puzzle = entry.puzzle().ok()?;
-    (puzzle.size() > 0).then(|| puzzle.to_board_str(true, true))
-}
-
-/// Replaces each `"board"` value of the JSON text by the board's RLE form, puzzle by
-/// puzzle in order (editing the text keeps the serializer's key order).
-fn rle_boards_in_json(collection: &Collection, text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    for entry in &collection.puzzles {
-        let (Some(rows), Some(rle)) = (written_board(entry), rle_board(entry)) else {
+/// RLE-encodes, in the JSON form of `collection`, every board (visible floor, rows
+/// joined by `|`) and every snapshot's moves that parse, as `--rle` asks.
+fn rle_encode_json(collection: &Collection, value: &mut serde_json::Value) {
+    let Some(puzzles) = value.get_mut("puzzles").and_then(|p| p.as_array_mut()) else {
+        return;
+    };
+    for (entry, json) in collection.puzzles.iter().zip(puzzles) {
+        if let Ok(puzzle) = entry.puzzle() {
+            if puzzle.size() > 0 {
+                json["board"] = puzzle.to_board_str(true, true).into();
+            }
+        }
+        let Some(snapshots) = json.get_mut("snapshots").and_then(|s| s.as_array_mut()) else {
             continue;
         };
-        let (Ok(rows), Ok(rle)) = (serde_json::to_string(&rows), serde_json::to_string(&rle))
-        else {
-            continue;
-        };
-        let field = format!("\"board\": {rows}");
-        if let Some(at) = rest.find(&field) {
-            out.push_str(&rest[..at]);
-            out.push_str(&format!("\"board\": {rle}"));
-            rest = &rest[at + field.len()..];
+        for (snapshot, json) in entry.snapshots().iter().zip(snapshots) {
+            if let Ok(moves) = snapshot.moves() {
+                json["moves"] = moves.to_str(true).into();
+            }
         }
     }
-    out.push_str(rest);
-    out
-}
-
-/// Replaces each board's rows in the writer's output by its one-line RLE form, puzzle by
-/// puzzle in file order.
-fn rle_boards_in_text(collection: &Collection, text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    for entry in &collection.puzzles {
-        let (Some(rows), Some(rle)) = (written_board(entry), rle_board(entry)) else {
-            continue;
-        };
-        if rows.is_empty() {
-            continue;
-        }
-        let block = format!("{rows}\n");
-        let found = if rest.starts_with(&block) {
-            Some(0)
-        } else {
-            rest.find(&format!("\n{block}")).map(|at| at + 1)
-        };
-        if let Some(at) = found {
-            out.push_str(&rest[..at]);
-            out.push_str(&rle);
-            out.push('\n');
-            rest = &rest[at + block.len()..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
