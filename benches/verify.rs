@@ -1,0 +1,75 @@
+//! What `sokoengine verify` does, end to end through the facade: read
+//! `Original_and_Extra.sok`, parse every board and snapshot, replay every snapshot on a
+//! Mover, and compute JSoko's metrics of every solution. The anchor (shared/spec
+//! anchors.md) is parsing plus replaying in at most 5 ms; sokoenginepy takes about 18 s.
+//!
+//! `cargo bench --bench verify -- --warm-up-time 1 --measurement-time 3`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sokoengine::io::{Collection, ReplayOptions, replay};
+use sokoengine::metrics::SolutionVerifier;
+
+/// Parses and replays everything; returns (snapshots, solved).
+fn parse_and_replay(text: &str) -> (usize, usize) {
+    let collection = Collection::parse(text, None);
+    let (mut snapshots, mut solved) = (0, 0);
+    for entry in &collection.puzzles {
+        let Ok(puzzle) = entry.puzzle() else { continue };
+        for snapshot in entry.snapshots() {
+            snapshots += 1;
+            let Ok(moves) = snapshot.moves() else {
+                continue;
+            };
+            if replay(&puzzle, &moves, ReplayOptions::new()).is_ok_and(|r| r.solved) {
+                solved += 1;
+            }
+        }
+    }
+    (snapshots, solved)
+}
+
+/// Parses everything and computes the board-verified metrics of every snapshot;
+/// returns the number of valid solutions.
+fn parse_and_measure(text: &str) -> usize {
+    let collection = Collection::parse(text, None);
+    let mut valid = 0;
+    for entry in &collection.puzzles {
+        let Ok(puzzle) = entry.puzzle() else { continue };
+        let Ok(mut verifier) = SolutionVerifier::new(&puzzle) else {
+            continue;
+        };
+        for snapshot in entry.snapshots() {
+            let Ok(moves) = snapshot.moves() else {
+                continue;
+            };
+            valid += usize::from(verifier.verify(moves.as_str()).is_ok());
+        }
+    }
+    valid
+}
+
+fn verify(c: &mut Criterion) {
+    let Some(text) = sokoengine_testkit::read_corpus(
+        "bench verify",
+        "levels/sok-with-solutions/Original_and_Extra.sok",
+    ) else {
+        return;
+    };
+    assert_eq!(parse_and_replay(&text), (196, 193));
+    assert_eq!(parse_and_measure(&text), 193);
+
+    let mut group = c.benchmark_group("verify");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("parse_and_replay/Original_and_Extra", |b| {
+        b.iter(|| black_box(parse_and_replay(black_box(&text))));
+    });
+    group.bench_function("parse_and_metrics/Original_and_Extra", |b| {
+        b.iter(|| black_box(parse_and_measure(black_box(&text))));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, verify);
+criterion_main!(benches);
