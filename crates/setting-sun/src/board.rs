@@ -423,20 +423,6 @@ impl Board {
         usize::from(odd) | usize::from(high) << 1
     }
 
-    /// `bits` moved `distance` steps in `direction` (bits must stay on the board).
-    #[inline(always)]
-    fn shift_by(&self, bits: u64, direction: Direction, distance: i32) -> u64 {
-        let amount = distance.unsigned_abs()
-            * match direction {
-                Direction::Up | Direction::Down => u32::from(self.width),
-                Direction::Left | Direction::Right => 1,
-            };
-        match direction {
-            Direction::Up | Direction::Left => shr(bits, amount),
-            Direction::Down | Direction::Right => shl_u(bits, amount),
-        }
-    }
-
     /// Single steps.
     #[inline(always)]
     pub(crate) fn for_each_step(&self, state: &State, mut visit: impl FnMut(usize, u32, u32)) {
@@ -454,33 +440,45 @@ impl Board {
         }
     }
 
-    /// Straight slides of one or more cells: only pieces that can take a first step are
-    /// followed further.
+    /// Whether the piece of shape index `s` at top-left `index` can take one step in the
+    /// direction of index `d` when the cells in `free` are free (unchecked indices).
+    #[inline(always)]
+    fn can_step_at(&self, s: usize, index: u32, d: usize, free: u64) -> bool {
+        let (s, d) = (s & 3, d & 3);
+        if self.from[s][d] & (1 << (index & 63)) == 0 {
+            return false;
+        }
+        let [a, b] = self.entered[s][d];
+        let index = index as i32;
+        let needed =
+            (1u64 << ((index + i32::from(a)) & 63)) | (1u64 << ((index + i32::from(b)) & 63));
+        needed & free == needed
+    }
+
+    /// Straight slides of one or more cells: the single steps, each followed on while the
+    /// cells ahead are empty.
     #[inline(always)]
     pub(crate) fn for_each_slide(&self, state: &State, mut visit: impl FnMut(usize, u32, u32)) {
         let empty = self.full & !self.occupied(state);
+        let movers = self.movers_by_direction(&state.tops, empty);
         let width = i32::from(self.width);
-        for (d, delta) in [-width, width, -1, 1].into_iter().enumerate() {
-            let direction = Direction::ALL[d];
-            // All pieces of one direction slide together, one cell per round: `sliding`
-            // holds the top-left cells they started from. A piece goes on while the cells
-            // ahead are empty in the original state (it only leaves cells behind).
-            let mut sliding = self.movers_toward(direction, &state.tops, empty);
-            let mut distance = 1;
-            while sliding != 0 {
-                let mut rest = sliding;
-                while rest != 0 {
-                    let origin = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let s = Self::shape_at(&state.tops, 1 << origin);
-                    visit(s, origin, origin.wrapping_add_signed(distance * delta));
+        let deltas = [-width, width, -1, 1];
+        for (d, (mut movers, delta)) in movers.into_iter().zip(deltas).enumerate() {
+            while movers != 0 {
+                let origin = movers.trailing_zeros();
+                let bit = movers & movers.wrapping_neg();
+                movers ^= bit;
+                let s = Self::shape_at(&state.tops, bit);
+                let mut at = origin.wrapping_add_signed(delta);
+                // One call site, so that the visitor is inlined. The cells ahead of a
+                // sliding piece were never its own: they must be empty in the state.
+                loop {
+                    visit(s, origin, at);
+                    if !self.can_step_at(s, at, d, empty) {
+                        break;
+                    }
+                    at = at.wrapping_add_signed(delta);
                 }
-                let moved = state
-                    .tops
-                    .map(|tops| self.shift_by(tops & sliding, direction, distance));
-                let onward = self.movers_toward(direction, &moved, empty);
-                sliding = self.shift_by(onward, direction.opposite(), distance);
-                distance += 1;
             }
         }
     }
