@@ -231,20 +231,56 @@ impl BoardGraph {
                     .map(|(nx, ny)| (nx as isize - rx as isize, ny as isize - ry as isize));
             }
         }
+        // Fill the table one (row, direction, class) run at a time: within a run the
+        // neighbour is a fixed offset away, so the inner loop is a strided store over
+        // the columns whose neighbour stays on the board.
+        let column_step = match tessellation {
+            Tessellation::Sokoban | Tessellation::Hexoban => 1,
+            Tessellation::Trioban | Tessellation::Octoban => 2,
+        };
         for y in 0..height {
-            for x in 0..width {
-                let slot = (y * width + x) * 8;
-                let class_offsets = &offsets[class_of(x, y)];
+            let classes: &[usize] = match tessellation {
+                Tessellation::Sokoban => &[0],
+                Tessellation::Hexoban => &[[0, 1][y % 2]],
+                Tessellation::Trioban | Tessellation::Octoban => &[0, 1],
+            };
+            for &class in classes {
+                // First column of this class in the row (see `class_of`).
+                let first_column = if column_step == 2 {
+                    (class + y % 2) % 2
+                } else {
+                    0
+                };
+                debug_assert!(first_column >= width || class_of(first_column, y) == class);
                 for &direction in tessellation.legal_directions() {
-                    let Some((dx, dy)) = class_offsets[direction as usize] else {
+                    let Some((dx, dy)) = offsets[class][direction as usize] else {
                         continue;
                     };
-                    let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-                    if nx < width && ny < height {
-                        edges_count += 1;
-                        if let Some(entry) = neighbors.get_mut(slot + direction as usize) {
-                            *entry = (ny * width + nx) as u32;
-                        }
+                    let ny = y.wrapping_add_signed(dy);
+                    if ny >= height {
+                        continue;
+                    }
+                    // Columns x with 0 <= x + dx < width, of this class.
+                    let lowest = dx.unsigned_abs() * usize::from(dx < 0);
+                    let end = width.saturating_sub(if dx > 0 { dx.unsigned_abs() } else { 0 });
+                    let mut x = first_column;
+                    while x < lowest {
+                        x += column_step;
+                    }
+                    if x >= end {
+                        continue;
+                    }
+                    edges_count += (end - x).div_ceil(column_step);
+                    if neighbors.is_empty() {
+                        continue;
+                    }
+                    let row = y * width;
+                    let target_row = ny * width;
+                    let d = direction as usize;
+                    while x < end {
+                        neighbors[(row + x) * 8 + d] =
+                            (target_row + x).wrapping_add_signed(dx) as u32;
+                        x += column_step;
                     }
                 }
             }
@@ -363,6 +399,28 @@ impl BoardGraph {
             Some(&n) if n != NONE => Some(n as usize),
             _ => None,
         }
+    }
+
+    /// The precomputed neighbour table: entry `position * 8 + direction as usize` is
+    /// the neighbour, or `u32::MAX` for none. Empty for boards with more than 2^20
+    /// cells, whose neighbours are computed on demand by [`BoardGraph::neighbor`].
+    /// For code that keeps its own copy of the graph's edges (a mover's fast path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    ///
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let table = graph.neighbor_table();
+    /// assert_eq!(table[6 * 8 + Direction::Right as usize], 7);
+    /// assert_eq!(table[6 * 8 + Direction::NorthEast as usize], u32::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn neighbor_table(&self) -> &[u32] {
+        &self.neighbors
     }
 
     /// Like [`BoardGraph::neighbor`], failing for an off-board `position`.

@@ -11,6 +11,40 @@ use crate::collection::Collection;
 use crate::moves::{Moves, SnapshotParseError};
 use crate::snapshot::Snapshot;
 
+/// A step letter's entry in [`step_letters`]: valid, push, and the direction index.
+const LETTER_VALID: u8 = 0x80;
+const LETTER_PUSH: u8 = 0x08;
+const LETTER_DIRECTION: u8 = 0x07;
+
+/// The meaning of every ASCII letter in `tessellation`, read from
+/// [`Tessellation::parse_step_char`] at compile time (0 = no step).
+const fn letter_table(tessellation: Tessellation) -> [u8; 128] {
+    let mut table = [0u8; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        if let Ok((direction, is_push)) = tessellation.parse_step_char(byte as u8 as char) {
+            table[byte] = LETTER_VALID | (direction as u8) | if is_push { LETTER_PUSH } else { 0 };
+        }
+        byte += 1;
+    }
+    table
+}
+
+static SOKOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Sokoban);
+static HEXOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Hexoban);
+static TRIOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Trioban);
+static OCTOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Octoban);
+
+/// The letter table of `tessellation` (a lookup per step instead of a search).
+fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
+    match tessellation {
+        Tessellation::Sokoban => &SOKOBAN_LETTERS,
+        Tessellation::Hexoban => &HEXOBAN_LETTERS,
+        Tessellation::Trioban => &TRIOBAN_LETTERS,
+        Tessellation::Octoban => &OCTOBAN_LETTERS,
+    }
+}
+
 impl Moves {
     /// The steps of this sequence in `tessellation`: selection steps flagged as
     /// selections, jump steps as jumps, upper case as pushes with box ID 1 (a
@@ -38,7 +72,26 @@ impl Moves {
         &self,
         tessellation: Tessellation,
     ) -> Result<Vec<PusherStep>, GeometryError> {
-        let mut steps: Vec<PusherStep> = Vec::with_capacity(self.as_str().len());
+        let table = step_letters(tessellation);
+        let bytes = self.as_str().as_bytes();
+        // Common case: only step letters (no markers, no letter without meaning here),
+        // converted in one pass without per-step branches or capacity checks.
+        let mut meaningful = LETTER_VALID;
+        let steps: Vec<PusherStep> = bytes
+            .iter()
+            .map(|&byte| {
+                let code = table[usize::from(byte & 0x7f)];
+                // A non-ASCII byte clears the flag too (the table is indexed by 7 bits).
+                meaningful &= code & !byte;
+                let direction = Direction::ALL[usize::from(code & LETTER_DIRECTION)];
+                PusherStep::push(direction, usize::from(code & LETTER_PUSH != 0))
+            })
+            .collect();
+        if meaningful != 0 {
+            return Ok(steps);
+        }
+        let mut steps = steps;
+        steps.clear();
         let mut in_jump = false;
         let mut in_selection = false;
         for byte in self.as_str().bytes() {
@@ -53,8 +106,14 @@ impl Moves {
                     }
                 }
                 letter => {
-                    let (direction, is_push) = tessellation.parse_step_char(char::from(letter))?;
-                    steps.push(if is_push {
+                    let code = table[usize::from(letter & 0x7f)];
+                    if code & LETTER_VALID == 0 || !letter.is_ascii() {
+                        // Not a step here: the tessellation gives the error.
+                        tessellation.parse_step_char(char::from(letter))?;
+                        continue;
+                    }
+                    let direction = Direction::ALL[usize::from(code & LETTER_DIRECTION)];
+                    steps.push(if code & LETTER_PUSH != 0 {
                         PusherStep::push(direction, 1)
                     } else if in_jump {
                         PusherStep::jump(direction)

@@ -13,8 +13,6 @@ use crate::zobrist::{self, BASE_KEY, KIND_BOX, PUSHER_PREFIX, mix64};
 const NO_ID: u32 = 0;
 /// "No neighbour" in the neighbour table.
 const NO_NEIGHBOR: u32 = u32::MAX;
-/// Largest board with a neighbour table (32 bytes per cell).
-const NEIGHBOR_TABLE_MAX_CELLS: usize = 1 << 20;
 /// Largest number of Zobrist keys kept in tables (16 MiB).
 const KEY_TABLE_MAX_ENTRIES: usize = 1 << 21;
 
@@ -159,10 +157,6 @@ pub struct BoardManager {
     piece_on: Vec<u32>,
     /// ID of the goal on each cell, or `NO_ID`.
     goal_on: Vec<u32>,
-    /// `neighbors[pos * 8 + dir]` or `NO_NEIGHBOR`, for boards up to
-    /// `NEIGHBOR_TABLE_MAX_CELLS`; empty beyond (the board computes them then).
-    /// A copy of the board's table, kept here so the move fast path is one load.
-    neighbors: Vec<u32>,
     plus: SokobanPlus,
     /// Effective plus IDs by ID - 1 (all default while Sokoban+ is disabled).
     box_plus: Vec<u64>,
@@ -209,19 +203,7 @@ impl BoardManager {
             }
         }
         let plus = SokobanPlus::new(boxes.len(), boxorder, goalorder);
-        let mut neighbors = Vec::new();
-        if size <= NEIGHBOR_TABLE_MAX_CELLS {
-            neighbors = (0..size * 8)
-                .map(|slot| {
-                    let direction = Direction::ALL[slot % 8];
-                    board
-                        .neighbor(slot / 8, direction)
-                        .map_or(NO_NEIGHBOR, |n| n as u32)
-                })
-                .collect();
-        }
         let mut manager = BoardManager {
-            neighbors,
             board,
             box_plus: vec![DEFAULT_PLUS_ID; boxes.len()],
             goal_plus: vec![DEFAULT_PLUS_ID; goals.len()],
@@ -403,8 +385,13 @@ impl BoardManager {
     /// The neighbour of `position` in `direction` (see [`BoardGraph::neighbor`]).
     #[inline(always)]
     pub(crate) fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
-        // With a table every on-board slot exists, so a miss means "no table".
-        match self.neighbors.get(position * 8 + direction as usize) {
+        // The board's own table (one load on the move fast path). With a table every
+        // on-board slot exists, so a miss means "no table".
+        match self
+            .board
+            .neighbor_table()
+            .get(position * 8 + direction as usize)
+        {
             Some(&n) => (n != NO_NEIGHBOR).then_some(n as usize),
             None => self.board.neighbor(position, direction),
         }
