@@ -3,7 +3,9 @@
 use crate::board::State;
 use crate::layout::{Layout, MoveError};
 use crate::moves::Move;
-use crate::search::{DEFAULT_STATE_LIMIT, SolveError, Track, breadth_first};
+use crate::search::{
+    DEFAULT_STATE_LIMIT, SolveError, Track, breadth_first, breadth_first_symmetric,
+};
 use crate::space::StateSpace;
 use crate::vocabulary::{Cell, Metric, Shape};
 
@@ -151,14 +153,27 @@ impl Puzzle {
     pub fn solve_with_limit(&self, metric: Metric, limit: usize) -> Result<Solution, SolveError> {
         let board = *self.start.board();
         let goal_bit = self.goal_bit();
-        let found = breadth_first(
-            &board,
-            &[*self.start.state()],
-            metric,
-            limit,
-            Track::Parents,
-            |state| state.tops(Shape::Sun) & goal_bit != 0,
-        )?;
+        let is_goal = |state: &State| state.tops(Shape::Sun) & goal_bit != 0;
+        // A goal in the middle column is its own mirror image.
+        let found = if 2 * usize::from(self.goal.column()) + 2 == board.width() {
+            breadth_first_symmetric(
+                &board,
+                self.start.state(),
+                metric,
+                limit,
+                Track::Parents,
+                is_goal,
+            )?
+        } else {
+            breadth_first(
+                &board,
+                &[*self.start.state()],
+                metric,
+                limit,
+                Track::Parents,
+                is_goal,
+            )?
+        };
         let Some(goal) = found.goal() else {
             return Err(SolveError::Unsolvable {
                 explored: found.states().len(),
@@ -266,7 +281,8 @@ impl Solution {
         self.moves.iter().map(|mv| mv.cost(Metric::Step)).sum()
     }
 
-    /// The number of states the search stored.
+    /// The number of states the search stored: one per left-right mirror class when the
+    /// start is its own mirror image and the goal lies in the middle column.
     #[must_use]
     pub const fn explored(&self) -> usize {
         self.explored

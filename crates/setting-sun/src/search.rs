@@ -139,13 +139,16 @@ impl KeyTable<u64> for PackedTable {
 /// How search states are keyed in the hash map.
 pub(crate) trait KeyScheme {
     /// The key type.
-    type Key: Copy + Eq + std::hash::Hash;
+    type Key: Copy + Ord + std::hash::Hash;
     /// The map from keys to indices.
     type Table: KeyTable<Self::Key> + std::fmt::Debug + Clone;
     /// The key of the state at discovery index `at`.
     fn key_at(table: &Self::Table, states: &[State], at: usize) -> Self::Key;
     /// The key of a state (slow path).
     fn key(&self, state: &State) -> Self::Key;
+    /// The key of a state's left-right mirror image, where mirror classes are supported
+    /// (slow path).
+    fn image_key(&self, state: &State) -> Option<Self::Key>;
     /// The key of the state reached from `state` (keyed `key`) by moving the piece of shape
     /// index `shape` from top-left `from` to `to` (fast path).
     fn moved(&self, key: Self::Key, state: &State, shape: usize, from: u32, to: u32) -> Self::Key;
@@ -158,6 +161,8 @@ pub(crate) struct PackedKeys {
     /// Per shape and top-left cell, the key bits of that piece (64 wide so that an index
     /// masked to 6 bits needs no bounds check).
     pieces: [[u64; 64]; Shape::COUNT],
+    /// Per shape and top-left cell, the key bits of the piece's left-right mirror image.
+    mirrored: [[u64; 64]; Shape::COUNT],
 }
 
 impl PackedKeys {
@@ -180,10 +185,32 @@ impl PackedKeys {
                 }
             }
         }
+        let mut mirrored = [[0; 64]; Shape::COUNT];
+        for shape in Shape::ALL {
+            let (_, width) = shape.size();
+            for index in 0..cells as u32 {
+                let cell = board.cell(index);
+                if board.fits(shape, cell) {
+                    let column = board.width() as u8 - width - cell.column();
+                    let image = board.index(crate::vocabulary::Cell::new(cell.row(), column));
+                    mirrored[shape.index()][index as usize] = pieces[shape.index()][image as usize];
+                }
+            }
+        }
         Some(Self {
             board: *board,
             pieces,
+            mirrored,
         })
+    }
+
+    /// The key of the left-right mirror image of the state reached from a state whose
+    /// image is keyed `image` by moving the piece of shape index `shape` from `from` to
+    /// `to`.
+    #[inline(always)]
+    fn mirror_moved(&self, image: u64, shape: usize, from: u32, to: u32) -> u64 {
+        let mirrored = &self.mirrored[shape & 3];
+        image ^ mirrored[from as usize & 63] ^ mirrored[to as usize & 63]
     }
 }
 
@@ -198,6 +225,10 @@ impl KeyScheme for PackedKeys {
 
     fn key(&self, state: &State) -> u64 {
         self.board.compact_key(state).unwrap_or_default()
+    }
+
+    fn image_key(&self, state: &State) -> Option<u64> {
+        self.board.compact_key(&self.board.mirror_left_right(state))
     }
 
     #[inline(always)]
@@ -226,6 +257,10 @@ impl KeyScheme for StateKeys {
         *state
     }
 
+    fn image_key(&self, _: &State) -> Option<State> {
+        None
+    }
+
     #[inline(always)]
     fn moved(&self, _: State, state: &State, shape: usize, from: u32, to: u32) -> State {
         state.moved(shape, from, to)
@@ -246,6 +281,9 @@ pub(crate) struct Discovery<S: KeyScheme> {
     index: S::Table,
     /// The first goal state found, if any.
     goal: Option<u32>,
+    /// Whether the search ran over mirror classes: a class is keyed by the smaller key of
+    /// a state and its left-right image.
+    mirrored: bool,
 }
 
 impl<S: KeyScheme> Discovery<S> {
@@ -265,7 +303,12 @@ impl<S: KeyScheme> Discovery<S> {
 
     /// The discovery index of `state`.
     fn index_of(&self, state: &State) -> Option<u32> {
-        self.index.get(&self.scheme.key(state))
+        let key = self.scheme.key(state);
+        let key = match self.scheme.image_key(state) {
+            Some(image) if self.mirrored => key.min(image),
+            _ => key,
+        };
+        self.index.get(&key)
     }
 
     /// The depth of the state at discovery index `at`.
@@ -347,6 +390,39 @@ pub(crate) fn breadth_first(
     }
 }
 
+/// As [`breadth_first`] from one `source`, for a goal that holds for a state exactly when
+/// it holds for the state's left-right mirror image.
+///
+/// Mirroring maps moves to moves, so a state and its image are equally far from a
+/// symmetric source and equally solved: when the source is its own image, the search runs
+/// over mirror classes (about half the states). Each class keeps the state by which it
+/// was reached, so parent links still form a path of real moves. Otherwise, or on boards
+/// too large for packed keys, this is [`breadth_first`].
+pub(crate) fn breadth_first_symmetric(
+    board: &Board,
+    source: &State,
+    metric: Metric,
+    limit: usize,
+    track: Track,
+    is_goal: impl FnMut(&State) -> bool,
+) -> Result<Explored, SolveError> {
+    match PackedKeys::new(board) {
+        Some(scheme) if board.mirror_left_right(source) == *source => {
+            let found = match metric {
+                Metric::Step => run_mirrored::<Steps>(board, scheme, source, limit, track, is_goal),
+                Metric::Slide => {
+                    run_mirrored::<Slides>(board, scheme, source, limit, track, is_goal)
+                }
+                Metric::Piece => {
+                    run_mirrored::<PieceMoves>(board, scheme, source, limit, track, is_goal)
+                }
+            };
+            found.map(|found| Explored::Packed(Box::new(found)))
+        }
+        _ => breadth_first(board, &[*source], metric, limit, track, is_goal),
+    }
+}
+
 fn run<S: KeyScheme>(
     board: &Board,
     scheme: S,
@@ -419,6 +495,7 @@ fn run_with<S: KeyScheme, G: Successors>(
         levels: vec![0],
         index: S::Table::default(),
         goal: None,
+        mirrored: false,
     };
     for source in sources {
         let key = found.scheme.key(source);
@@ -483,4 +560,173 @@ fn run_with<S: KeyScheme, G: Successors>(
         }
     }
     Ok(found)
+}
+
+/// The breadth-first search of [`breadth_first_symmetric`] over mirror classes: the table
+/// holds the smaller key of each reached state and its image.
+fn run_mirrored<G: Successors>(
+    board: &Board,
+    scheme: PackedKeys,
+    source: &State,
+    limit: usize,
+    track: Track,
+    mut is_goal: impl FnMut(&State) -> bool,
+) -> Result<Discovery<PackedKeys>, SolveError> {
+    // About half of the classic component's states are classes.
+    let capacity = (1 << 14).min(limit);
+    let parents = track == Track::Parents;
+    // As in `run_with`: the move that discovered each state.
+    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
+    // The keys of each stored state and of its image.
+    let mut pairs: Vec<(u64, u64)> = Vec::with_capacity(capacity);
+    let mut found = Discovery {
+        scheme,
+        states: Vec::with_capacity(capacity),
+        parents: Vec::with_capacity(if parents { capacity } else { 0 }),
+        levels: vec![0],
+        index: PackedTable::default(),
+        goal: None,
+        mirrored: true,
+    };
+    // The source is its own image.
+    let key = found.scheme.key(source);
+    if limit == 0 || !found.index.insert_new(key, 0) {
+        return Err(SolveError::StateLimit { limit });
+    }
+    found.states.push(*source);
+    arrivals.push(u16::MAX);
+    pairs.push((key, key));
+    if parents {
+        found.parents.push(0);
+    }
+    if is_goal(source) {
+        found.goal = Some(0);
+    }
+    let mut next = 0;
+    while next < found.states.len() && found.goal.is_none() {
+        if next as u32 == *found.levels.last().unwrap_or(&0) {
+            found.levels.push(found.states.len() as u32);
+        }
+        let parent = next as u32;
+        let state = found.states[next];
+        let (key, image) = pairs[next];
+        let arrival = u32::from(arrivals[next]);
+        next += 1;
+        let mut within_limit = true;
+        let Discovery {
+            scheme,
+            states,
+            parents: parent_list,
+            index,
+            goal,
+            ..
+        } = &mut found;
+        G::each(board, &state, |shape, from, to| {
+            if (to << 6 | from) == arrival {
+                return;
+            }
+            let key = scheme.moved(key, &state, shape, from, to);
+            let image = scheme.mirror_moved(image, shape, from, to);
+            let number = states.len() as u32;
+            if within_limit && goal.is_none() && index.insert_new(key.min(image), number) {
+                if states.len() >= limit {
+                    within_limit = false;
+                    return;
+                }
+                let successor = state.moved(shape, from, to);
+                states.push(successor);
+                arrivals.push((from << 6 | to) as u16);
+                pairs.push((key, image));
+                if parents {
+                    parent_list.push(parent);
+                }
+                if is_goal(&successor) {
+                    *goal = Some(number);
+                }
+            }
+        });
+        if !within_limit {
+            return Err(SolveError::StateLimit { limit });
+        }
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    /// The search over mirror classes finds goals at the plain search's depth, along paths
+    /// of real moves, storing fewer states.
+    #[test]
+    fn mirror_classes_keep_distances_and_paths() {
+        for picture in [
+            "vBBv/vBBv/.hh./vssv/vssv",
+            "vBBv/vBBv/vhhv/vssv/s..s",
+            "sBBs/.BB./s..s/vhhv/v..v",
+            "s..s/.BB./.BB./hhhh",
+            "BB/BB/../ss/..",
+            "BB/BB/ss/ss",
+        ] {
+            let layout: Layout = picture.parse().expect("valid picture");
+            let board = layout.board();
+            let goal = board.default_goal().expect("a sun fits");
+            let goal_bit = 1u64 << board.index(goal);
+            let is_goal = |state: &State| state.tops(Shape::Sun) & goal_bit != 0;
+            for metric in Metric::ALL {
+                let source = layout.state();
+                let plain =
+                    breadth_first(board, &[*source], metric, 1 << 20, Track::Parents, is_goal)
+                        .expect("small");
+                let mirrored = breadth_first_symmetric(
+                    board,
+                    source,
+                    metric,
+                    1 << 20,
+                    Track::Parents,
+                    is_goal,
+                )
+                .expect("small");
+                assert!(
+                    matches!(&mirrored, Explored::Packed(found) if found.mirrored),
+                    "{picture}"
+                );
+                assert!(mirrored.states().len() <= plain.states().len(), "{picture}");
+                let depth = |found: &Explored| found.goal().map(|at| found.depth(at));
+                assert_eq!(depth(&mirrored), depth(&plain), "{picture} under {metric}");
+                if let Some(at) = mirrored.goal() {
+                    let path = mirrored.path_to(at);
+                    for pair in path.windows(2) {
+                        let before = Layout::from_parts(*board, pair[0]);
+                        assert!(before.move_to(&pair[1], metric).is_some(), "{picture}");
+                    }
+                    assert!(is_goal(&path[path.len() - 1]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_classes_respect_the_limit() {
+        let layout = Layout::setting_sun();
+        let found = breadth_first_symmetric(
+            layout.board(),
+            layout.state(),
+            Metric::Step,
+            100,
+            Track::Parents,
+            |_| false,
+        );
+        assert_eq!(found.err(), Some(SolveError::StateLimit { limit: 100 }));
+        let found = breadth_first_symmetric(
+            layout.board(),
+            layout.state(),
+            Metric::Step,
+            0,
+            Track::Parents,
+            |_| false,
+        );
+        assert_eq!(found.err(), Some(SolveError::StateLimit { limit: 0 }));
+    }
 }
