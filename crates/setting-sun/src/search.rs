@@ -72,6 +72,13 @@ impl PackedTable {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
+    /// An empty table of `2^bits` slots.
+    fn with_bits(bits: u32) -> Self {
+        let mut table = Self::default();
+        table.rebuild(bits);
+        table
+    }
+
     #[cold]
     fn grow(&mut self) {
         let bits = if self.slots.is_empty() {
@@ -79,6 +86,11 @@ impl PackedTable {
         } else {
             64 - self.shift + 1
         };
+        self.rebuild(bits);
+    }
+
+    /// Re-inserts every key into `2^bits` slots.
+    fn rebuild(&mut self, bits: u32) {
         if self.slots.is_empty() {
             self.keys.reserve(1 << (bits - 1));
         }
@@ -584,7 +596,8 @@ fn run_mirrored<G: Successors>(
         states: Vec::with_capacity(capacity),
         parents: Vec::with_capacity(if parents { capacity } else { 0 }),
         levels: vec![0],
-        index: PackedTable::default(),
+        // 32 Ki slots: the classic component's 13,011 classes fit without growing.
+        index: PackedTable::with_bits(15),
         goal: None,
         mirrored: true,
     };
