@@ -423,6 +423,29 @@ impl BoardGraph {
         &self.neighbors
     }
 
+    /// The cells, mutable, together with the [neighbour table](BoardGraph::neighbor_table):
+    /// for a mover's inner loop, which follows edges while it moves pieces and wants
+    /// both as plain slices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    ///
+    /// let mut graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@ .#\n#####")?;
+    /// let (cells, table) = graph.cells_mut_with_neighbor_table();
+    /// let right = table[6 * 8 + Direction::Right as usize] as usize;
+    /// cells[6].remove_pusher();
+    /// cells[right].put_pusher();
+    /// assert_eq!(graph.to_string(), "#####\n# @.#\n#####");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn cells_mut_with_neighbor_table(&mut self) -> (&mut [BoardCell], &[u32]) {
+        (&mut self.cells, &self.neighbors)
+    }
+
     /// Like [`BoardGraph::neighbor`], failing for an off-board `position`.
     ///
     /// # Errors

@@ -7,6 +7,7 @@ use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
 use sokoengine_geometry::Direction;
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
+use crate::step::PusherStep;
 use crate::zobrist::{self, BASE_KEY, KIND_BOX, PUSHER_PREFIX, mix64};
 
 /// "No piece here" in the per-cell ID tables.
@@ -529,6 +530,66 @@ impl BoardManager {
         self.pushers[id - 1] = new as u32;
     }
 
+    /// The fast path of [`Mover::play_moves`](crate::Mover::play_moves): plays the
+    /// leading steps of `steps` with pusher `pusher_id` as long as each is a plain
+    /// step (no jump, no selection) that the rules allow and that moves a box exactly
+    /// when it has a box ID (forward: pushes; reverse: pulls, as with `pulls_boxes`
+    /// set to that). Stops before the first other step, changing nothing for it.
+    ///
+    /// Returns the number of steps played and the ID of the box the last one moved
+    /// (0 for none); `None` (nothing played) when the fast path does not apply:
+    /// boards without neighbour or key tables, or Sokoban+ enabled. The caller
+    /// plays those step by step.
+    pub(crate) fn play_plain_steps(
+        &mut self,
+        pusher_id: usize,
+        steps: &[PusherStep],
+        reverse: bool,
+    ) -> Option<(usize, usize)> {
+        let size = self.board.size();
+        let slot = pusher_id.checked_sub(1)?;
+        let start = *self.pushers.get(slot)? as usize;
+        // One length for every per-cell slice, so a single check of a position
+        // covers all of them.
+        let (cells, neighbors) = self.board.cells_mut_with_neighbor_table();
+        if self.plus.is_enabled()
+            || cells.len() != size
+            || neighbors.len() != size * 8
+            || self.pusher_keys.len() != size
+            || self.box_keys.len() < size
+            || self.piece_on.len() != size
+            || start >= size
+        {
+            return None;
+        }
+        let mut view = StepView {
+            cells,
+            neighbors,
+            piece_on: &mut self.piece_on[..size],
+            boxes: &mut self.boxes,
+            pusher_keys: &self.pusher_keys[..size],
+            // Sokoban+ is disabled: every box has the default plus ID, whose keys
+            // are the first block.
+            box_keys: &self.box_keys[..size],
+            pusher_id: pusher_id as u32,
+            position: start,
+            hash: self.hash,
+            matched: self.matched,
+            last_box: 0,
+        };
+        let played = if reverse {
+            view.play::<true>(steps)
+        } else {
+            view.play::<false>(steps)
+        };
+        let (position, hash, matched, last_box) =
+            (view.position, view.hash, view.matched, view.last_box);
+        self.pushers[slot] = position as u32;
+        self.hash = hash;
+        self.matched = matched;
+        Some((played, last_box as usize))
+    }
+
     /// The Zobrist key of a pusher on `position`.
     #[inline(always)]
     fn pusher_key(&self, position: usize) -> u64 {
@@ -888,6 +949,127 @@ impl std::fmt::Debug for BoardManager {
             .field("state_hash", &format_args!("{:#018x}", self.hash))
             .field("board", &self.board.to_board_str(true, false))
             .finish()
+    }
+}
+
+/// What a plain step touches, borrowed apart from the [`BoardManager`] into local
+/// slices of one length (the board size), so the loop of
+/// [`BoardManager::play_plain_steps`] keeps them in registers and checks each
+/// position once.
+struct StepView<'a> {
+    cells: &'a mut [BoardCell],
+    neighbors: &'a [u32],
+    piece_on: &'a mut [u32],
+    boxes: &'a mut [u32],
+    pusher_keys: &'a [u64],
+    box_keys: &'a [u64],
+    pusher_id: u32,
+    /// The pusher's position.
+    position: usize,
+    hash: u64,
+    matched: usize,
+    /// ID of the box moved by the last step played, or 0.
+    last_box: u32,
+}
+
+impl StepView<'_> {
+    /// Plays the leading steps that do what they say (see
+    /// [`BoardManager::play_plain_steps`]); returns how many.
+    #[inline(always)]
+    fn play<const REVERSE: bool>(&mut self, steps: &[PusherStep]) -> usize {
+        for (index, step) in steps.iter().enumerate() {
+            if step.is_jump() || step.is_pusher_selection() || !self.step::<REVERSE>(step) {
+                return index;
+            }
+        }
+        steps.len()
+    }
+
+    /// Makes one step when it is allowed and moves a box exactly when it has a box
+    /// ID; otherwise changes nothing and returns false.
+    #[inline(always)]
+    fn step<const REVERSE: bool>(&mut self, step: &PusherStep) -> bool {
+        let size = self.cells.len();
+        let direction = step.direction();
+        let wants_box = step.is_push_or_pull();
+        let from = self.position;
+        let Some(to) = table_neighbor(self.neighbors, from, direction) else {
+            return false;
+        };
+        if to >= size {
+            return false;
+        }
+        let target = self.cells[to];
+        // The box that moves, as (from, to, ID).
+        let moved_box = if REVERSE {
+            if !target.can_put_pusher_or_box() {
+                return false;
+            }
+            if wants_box {
+                match table_neighbor(self.neighbors, from, direction.opposite()) {
+                    Some(behind) if behind < size && self.cells[behind].has_box() => {
+                        Some((behind, from, self.piece_on[behind]))
+                    }
+                    _ => return false,
+                }
+            } else {
+                None
+            }
+        } else if target.has_box() {
+            if !wants_box {
+                return false;
+            }
+            match table_neighbor(self.neighbors, to, direction) {
+                Some(box_to) if box_to < size && self.cells[box_to].can_put_pusher_or_box() => {
+                    Some((to, box_to, self.piece_on[to]))
+                }
+                _ => return false,
+            }
+        } else {
+            if wants_box || !target.can_put_pusher_or_box() {
+                return false;
+            }
+            None
+        };
+        self.hash ^= self.pusher_keys[from] ^ self.pusher_keys[to];
+        self.cells[from].remove_pusher();
+        // Clears the box flag of a pushed box's old cell too.
+        self.cells[to].put_pusher();
+        self.piece_on[from] = NO_ID;
+        self.piece_on[to] = self.pusher_id;
+        self.last_box = 0;
+        if let Some((box_from, box_to, box_id)) = moved_box {
+            if REVERSE {
+                // A pulled box's old cell is left empty; a pushed box's old cell
+                // now holds the pusher.
+                self.piece_on[box_from] = NO_ID;
+            }
+            // Every box has the default plus ID: any goal matches.
+            self.matched = self.matched - usize::from(self.cells[box_from].has_goal())
+                + usize::from(self.cells[box_to].has_goal());
+            self.hash ^= self.box_keys[box_from] ^ self.box_keys[box_to];
+            self.cells[box_from].remove_box();
+            self.cells[box_to].put_box();
+            self.piece_on[box_to] = box_id;
+            if let Some(slot) = (box_id as usize)
+                .checked_sub(1)
+                .and_then(|i| self.boxes.get_mut(i))
+            {
+                *slot = box_to as u32;
+            }
+            self.last_box = box_id;
+        }
+        self.position = to;
+        true
+    }
+}
+
+/// The neighbour of `position` in `direction` in a board's neighbour table.
+#[inline(always)]
+fn table_neighbor(table: &[u32], position: usize, direction: Direction) -> Option<usize> {
+    match table.get(position * 8 + direction as usize) {
+        Some(&n) if n != NO_NEIGHBOR => Some(n as usize),
+        _ => None,
     }
 }
 

@@ -274,9 +274,116 @@ impl Mover {
                 step
             }
         };
-        self.last_move.clear();
-        self.last_move.push(step);
+        self.record_single_step(step);
         Ok(())
+    }
+
+    /// Plays steps as written, for replaying a move text: each leading step of
+    /// `steps` that is a move, push or pull (not a jump or selection) is made with
+    /// [`Mover::try_move`] in its direction, where in reverse mode
+    /// [`Mover::pulls_boxes`] is first set to whether the step has a box ID. Stops
+    /// before the first step that is a jump or selection, that the rules refuse, or
+    /// that would move a box while it has no box ID or move none while it has one;
+    /// that step and everything after it are left alone. Returns the number of
+    /// steps played.
+    ///
+    /// Playing `n` steps leaves exactly the state `n` such `try_move` calls leave
+    /// (board, hash, `pull_count`, `pulls_boxes`, `last_move`), in one pass
+    /// without per-step bookkeeping. To find out why it stopped, make the next step
+    /// with `try_move`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::{Mover, PusherStep, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+    /// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+    /// let r = PusherStep::new(Direction::Right);
+    /// let push_r = PusherStep::push(Direction::Right, 1);
+    /// // The third step says "move" but would push: play stops before it.
+    /// assert_eq!(mover.play_moves(&[r, push_r, r, push_r]), 2);
+    /// assert_eq!(mover.board().to_string(), "#######\n#  @$.#\n#######");
+    /// assert_eq!(mover.last_move()[0].moved_box_id(), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_moves(&mut self, steps: &[PusherStep]) -> usize {
+        let reverse = self.mode == SolvingMode::Reverse;
+        let Some((played, last_box)) =
+            self.manager
+                .play_plain_steps(self.selected_pusher, steps, reverse)
+        else {
+            return self.play_moves_stepwise(steps);
+        };
+        if played > 0 {
+            // Every step played did what it says: the last one as `try_move` makes it.
+            let last = &steps[played - 1];
+            let step =
+                PusherStep::push(last.direction(), last_box).with_pusher_id(self.selected_pusher);
+            self.record_single_step(step);
+            if reverse {
+                self.pull_count += steps[..played]
+                    .iter()
+                    .filter(|s| s.is_push_or_pull())
+                    .count();
+                self.pulls_boxes = last.is_push_or_pull();
+            }
+        }
+        played
+    }
+
+    /// [`Mover::play_moves`] one `try_move` at a time (boards without tables, or
+    /// with Sokoban+ enabled).
+    fn play_moves_stepwise(&mut self, steps: &[PusherStep]) -> usize {
+        let reverse = self.mode == SolvingMode::Reverse;
+        let mut played = 0;
+        for step in steps {
+            if step.is_jump() || step.is_pusher_selection() {
+                break;
+            }
+            let (direction, wants_box) = (step.direction(), step.is_push_or_pull());
+            // Whether the move, if allowed, moves a box: forward pushes the box
+            // ahead, reverse pulls the box behind when asked to.
+            let from = self.selected_position();
+            let moves_box = if reverse {
+                wants_box
+                    && self
+                        .manager
+                        .neighbor(from, direction.opposite())
+                        .is_some_and(|behind| self.manager.has_box_on(behind))
+            } else {
+                self.manager
+                    .neighbor(from, direction)
+                    .is_some_and(|to| self.manager.has_box_on(to))
+            };
+            if moves_box != wants_box {
+                break;
+            }
+            let pulls_boxes = self.pulls_boxes;
+            if reverse {
+                self.pulls_boxes = wants_box;
+            }
+            if self.try_move(direction).is_err() {
+                self.pulls_boxes = pulls_boxes;
+                break;
+            }
+            played += 1;
+        }
+        played
+    }
+
+    /// Makes `last_move` the one step `step`, overwriting in place when it already
+    /// holds one step (the common case in a run of moves: no capacity check).
+    #[inline(always)]
+    fn record_single_step(&mut self, step: PusherStep) {
+        if let [only] = self.last_move.as_mut_slice() {
+            *only = step;
+        } else {
+            self.last_move.clear();
+            self.last_move.push(step);
+        }
     }
 
     /// The forward-style step: pushes a box in front of the pusher.

@@ -144,6 +144,77 @@ proptest! {
     }
 
     #[test]
+    fn play_moves_equals_checked_moves_one_by_one(
+        board in board(),
+        reverse in any::<bool>(),
+        plus in any::<bool>(),
+        select in 1usize..3,
+        pulls_boxes in any::<bool>(),
+        steps in proptest::collection::vec((0usize..8, 0u8..8), 0..40),
+    ) {
+        let mode = if reverse { SolvingMode::Reverse } else { SolvingMode::Forward };
+        let mut manager = BoardManager::new(board);
+        if plus {
+            // Sokoban+ takes the step-by-step path.
+            let order: Vec<String> = (1..=manager.boxes_count()).map(|i| (i % 2).to_string()).collect();
+            manager.set_boxorder(&order.join(" "));
+            manager.set_goalorder(&order.join(" "));
+            let _ = manager.enable_sokoban_plus();
+        }
+        let Ok(mut fast) = Mover::with_manager(manager, mode) else { return Ok(()) };
+        let _ = fast.select_pusher(select);
+        fast.set_pulls_boxes(pulls_boxes);
+        let mut checked = fast.clone();
+        // Mostly moves and pushes, sometimes a jump or selection step that ends the run.
+        let steps: Vec<PusherStep> = steps
+            .into_iter()
+            .map(|(d, kind)| match kind {
+                0..=3 => PusherStep::new(Direction::ALL[d]),
+                4..=6 => PusherStep::push(Direction::ALL[d], 1 + d % 3),
+                _ if d % 2 == 0 => PusherStep::jump(Direction::ALL[d]),
+                _ => PusherStep::selection(Direction::ALL[d]),
+            })
+            .collect();
+        let played = fast.play_moves(&steps);
+        // The reference: checked moves one at a time, stopping before the first
+        // jump, selection, refused step or step that does not do what it says.
+        let mut expected = 0;
+        for step in &steps {
+            if step.is_jump() || step.is_pusher_selection() {
+                break;
+            }
+            let mut next = checked.clone();
+            if reverse {
+                next.set_pulls_boxes(step.is_push_or_pull());
+            }
+            if next.try_move(step.direction()).is_err()
+                || next.last_move()[0].is_push_or_pull() != step.is_push_or_pull()
+            {
+                break;
+            }
+            checked = next;
+            expected += 1;
+        }
+        prop_assert_eq!(played, expected);
+        prop_assert_eq!(snapshot(&fast), snapshot(&checked));
+        prop_assert_eq!(fast.last_move(), checked.last_move());
+        prop_assert_eq!(
+            (fast.pull_count(), fast.pulls_boxes(), fast.selected_pusher(), fast.is_solved()),
+            (checked.pull_count(), checked.pulls_boxes(), checked.selected_pusher(), checked.is_solved())
+        );
+        prop_assert_eq!(fast.state_hash(), fast.board_manager().recomputed_state_hash());
+        prop_assert_eq!(fast.board_manager().state(), checked.board_manager().state());
+        // The per-cell ID lookups too.
+        let ids = |mover: &Mover| {
+            let m = mover.board_manager();
+            (0..mover.board().size())
+                .map(|p| (m.pusher_id_on(p).ok(), m.box_id_on(p).ok()))
+                .collect::<Vec<_>>()
+        };
+        prop_assert_eq!(ids(&fast), ids(&checked));
+    }
+
+    #[test]
     fn solved_test_agrees_with_the_definition(board in board(), plus in any::<bool>()) {
         let mut manager = BoardManager::new(board);
         if plus {
