@@ -175,6 +175,8 @@ pub(crate) struct PackedKeys {
     pieces: [[u64; 64]; Shape::COUNT],
     /// Per shape and top-left cell, the key bits of the piece's left-right mirror image.
     mirrored: [[u64; 64]; Shape::COUNT],
+    /// Per shape and top-left cell, the top-left cell of the piece's mirror image.
+    images: [[u8; 64]; Shape::COUNT],
 }
 
 impl PackedKeys {
@@ -198,6 +200,7 @@ impl PackedKeys {
             }
         }
         let mut mirrored = [[0; 64]; Shape::COUNT];
+        let mut images = [[0; 64]; Shape::COUNT];
         for shape in Shape::ALL {
             let (_, width) = shape.size();
             for index in 0..cells as u32 {
@@ -206,6 +209,7 @@ impl PackedKeys {
                     let column = board.width() as u8 - width - cell.column();
                     let image = board.index(crate::vocabulary::Cell::new(cell.row(), column));
                     mirrored[shape.index()][index as usize] = pieces[shape.index()][image as usize];
+                    images[shape.index()][index as usize] = image as u8;
                 }
             }
         }
@@ -213,7 +217,26 @@ impl PackedKeys {
             board: *board,
             pieces,
             mirrored,
+            images,
         })
+    }
+
+    /// The left-right mirror image of a state (by table, unlike
+    /// [`Board::mirror_left_right`]).
+    fn mirror(&self, state: &State) -> State {
+        let mut image = State::EMPTY;
+        for shape in Shape::ALL {
+            let images = &self.images[shape.index()];
+            let mut tops = state.tops(shape);
+            while tops != 0 {
+                image.insert(
+                    shape,
+                    u32::from(images[tops.trailing_zeros() as usize & 63]),
+                );
+                tops &= tops - 1;
+            }
+        }
+        image
     }
 
     /// The key of the left-right mirror image of the state reached from a state whose
@@ -574,6 +597,116 @@ fn run_with<S: KeyScheme, G: Successors>(
     Ok(found)
 }
 
+/// Every state reachable from `source` by single steps, in breadth-first order, storing
+/// at most `limit` states.
+///
+/// When the source is its own left-right mirror image, a state and its image are equally
+/// far from it: each newly reached state is stored together with its image (both keys in
+/// the table), and only the first of the two is expanded, since the image's successors are
+/// the images of its successors. That halves the expansions, which cost more than
+/// mirroring a state.
+pub(crate) fn reachable(
+    board: &Board,
+    source: &State,
+    limit: usize,
+) -> Result<Explored, SolveError> {
+    match PackedKeys::new(board) {
+        Some(scheme) if board.mirror_left_right(source) == *source => {
+            list_with_images(board, scheme, source, limit)
+                .map(|found| Explored::Packed(Box::new(found)))
+        }
+        _ => breadth_first(
+            board,
+            &[*source],
+            Metric::Step,
+            limit,
+            Track::States,
+            |_| false,
+        ),
+    }
+}
+
+/// The enumeration of [`reachable`] for a source that is its own image.
+fn list_with_images(
+    board: &Board,
+    scheme: PackedKeys,
+    source: &State,
+    limit: usize,
+) -> Result<Discovery<PackedKeys>, SolveError> {
+    /// The arrival mark of a stored image, which is not expanded.
+    const IMAGE: u16 = u16::MAX - 1;
+    let capacity = (1 << 15).min(limit);
+    // As in `run_with`: the move that discovered each state, or `IMAGE`.
+    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
+    // The keys of each stored state and of its image.
+    let mut pairs: Vec<(u64, u64)> = Vec::with_capacity(capacity);
+    let mut found = Discovery {
+        scheme,
+        states: Vec::with_capacity(capacity),
+        parents: Vec::new(),
+        levels: vec![0],
+        index: PackedTable::default(),
+        goal: None,
+        mirrored: false,
+    };
+    let key = found.scheme.key(source);
+    if limit == 0 || !found.index.insert_new(key, 0) {
+        return Err(SolveError::StateLimit { limit });
+    }
+    found.states.push(*source);
+    arrivals.push(u16::MAX);
+    pairs.push((key, key));
+    let mut next = 0;
+    while next < found.states.len() {
+        if next as u32 == *found.levels.last().unwrap_or(&0) {
+            found.levels.push(found.states.len() as u32);
+        }
+        let state = found.states[next];
+        let (key, image) = pairs[next];
+        let arrival = u32::from(arrivals[next]);
+        next += 1;
+        if arrival == u32::from(IMAGE) {
+            continue;
+        }
+        let mut within_limit = true;
+        let Discovery {
+            scheme,
+            states,
+            index,
+            ..
+        } = &mut found;
+        Steps::each(board, &state, |shape, from, to| {
+            if (to << 6 | from) == arrival {
+                return;
+            }
+            let key = scheme.moved(key, &state, shape, from, to);
+            // Both members of a class are stored together: one key tells whether the
+            // class is known.
+            if within_limit && index.insert_new(key, states.len() as u32) {
+                let image = scheme.mirror_moved(image, shape, from, to);
+                let extra = usize::from(image != key);
+                if states.len() + extra >= limit {
+                    within_limit = false;
+                    return;
+                }
+                let successor = state.moved(shape, from, to);
+                states.push(successor);
+                arrivals.push((from << 6 | to) as u16);
+                pairs.push((key, image));
+                if image != key && index.insert_new(image, states.len() as u32) {
+                    states.push(scheme.mirror(&successor));
+                    arrivals.push(IMAGE);
+                    pairs.push((image, key));
+                }
+            }
+        });
+        if !within_limit {
+            return Err(SolveError::StateLimit { limit });
+        }
+    }
+    Ok(found)
+}
+
 /// The breadth-first search of [`breadth_first_symmetric`] over mirror classes: the table
 /// holds the smaller key of each reached state and its image.
 fn run_mirrored<G: Successors>(
@@ -717,6 +850,45 @@ mod tests {
                     assert!(is_goal(&path[path.len() - 1]));
                 }
             }
+        }
+    }
+
+    /// Listing each state with its image gives the plain enumeration's states at the same
+    /// depths.
+    #[test]
+    fn reachable_with_images() {
+        for picture in [
+            "vBBv/vBBv/.hh./vssv/vssv",
+            "sBBs/.BB./s..s/vhhv/v..v",
+            "s..s/.BB./.BB./hhhh",
+            "s.s/.v./.v./s.s",
+            "BB/BB/ss/ss",
+        ] {
+            let layout: Layout = picture.parse().expect("valid picture");
+            let (board, source) = (layout.board(), layout.state());
+            let plain = breadth_first(
+                board,
+                &[*source],
+                Metric::Step,
+                1 << 20,
+                Track::States,
+                |_| false,
+            )
+            .expect("small");
+            let listed = reachable(board, source, 1 << 20).expect("small");
+            assert!(matches!(&listed, Explored::Packed(_)), "{picture}");
+            assert_eq!(listed.states().len(), plain.states().len(), "{picture}");
+            for (at, state) in listed.states().iter().enumerate() {
+                let index = plain.index_of(state).expect("reachable");
+                assert_eq!(listed.index_of(state), Some(at as u32), "{picture}");
+                assert_eq!(listed.depth(at as u32), plain.depth(index), "{picture}");
+            }
+            let size = plain.states().len();
+            assert!(reachable(board, source, size).is_ok());
+            assert_eq!(
+                reachable(board, source, size - 1).err(),
+                Some(SolveError::StateLimit { limit: size - 1 })
+            );
         }
     }
 

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, State};
 use crate::layout::Layout;
-use crate::search::{DEFAULT_STATE_LIMIT, Explored, SolveError, Track, breadth_first};
+use crate::search::{self, DEFAULT_STATE_LIMIT, Explored, SolveError, Track, breadth_first};
 use crate::vocabulary::{Metric, Shape};
 
 /// A set of states on one board, in a defined order (discovery order for a reachable set,
@@ -42,14 +42,7 @@ impl Layout {
     ///
     /// [`SolveError::StateLimit`] when more than `limit` states are reachable.
     pub fn reachable_with_limit(&self, limit: usize) -> Result<StateSpace, SolveError> {
-        let found = breadth_first(
-            self.board(),
-            &[*self.state()],
-            Metric::Step,
-            limit,
-            Track::States,
-            |_| false,
-        )?;
+        let found = search::reachable(self.board(), self.state(), limit)?;
         Ok(StateSpace {
             board: *self.board(),
             found,
