@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
 use sokoengine_geometry::Direction;
@@ -168,8 +169,10 @@ pub struct BoardManager {
     /// fit in `KEY_TABLE_MAX_ENTRIES`; empty otherwise (keys are computed then).
     /// `pusher_keys[pos]`; `box_keys[box_key_base[box] + pos]`, one block of
     /// `size` keys per distinct plus ID.
-    pusher_keys: Vec<u64>,
-    box_keys: Vec<u64>,
+    /// Shared between managers when every box has the default plus ID (see
+    /// `zobrist::shared_keys`), so they may extend beyond `size`.
+    pusher_keys: Arc<[u64]>,
+    box_keys: Arc<[u64]>,
     box_key_base: Vec<usize>,
     hash: u64,
     /// Boxes standing on a goal with their plus ID.
@@ -209,8 +212,8 @@ impl BoardManager {
             box_plus: vec![DEFAULT_PLUS_ID; boxes.len()],
             goal_plus: vec![DEFAULT_PLUS_ID; goals.len()],
             box_prefix: Vec::new(),
-            pusher_keys: Vec::new(),
-            box_keys: Vec::new(),
+            pusher_keys: Arc::from([]),
+            box_keys: Arc::from([]),
             box_key_base: Vec::new(),
             pushers,
             boxes,
@@ -555,7 +558,7 @@ impl BoardManager {
         if self.plus.is_enabled()
             || cells.len() != size
             || neighbors.len() != size * 8
-            || self.pusher_keys.len() != size
+            || self.pusher_keys.len() < size
             || self.box_keys.len() < size
             || self.piece_on.len() != size
             || start >= size
@@ -722,32 +725,41 @@ impl BoardManager {
 
     fn build_key_tables(&mut self) {
         let size = self.board.size();
+        self.box_key_base.clear();
+        self.box_key_base.resize(self.box_plus.len(), 0);
+        // Common case: every box has the default plus ID (Sokoban+ disabled), so
+        // one block of box keys serves all, and the tables can be shared.
+        if self.box_plus.iter().all(|&plus| plus == DEFAULT_PLUS_ID) {
+            if let Some(shared) = zobrist::shared_keys(size) {
+                self.pusher_keys = shared.pusher;
+                self.box_keys = shared.default_box;
+                return;
+            }
+        }
         let mut classes: BTreeMap<u64, usize> = BTreeMap::new();
         for &plus in &self.box_plus {
             let next = classes.len();
             classes.entry(plus).or_insert(next);
         }
-        self.box_keys.clear();
-        self.box_key_base.clear();
-        self.box_key_base.resize(self.box_plus.len(), 0);
         let fits = size
             .checked_mul(classes.len() + 1)
             .is_some_and(|entries| entries <= KEY_TABLE_MAX_ENTRIES);
         if !fits {
-            self.pusher_keys = Vec::new();
-            self.box_keys = Vec::new();
+            self.pusher_keys = Arc::from([]);
+            self.box_keys = Arc::from([]);
             return;
         }
-        if self.pusher_keys.len() != size {
+        if self.pusher_keys.len() < size {
             self.pusher_keys = (0..size).map(zobrist::pusher_key).collect();
         }
         let mut by_class: Vec<(usize, u64)> = classes.iter().map(|(&plus, &c)| (c, plus)).collect();
         by_class.sort_unstable();
+        let mut box_keys = Vec::with_capacity(size * by_class.len());
         for &(_, plus) in &by_class {
             let prefix = zobrist::prefix(KIND_BOX, plus);
-            self.box_keys
-                .extend((0..size).map(|position| mix64(prefix ^ position as u64)));
+            box_keys.extend((0..size).map(|position| mix64(prefix ^ position as u64)));
         }
+        self.box_keys = box_keys.into();
         for (base, plus) in self.box_key_base.iter_mut().zip(&self.box_plus) {
             *base = classes[plus] * size;
         }

@@ -4,6 +4,8 @@
 //! the same value in every run, instance and platform. **These values are stable**:
 //! changing [`SEED`] or [`mix64`] changes every stored hash and is a breaking change.
 
+use std::sync::{Arc, Mutex};
+
 /// The fixed seed (`"sokoeng1"` in ASCII).
 pub const SEED: u64 = 0x736F_6B6F_656E_6731;
 
@@ -69,6 +71,45 @@ pub const fn box_key(plus_id: u64, position: usize) -> u64 {
 }
 
 pub(crate) const PUSHER_PREFIX: u64 = prefix(KIND_PUSHER, 0);
+
+/// Pusher keys and default-plus-ID box keys of positions `0..len`, shared by every
+/// manager whose boxes all have the default plus ID (the keys depend on nothing
+/// else), so a new manager does not recompute them.
+#[derive(Debug)]
+pub(crate) struct SharedKeys {
+    pub(crate) pusher: Arc<[u64]>,
+    pub(crate) default_box: Arc<[u64]>,
+}
+
+/// Boards up to this many cells use the shared tables (2 × 512 KiB at most).
+const SHARED_MAX_CELLS: usize = 1 << 16;
+
+static SHARED: Mutex<Option<SharedKeys>> = Mutex::new(None);
+
+/// The shared tables, covering at least `size` positions, or `None` for boards
+/// beyond [`SHARED_MAX_CELLS`]. Grows them (to a power of two) on demand.
+pub(crate) fn shared_keys(size: usize) -> Option<SharedKeys> {
+    if size > SHARED_MAX_CELLS {
+        return None;
+    }
+    // A poisoned lock only means another thread panicked while holding it; the
+    // tables inside are complete or absent, never half-built.
+    let mut shared = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if shared.as_ref().is_none_or(|keys| keys.pusher.len() < size) {
+        let len = size.next_power_of_two().max(1024);
+        let box_prefix = prefix(KIND_BOX, crate::plus::DEFAULT_PLUS_ID);
+        *shared = Some(SharedKeys {
+            pusher: (0..len).map(pusher_key).collect(),
+            default_box: (0..len).map(|p| mix64(box_prefix ^ p as u64)).collect(),
+        });
+    }
+    shared.as_ref().map(|keys| SharedKeys {
+        pusher: Arc::clone(&keys.pusher),
+        default_box: Arc::clone(&keys.default_box),
+    })
+}
 
 #[cfg(test)]
 mod tests {
