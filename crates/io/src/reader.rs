@@ -355,9 +355,10 @@ fn read_puzzle(
             .iter()
             .position(|&m| m)
             .map_or(tail.len(), |n| moves_end + n);
-        let mut data = String::new();
-        let mut continuation_lines = Vec::new();
-        for (index, line) in tail[at..moves_end].iter().enumerate() {
+        let block = &tail[at..moves_end];
+        let mut data = String::with_capacity(block.iter().map(|l| l.text.len()).sum());
+        let mut continuation_lines = Vec::with_capacity(block.len().saturating_sub(1));
+        for (index, line) in block.iter().enumerate() {
             let text = line.text.trim();
             if index > 0 {
                 continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
