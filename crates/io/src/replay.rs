@@ -35,6 +35,18 @@ static HEXOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Hexoban);
 static TRIOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Trioban);
 static OCTOBAN_LETTERS: [u8; 128] = letter_table(Tessellation::Octoban);
 
+/// The plain step (a move, or a push of box 1) of each letter code's low four bits
+/// (direction and push flag).
+static PLAIN_STEPS: [PusherStep; 16] = {
+    let mut steps = [PusherStep::new(Direction::Up); 16];
+    let mut code = 0;
+    while code < 16 {
+        steps[code] = PusherStep::push(Direction::ALL[code & 7], code >> 3);
+        code += 1;
+    }
+    steps
+};
+
 /// The letter table of `tessellation` (a lookup per step instead of a search).
 fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
     match tessellation {
@@ -83,8 +95,7 @@ impl Moves {
                 let code = table[usize::from(byte & 0x7f)];
                 // A non-ASCII byte clears the flag too (the table is indexed by 7 bits).
                 meaningful &= code & !byte;
-                let direction = Direction::ALL[usize::from(code & LETTER_DIRECTION)];
-                PusherStep::push(direction, usize::from(code & LETTER_PUSH != 0))
+                PLAIN_STEPS[usize::from(code & (LETTER_PUSH | LETTER_DIRECTION))]
             })
             .collect();
         if meaningful != 0 {
