@@ -174,14 +174,16 @@ impl Puzzle {
                 is_goal,
             )?
         };
+        let explored = found.states().len();
         let Some(goal) = found.goal() else {
-            return Err(SolveError::Unsolvable {
-                explored: found.states().len(),
-            });
+            found.recycle();
+            return Err(SolveError::Unsolvable { explored });
         };
+        let path = found.path_to(goal);
+        found.recycle();
         let mut moves = Vec::new();
         let mut layout = self.start;
-        for state in found.path_to(goal).into_iter().skip(1) {
+        for state in path.into_iter().skip(1) {
             let Some(mv) = layout.move_to(&state, metric) else {
                 unreachable!("consecutive search states differ by one {metric} move");
             };
@@ -192,7 +194,7 @@ impl Puzzle {
             metric,
             start: self.start,
             moves,
-            explored: found.states().len(),
+            explored,
         })
     }
 

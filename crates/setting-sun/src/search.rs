@@ -1,6 +1,7 @@
 //! Breadth-first search over canonical states: exact for all three metrics, since every
 //! move costs one under its own metric.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::board::{Board, BuildStateHasher, MAX_KEY_CELLS, State};
@@ -25,6 +26,40 @@ pub enum SolveError {
         /// The bound that was reached.
         limit: usize,
     },
+}
+
+/// Buffers of finished searches on this thread, reused by the next search over mirror
+/// classes: repeated solves then neither allocate nor fault in fresh pages.
+#[derive(Debug, Default)]
+struct Spare {
+    states: Vec<State>,
+    parents: Vec<u32>,
+    arrivals: Vec<u16>,
+    pairs: Vec<(u64, u64)>,
+    slots: Vec<u32>,
+    keys: Vec<u64>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::default();
+}
+
+/// Spare buffers are kept up to this many bytes each (a classic search needs under 1 MiB).
+const SPARE_BYTES: usize = 4 << 20;
+
+/// An empty buffer with room for `capacity` items, reusing a spare one.
+fn take_spare<T>(pick: impl FnOnce(&mut Spare) -> &mut Vec<T>, capacity: usize) -> Vec<T> {
+    let mut buffer = SPARE.with_borrow_mut(|spare| std::mem::take(pick(spare)));
+    buffer.clear();
+    buffer.reserve(capacity);
+    buffer
+}
+
+/// Keeps `buffer` for the next search unless it is too large.
+fn give_spare<T>(pick: impl FnOnce(&mut Spare) -> &mut Vec<T>, buffer: Vec<T>) {
+    if buffer.capacity() * std::mem::size_of::<T>() <= SPARE_BYTES {
+        SPARE.with_borrow_mut(|spare| *pick(spare) = buffer);
+    }
 }
 
 /// A map from keys to discovery indices.
@@ -72,11 +107,22 @@ impl PackedTable {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// An empty table of `2^bits` slots.
+    /// An empty table of `2^bits` slots, in spare buffers.
     fn with_bits(bits: u32) -> Self {
-        let mut table = Self::default();
+        let mut table = Self {
+            slots: take_spare(|spare| &mut spare.slots, 0),
+            keys: take_spare(|spare| &mut spare.keys, 0),
+            shift: 0,
+        };
+        table.slots.clear();
         table.rebuild(bits);
         table
+    }
+
+    /// Gives the buffers back for the next search.
+    fn recycle(self) {
+        give_spare(|spare| &mut spare.slots, self.slots);
+        give_spare(|spare| &mut spare.keys, self.keys);
     }
 
     #[cold]
@@ -362,6 +408,23 @@ pub(crate) enum Explored {
 }
 
 impl Explored {
+    /// Gives the buffers of a search over mirror classes back for the next one.
+    pub(crate) fn recycle(self) {
+        if let Self::Packed(found) = self
+            && found.mirrored
+        {
+            let Discovery {
+                states,
+                parents,
+                index,
+                ..
+            } = *found;
+            give_spare(|spare| &mut spare.states, states);
+            give_spare(|spare| &mut spare.parents, parents);
+            index.recycle();
+        }
+    }
+
     pub(crate) fn states(&self) -> &[State] {
         match self {
             Self::Packed(found) => &found.states,
@@ -637,9 +700,9 @@ fn list_with_images(
     const IMAGE: u16 = u16::MAX - 1;
     let capacity = (1 << 15).min(limit);
     // As in `run_with`: the move that discovered each state, or `IMAGE`.
-    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
+    let mut arrivals = take_spare(|spare| &mut spare.arrivals, capacity);
     // The keys of each stored state and of its image.
-    let mut pairs: Vec<(u64, u64)> = Vec::with_capacity(capacity);
+    let mut pairs = take_spare(|spare| &mut spare.pairs, capacity);
     let mut found = Discovery {
         scheme,
         states: Vec::with_capacity(capacity),
@@ -704,6 +767,8 @@ fn list_with_images(
             return Err(SolveError::StateLimit { limit });
         }
     }
+    give_spare(|spare| &mut spare.arrivals, arrivals);
+    give_spare(|spare| &mut spare.pairs, pairs);
     Ok(found)
 }
 
@@ -721,13 +786,16 @@ fn run_mirrored<G: Successors>(
     let capacity = (1 << 14).min(limit);
     let parents = track == Track::Parents;
     // As in `run_with`: the move that discovered each state.
-    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
+    let mut arrivals = take_spare(|spare| &mut spare.arrivals, capacity);
     // The keys of each stored state and of its image.
-    let mut pairs: Vec<(u64, u64)> = Vec::with_capacity(capacity);
+    let mut pairs = take_spare(|spare| &mut spare.pairs, capacity);
     let mut found = Discovery {
         scheme,
-        states: Vec::with_capacity(capacity),
-        parents: Vec::with_capacity(if parents { capacity } else { 0 }),
+        states: take_spare(|spare| &mut spare.states, capacity),
+        parents: take_spare(
+            |spare| &mut spare.parents,
+            if parents { capacity } else { 0 },
+        ),
         levels: vec![0],
         // 32 Ki slots: the classic component's 13,011 classes fit without growing.
         index: PackedTable::with_bits(15),
@@ -795,6 +863,8 @@ fn run_mirrored<G: Successors>(
             return Err(SolveError::StateLimit { limit });
         }
     }
+    give_spare(|spare| &mut spare.arrivals, arrivals);
+    give_spare(|spare| &mut spare.pairs, pairs);
     Ok(found)
 }
 
