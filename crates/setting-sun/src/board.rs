@@ -305,8 +305,8 @@ impl Board {
         };
         match metric {
             Metric::Step => self.for_each_step(state, &mut relay),
-            Metric::Slide => self.for_each_slide(state, &mut relay),
-            Metric::Piece => self.for_each_piece_move(state, &mut relay),
+            Metric::Slide => self.for_each_slide(state, [0; 4], &mut relay),
+            Metric::Piece => self.for_each_piece_move(state, 0, &mut relay),
         }
     }
 
@@ -456,11 +456,23 @@ impl Board {
     }
 
     /// Straight slides of one or more cells: the single steps, each followed on while the
-    /// cells ahead are empty.
+    /// cells ahead are empty; no slides in direction `d` of the pieces whose top-left is
+    /// in `skip[d]`.
     #[inline(always)]
-    pub(crate) fn for_each_slide(&self, state: &State, mut visit: impl FnMut(usize, u32, u32)) {
+    pub(crate) fn for_each_slide(
+        &self,
+        state: &State,
+        skip: [u64; 4],
+        mut visit: impl FnMut(usize, u32, u32),
+    ) {
         let empty = self.full & !self.occupied(state);
-        let movers = self.movers_by_direction(&state.tops, empty);
+        let [up, down, left, right] = self.movers_by_direction(&state.tops, empty);
+        let movers = [
+            up & !skip[0],
+            down & !skip[1],
+            left & !skip[2],
+            right & !skip[3],
+        ];
         let width = i32::from(self.width);
         let deltas = [-width, width, -1, 1];
         for (d, (mut movers, delta)) in movers.into_iter().zip(deltas).enumerate() {
@@ -505,16 +517,18 @@ impl Board {
         }
     }
 
-    /// Piece moves: every cell a piece reaches along any path of single steps.
+    /// Piece moves: every cell a piece reaches along any path of single steps, except for
+    /// the pieces whose top-left is in `skip`.
     #[inline(always)]
     pub(crate) fn for_each_piece_move(
         &self,
         state: &State,
+        skip: u64,
         mut visit: impl FnMut(usize, u32, u32),
     ) {
         let empty = self.full & !self.occupied(state);
         let [up, down, left, right] = self.movers_by_direction(&state.tops, empty);
-        let mut mobile = up | down | left | right;
+        let mut mobile = (up | down | left | right) & !skip;
         {
             while mobile != 0 {
                 let origin = mobile.trailing_zeros();

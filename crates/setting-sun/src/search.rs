@@ -540,7 +540,20 @@ fn run<S: KeyScheme>(
 
 /// The successors of a state under one metric.
 trait Successors {
-    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32));
+    /// Calls `visit` with the moves from `state`, which was reached by the move `arrival`
+    /// (`from << 6 | to`, or above 12 bits for none) from a state whose successors are all
+    /// known: moves that surely lead to known states may be left out.
+    fn each(board: &Board, state: &State, arrival: u32, visit: impl FnMut(usize, u32, u32));
+}
+
+/// The arrival move's `(from, to)` top-left cells, if there was one.
+#[inline(always)]
+const fn arrival_cells(arrival: u32) -> Option<(u32, u32)> {
+    if arrival < 1 << 12 {
+        Some((arrival >> 6, arrival & 63))
+    } else {
+        None
+    }
 }
 
 /// Single steps.
@@ -552,22 +565,36 @@ struct PieceMoves;
 
 impl Successors for Steps {
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
+    fn each(board: &Board, state: &State, _: u32, visit: impl FnMut(usize, u32, u32)) {
         board.for_each_step(state, visit);
     }
 }
 
 impl Successors for Slides {
+    /// A slide of the piece that just slid, along the same line, ends where a single
+    /// slide from its previous place ends (the cells ahead of it and beyond that place
+    /// are as they were): those are known states.
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
-        board.for_each_slide(state, visit);
+    fn each(board: &Board, state: &State, arrival: u32, visit: impl FnMut(usize, u32, u32)) {
+        let mut skip = [0; 4];
+        if let Some((from, to)) = arrival_cells(arrival) {
+            // A slide along a row moves less than a row's width.
+            let vertical = from.abs_diff(to) >= board.width() as u32;
+            let axis = if vertical { 0 } else { 2 };
+            skip[axis] = 1 << to;
+            skip[axis + 1] = 1 << to;
+        }
+        board.for_each_slide(state, skip, visit);
     }
 }
 
 impl Successors for PieceMoves {
+    /// The piece that just moved reaches the same places as from its previous place (the
+    /// cells free for it are the same): those are known states.
     #[inline(always)]
-    fn each(board: &Board, state: &State, visit: impl FnMut(usize, u32, u32)) {
-        board.for_each_piece_move(state, visit);
+    fn each(board: &Board, state: &State, arrival: u32, visit: impl FnMut(usize, u32, u32)) {
+        let skip = arrival_cells(arrival).map_or(0, |(_, to)| 1 << to);
+        board.for_each_piece_move(state, skip, visit);
     }
 }
 
@@ -631,7 +658,7 @@ fn run_with<S: KeyScheme, G: Successors>(
             goal,
             ..
         } = &mut found;
-        G::each(board, &state, |shape, from, to| {
+        G::each(board, &state, arrival, |shape, from, to| {
             if (to << 6 | from) == arrival {
                 return;
             }
@@ -738,7 +765,7 @@ fn list_with_images(
             index,
             ..
         } = &mut found;
-        Steps::each(board, &state, |shape, from, to| {
+        Steps::each(board, &state, arrival, |shape, from, to| {
             if (to << 6 | from) == arrival {
                 return;
             }
@@ -835,7 +862,7 @@ fn run_mirrored<G: Successors>(
             goal,
             ..
         } = &mut found;
-        G::each(board, &state, |shape, from, to| {
+        G::each(board, &state, arrival, |shape, from, to| {
             if (to << 6 | from) == arrival {
                 return;
             }
