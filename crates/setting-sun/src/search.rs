@@ -1,5 +1,9 @@
 //! Breadth-first search over canonical states: exact for all three metrics, since every
 //! move costs one under its own metric.
+//!
+//! A start that is its own left-right mirror image (the Setting Sun and Klotski starts)
+//! is searched over mirror classes, which halves the states to expand: see
+//! [`breadth_first_symmetric`] and [`reachable`].
 
 use std::cell::RefCell;
 use std::collections::HashMap;
