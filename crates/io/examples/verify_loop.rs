@@ -10,25 +10,17 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sokoengine_io::{Collection, ReplayOptions, replay};
+use sokoengine_io::Collection;
 
-/// Parses and replays everything; returns (snapshots, solved).
+/// Parses and replays everything with [`Collection::replay_all`]; returns
+/// (snapshots, solved).
 fn parse_and_replay(text: &str) -> (usize, usize) {
-    let collection = Collection::parse(text, None);
-    let (mut snapshots, mut solved) = (0, 0);
-    for entry in &collection.puzzles {
-        let Ok(puzzle) = entry.puzzle() else { continue };
-        for snapshot in entry.snapshots() {
-            snapshots += 1;
-            let Ok(moves) = snapshot.moves() else {
-                continue;
-            };
-            if replay(&puzzle, &moves, ReplayOptions::new()).is_ok_and(|r| r.solved) {
-                solved += 1;
-            }
-        }
-    }
-    (snapshots, solved)
+    let replays = Collection::parse(text, None).replay_all();
+    let solved = replays
+        .iter()
+        .filter(|r| matches!(r.result, Ok(true)))
+        .count();
+    (replays.len(), solved)
 }
 
 fn main() {
