@@ -8,6 +8,9 @@
 //!   graph queries (reachability, paths, play area). Checked queries return
 //!   [`GraphError`]; the searches a mover or solver repeats have allocation-free
 //!   `*_with`/`*_into` variants over a reusable [`SearchScratch`].
+//! * [`CompactBoard`] and [`Position`] (module [`compact`]): the compact core, one
+//!   pusher on a byte-per-cell board with the rules of movement (walk, push, pull)
+//!   that the metrics verifier and the solver share.
 //! * [`rle`]: run-length encoding shared with the snapshot parser.
 //! * Errors, one type per family: [`BoardParseError`] (with line and column),
 //!   [`RleError`], [`RleEncodeError`], [`CellCharError`], [`PuzzleEditError`],
@@ -29,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod cell;
+pub mod compact;
 mod error;
 mod graph;
 mod hexoban;
@@ -37,6 +41,7 @@ pub mod rle;
 mod text;
 
 pub use cell::{BoardCell, CellCharError};
+pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 pub use graph::{BoardGraph, Edge, SearchScratch};
 pub use puzzle::Puzzle;

@@ -1,24 +1,17 @@
 //! Metrics verified against a board, the JSoko way (spec section 3).
 //!
-//! The board is simulated with a compact byte-per-cell state of its *active* area
-//! (what the pusher can reach when boxes do not block; everything else is wall), so
-//! one verifier replays any number of solutions without allocating.
+//! The board is simulated by the compact core of the board crate
+//! ([`CompactBoard`]/[`Position`]: a byte per cell of the *active* area, what the
+//! pusher can reach when boxes do not block; everything else is wall), so one
+//! verifier replays any number of solutions without allocating, under the same
+//! rules of movement as the solver.
 
-use sokoengine_board::{BoardCell, BoardGraph, BoardParseError, Puzzle};
-use sokoengine_geometry::{Direction, Tessellation, TileShape};
+use sokoengine_board::{
+    Blocked, BoardGraph, BoardParseError, CompactBoard, CompactBoardError, Position, Puzzle,
+};
+use sokoengine_geometry::{Direction, Tessellation};
 
 use crate::{BoxMove, MAX_STEPS, PathMetrics, SolutionMetrics, Step};
-
-const WALL: u8 = 1;
-const BOX: u8 = 2;
-const GOAL: u8 = 4;
-/// The cell's tile class: odd Hexoban row, Trioban down triangle, Octoban octagon.
-const ODD_TILE: u8 = 8;
-
-/// Wall cells added around the board: two keep every tile's parity (Hexoban rows,
-/// Trioban and Octoban shapes) and let steps and pushes from any board cell index
-/// the padded grid without bounds arithmetic.
-const PAD: usize = 2;
 
 /// Class of a character in a solution: a direction value, or one of these.
 const SKIP: u8 = 0x80;
@@ -162,72 +155,10 @@ pub struct SavedGame {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SolutionVerifier {
-    tessellation: Tessellation,
-    layout: Layout,
-    /// `WALL`/`BOX`/`GOAL`/`ODD_TILE` flags of the padded active board at the start.
-    start: Vec<u8>,
-    /// Working copy for the replay in progress.
-    cells: Vec<u8>,
-    /// The pusher's start, padded.
-    pusher: usize,
-    boxes_off_goal: u32,
+    board: CompactBoard,
+    /// Working position of the replay in progress.
+    position: Position,
     classes: [u8; 256],
-}
-
-/// The padded grid: its row length and the position offset of each direction per
-/// tile class (`0` = the direction leads nowhere from such a tile).
-#[derive(Debug, Clone, Copy)]
-struct Layout {
-    width: usize,
-    stride: usize,
-    offsets: [[isize; 8]; 2],
-}
-
-impl Layout {
-    fn new(tessellation: Tessellation, width: usize, height: usize) -> Layout {
-        let stride = width + 2 * PAD;
-        let rows = height + 2 * PAD;
-        let mut offsets = [[0_isize; 8]; 2];
-        // One representative cell per class, far enough from the padded edges.
-        for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
-            let class = usize::from(tile_class(tessellation, x, y) != 0);
-            for &direction in tessellation.legal_directions() {
-                if let Some((nx, ny)) = tessellation.neighbor_xy(x, y, direction, stride, rows) {
-                    let from = (y * stride + x) as isize;
-                    offsets[class][direction.index()] = (ny * stride + nx) as isize - from;
-                }
-            }
-        }
-        Layout {
-            width,
-            stride,
-            offsets,
-        }
-    }
-
-    /// The padded position of a board position.
-    #[inline]
-    const fn padded(&self, position: usize) -> usize {
-        (position / self.width + PAD) * self.stride + position % self.width + PAD
-    }
-
-    /// The board position of a padded position inside the board.
-    #[inline]
-    const fn unpadded(&self, padded: usize) -> usize {
-        (padded / self.stride - PAD) * self.width + padded % self.stride - PAD
-    }
-}
-
-/// `ODD_TILE` for the tiles whose neighbours differ from class 0's.
-const fn tile_class(tessellation: Tessellation, x: usize, y: usize) -> u8 {
-    let odd = match tessellation {
-        Tessellation::Sokoban => false,
-        Tessellation::Hexoban => y % 2 == 1,
-        Tessellation::Trioban | Tessellation::Octoban => {
-            !matches!(tessellation.tile_shape_xy(x, y), TileShape::Default)
-        }
-    };
-    if odd { ODD_TILE } else { 0 }
 }
 
 const fn classes(tessellation: Tessellation) -> [u8; 256] {
@@ -248,6 +179,15 @@ const fn classes(tessellation: Tessellation) -> [u8; 256] {
     classes
 }
 
+impl From<CompactBoardError> for BoardError {
+    fn from(error: CompactBoardError) -> BoardError {
+        match error {
+            CompactBoardError::SeveralPushers { count } => BoardError::SeveralPushers { count },
+            _ => BoardError::NoPusher,
+        }
+    }
+}
+
 impl SolutionVerifier {
     /// A verifier for the board of `puzzle`.
     ///
@@ -256,12 +196,7 @@ impl SolutionVerifier {
     /// [`BoardError::NoPusher`] or [`BoardError::SeveralPushers`] unless the board
     /// has exactly one pusher.
     pub fn new(puzzle: &Puzzle) -> Result<SolutionVerifier, BoardError> {
-        SolutionVerifier::from_cells(
-            puzzle.tessellation(),
-            puzzle.width(),
-            puzzle.height(),
-            puzzle.cells(),
-        )
+        SolutionVerifier::from_board(CompactBoard::new(puzzle)?)
     }
 
     /// A verifier for the board of `graph`.
@@ -270,12 +205,20 @@ impl SolutionVerifier {
     ///
     /// As [`SolutionVerifier::new`].
     pub fn from_graph(graph: &BoardGraph) -> Result<SolutionVerifier, BoardError> {
-        SolutionVerifier::from_cells(
-            graph.tessellation(),
-            graph.width(),
-            graph.height(),
-            graph.cells().iter().copied(),
-        )
+        SolutionVerifier::from_board(CompactBoard::from_graph(graph)?)
+    }
+
+    /// A verifier for a compact board (one pusher, by construction).
+    ///
+    /// # Errors
+    ///
+    /// None today; the `Result` keeps the constructors uniform.
+    pub fn from_board(board: CompactBoard) -> Result<SolutionVerifier, BoardError> {
+        Ok(SolutionVerifier {
+            position: board.start(),
+            classes: classes(board.tessellation()),
+            board,
+        })
     }
 
     /// A verifier for board text (plain or RLE) in `tessellation`.
@@ -288,89 +231,37 @@ impl SolutionVerifier {
         SolutionVerifier::new(&Puzzle::parse(tessellation, text)?)
     }
 
-    fn from_cells(
-        tessellation: Tessellation,
-        width: usize,
-        height: usize,
-        cells: impl Iterator<Item = BoardCell>,
-    ) -> Result<SolutionVerifier, BoardError> {
-        let layout = Layout::new(tessellation, width, height);
-        let mut start = vec![WALL; layout.stride * (height + 2 * PAD)];
-        let mut pushers = Vec::new();
-        for (position, cell) in cells.enumerate().take(width * height) {
-            let padded = layout.padded(position);
-            if cell.has_pusher() {
-                pushers.push(padded);
-            }
-            if !cell.is_wall() {
-                start[padded] =
-                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL);
-            }
-        }
-        let pusher = match pushers.as_slice() {
-            [] => return Err(BoardError::NoPusher),
-            [pusher] => *pusher,
-            _ => {
-                return Err(BoardError::SeveralPushers {
-                    count: pushers.len(),
-                });
-            }
-        };
-        let active = active_area(tessellation, &layout, &start, pusher);
-        let mut boxes_off_goal = 0;
-        for (position, (cell, &reached)) in start.iter_mut().zip(&active).enumerate() {
-            if !reached {
-                *cell = WALL;
-                continue;
-            }
-            if *cell & (BOX | GOAL) == BOX {
-                boxes_off_goal += 1;
-            }
-            *cell |= tile_class(
-                tessellation,
-                position % layout.stride,
-                position / layout.stride,
-            );
-        }
-        Ok(SolutionVerifier {
-            tessellation,
-            layout,
-            cells: start.clone(),
-            start,
-            pusher,
-            boxes_off_goal,
-            classes: classes(tessellation),
-        })
-    }
-
     /// The tessellation of the board.
     pub const fn tessellation(&self) -> Tessellation {
-        self.tessellation
+        self.board.tessellation()
     }
 
-    /// Whether `position` belongs to the active board (the pusher's flood fill).
+    /// The compact board the solutions are replayed on.
+    pub const fn board(&self) -> &CompactBoard {
+        &self.board
+    }
+
+    /// Whether board position `position` belongs to the active board (the
+    /// pusher's flood fill).
     pub fn is_active(&self, position: usize) -> bool {
-        self.start
-            .get(position)
-            .is_some_and(|&cell| cell & WALL == 0)
+        self.board
+            .cell_of(position)
+            .is_some_and(|cell| self.board.is_active(cell))
     }
 
     /// How many active boxes stand off a goal at the start.
     pub const fn boxes_off_goal(&self) -> u32 {
-        self.boxes_off_goal
+        self.board.boxes_off_goal()
     }
 
     /// A step-by-step replay from the start position (resetting any replay in
     /// progress).
     pub fn replay(&mut self) -> Replay<'_> {
-        self.cells.copy_from_slice(&self.start);
+        self.board.reset(&mut self.position);
         Replay {
-            tessellation: self.tessellation,
-            layout: self.layout,
-            pusher: self.pusher,
-            boxes_off_goal: self.boxes_off_goal,
+            board: &self.board,
+            position: &mut self.position,
             path: PathMetrics::START,
-            cells: &mut self.cells,
         }
     }
 
@@ -459,12 +350,9 @@ impl SolutionVerifier {
             });
         }
         let classes = &self.classes;
-        let offsets = self.layout.offsets;
-        let letters = step_letters(self.tessellation);
-        let cells = &mut self.cells;
-        cells.copy_from_slice(&self.start);
-        let mut pusher = self.pusher;
-        let mut boxes_off_goal = self.boxes_off_goal;
+        let letters = step_letters(self.board.tessellation());
+        let position = &mut self.position;
+        self.board.reset(position);
         let (mut moves, mut pushes, mut box_lines) = (0_u32, 0_u32, 0_u32);
         let (mut box_changes, mut sessions, mut player_lines) = (0_u32, 0_u32, 0_u32);
         // 8 is no direction; usize::MAX is no square.
@@ -483,52 +371,43 @@ impl SolutionVerifier {
                     _ => continue,
                 }
             }
-            let direction = usize::from(class);
-            let offset = offsets[usize::from(cells[pusher] & ODD_TILE != 0)][direction];
-            // The pusher stands inside the padding, so any neighbour is on the grid.
-            let target = pusher.wrapping_add_signed(offset);
-            let cell = cells[target];
+            let direction = Direction::ALL[usize::from(class)];
             moves += 1;
-            if offset == 0 || cell & WALL != 0 {
-                return Err(InvalidSolution::BlockedMove {
-                    step: moves,
-                    direction: Direction::ALL[direction],
-                });
-            }
-            player_lines += u32::from(class != last_direction);
-            let is_push = cell & BOX != 0;
-            if is_push {
-                let box_offset = offsets[usize::from(cell & ODD_TILE != 0)][direction];
-                let box_target = target.wrapping_add_signed(box_offset);
-                let beyond = cells[box_target];
-                if box_offset == 0 || beyond & (WALL | BOX) != 0 {
-                    return Err(InvalidSolution::BlockedPush {
+            let moved = match position.step(direction) {
+                Ok(moved) => moved,
+                Err(Blocked::Move { .. }) => {
+                    return Err(InvalidSolution::BlockedMove {
                         step: moves,
-                        direction: Direction::ALL[direction],
+                        direction,
                     });
                 }
-                cells[target] = cell & !BOX;
-                cells[box_target] = beyond | BOX;
-                boxes_off_goal =
-                    boxes_off_goal + u32::from(cell & GOAL != 0) - u32::from(beyond & GOAL != 0);
+                Err(_) => {
+                    return Err(InvalidSolution::BlockedPush {
+                        step: moves,
+                        direction,
+                    });
+                }
+            };
+            player_lines += u32::from(class != last_direction);
+            let is_push = moved.pushed.is_some();
+            if let Some((from, to)) = moved.pushed {
                 pushes += 1;
                 box_lines += u32::from(!(last_was_push && class == last_direction));
-                box_changes += u32::from(target != last_box);
+                box_changes += u32::from(from != last_box);
                 sessions += u32::from(!last_was_push);
-                last_box = box_target;
+                last_box = to;
             }
             if let Some(out) = normalized.as_deref_mut() {
-                let letter = letters[direction];
+                let letter = letters[usize::from(class)];
                 out.push(char::from(if is_push {
                     letter.to_ascii_uppercase()
                 } else {
                     letter
                 }));
             }
-            pusher = target;
             last_direction = class;
             last_was_push = is_push;
-            if is_push && boxes_off_goal == 0 {
+            if is_push && position.is_solved() {
                 let metrics = SolutionMetrics::new(
                     moves,
                     pushes,
@@ -566,34 +445,6 @@ const fn step_letters(tessellation: Tessellation) -> [u8; 8] {
     letters
 }
 
-/// Flood fill from the pusher through every non-wall cell (boxes do not block).
-fn active_area(
-    tessellation: Tessellation,
-    layout: &Layout,
-    cells: &[u8],
-    pusher: usize,
-) -> Vec<bool> {
-    let mut reached = vec![false; cells.len()];
-    // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
-    let mut pending = vec![pusher as u32];
-    reached[pusher] = true;
-    while let Some(position) = pending.pop() {
-        let position = position as usize;
-        let x = position % layout.stride;
-        let class = usize::from(tile_class(tessellation, x, position / layout.stride) != 0);
-        for offset in layout.offsets[class] {
-            // Non-wall cells lie inside the padding, so their neighbours are on the grid.
-            let next = position.wrapping_add_signed(offset);
-            if offset != 0 && !reached[next] && cells[next] & WALL == 0 {
-                reached[next] = true;
-                // Padded boards have at most 4100 × 4100 cells.
-                pending.push(next as u32);
-            }
-        }
-    }
-    reached
-}
-
 /// A replay in progress: the configuration (pusher and boxes of the active board),
 /// the metrics so far and the [`PlugValue`](crate::PlugValue), with boxes named by
 /// the square they stand on.
@@ -625,33 +476,28 @@ fn active_area(
 /// ```
 #[derive(Debug)]
 pub struct Replay<'v> {
-    tessellation: Tessellation,
-    layout: Layout,
-    /// Padded position.
-    pusher: usize,
-    boxes_off_goal: u32,
-    /// Boxes named by padded positions.
+    board: &'v CompactBoard,
+    position: &'v mut Position,
+    /// Boxes named by compact cells.
     path: PathMetrics<u32>,
-    cells: &'v mut [u8],
 }
 
 impl Replay<'_> {
     /// The pusher's position.
     pub const fn pusher(&self) -> usize {
-        self.layout.unpadded(self.pusher)
+        self.board.board_position(self.position.pusher())
     }
 
     /// Whether an (active) box stands on `position`.
     pub fn has_box(&self, position: usize) -> bool {
-        let rows = self.cells.len() / self.layout.stride - 2 * PAD;
-        self.layout.width > 0
-            && position / self.layout.width < rows
-            && self.cells[self.layout.padded(position)] & BOX != 0
+        self.board
+            .cell_of(position)
+            .is_some_and(|cell| self.position.has_box(cell))
     }
 
     /// Whether no active box is off a goal.
     pub const fn is_solved(&self) -> bool {
-        self.boxes_off_goal == 0
+        self.position.is_solved()
     }
 
     /// The metrics and PlugValue of the steps taken so far; the last pushed box is
@@ -663,45 +509,16 @@ impl Replay<'_> {
     const fn to_board_numbering(&self, mut path: PathMetrics<u32>) -> PathMetrics<u32> {
         if let Some(square) = path.plug.last_pushed_box {
             // Board positions fit in u32: boards are at most 4096 × 4096.
-            path.plug.last_pushed_box = Some(self.layout.unpadded(square as usize) as u32);
+            path.plug.last_pushed_box = Some(self.board.board_position(square as usize) as u32);
         }
         path
-    }
-
-    /// What a step in `direction` would do: the target cell and, for a push, the
-    /// box's target.
-    #[inline]
-    fn plan(&self, direction: Direction) -> Result<Plan, IllegalStep> {
-        let class = usize::from(self.cells[self.pusher] & ODD_TILE != 0);
-        let offset = self.layout.offsets[class][direction.index()];
-        // The pusher stands inside the padding, so any neighbour is on the grid.
-        let target = self.pusher.wrapping_add_signed(offset);
-        let cell = self.cells[target];
-        if offset == 0 || cell & WALL != 0 {
-            return Err(IllegalStep::BlockedMove { direction });
-        }
-        if cell & BOX == 0 {
-            return Ok(Plan {
-                target,
-                box_target: None,
-            });
-        }
-        let box_offset = self.layout.offsets[usize::from(cell & ODD_TILE != 0)][direction.index()];
-        let box_target = target.wrapping_add_signed(box_offset);
-        if box_offset == 0 || self.cells[box_target] & (WALL | BOX) != 0 {
-            return Err(IllegalStep::BlockedPush { direction });
-        }
-        Ok(Plan {
-            target,
-            box_target: Some(box_target),
-        })
     }
 
     /// The metrics and PlugValue after a step in `direction`, or `None` when the
     /// step is illegal; the replay itself does not change.
     pub fn successor(&self, direction: Direction) -> Option<PathMetrics<u32>> {
-        let plan = self.plan(direction).ok()?;
-        Some(self.to_board_numbering(self.path.after(direction, plan.box_move())))
+        let moved = self.position.plan_step(direction).ok()?;
+        Some(self.to_board_numbering(self.path.after(direction, box_move(moved.pushed))))
     }
 
     /// Every legal step from here with the values after it, in the tessellation's
@@ -720,7 +537,8 @@ impl Replay<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn successors(&self) -> impl Iterator<Item = (Direction, PathMetrics<u32>)> + '_ {
-        self.tessellation
+        self.board
+            .tessellation()
             .legal_directions()
             .iter()
             .filter_map(|&direction| Some((direction, self.successor(direction)?)))
@@ -733,34 +551,23 @@ impl Replay<'_> {
     /// [`IllegalStep`] when blocked; the replay is then unchanged.
     #[inline]
     pub fn try_step(&mut self, direction: Direction) -> Result<Step, IllegalStep> {
-        let plan = self.plan(direction)?;
-        if let Some(box_target) = plan.box_target {
-            self.cells[plan.target] &= !BOX;
-            self.cells[box_target] |= BOX;
-            let left_goal = u32::from(self.cells[plan.target] & GOAL != 0);
-            let reached_goal = u32::from(self.cells[box_target] & GOAL != 0);
-            self.boxes_off_goal = self.boxes_off_goal + left_goal - reached_goal;
-        }
-        self.path = self.path.after(direction, plan.box_move());
-        self.pusher = plan.target;
-        Ok(Step::new(direction, plan.box_target.is_some()))
+        let moved = self
+            .position
+            .step(direction)
+            .map_err(|blocked| match blocked {
+                Blocked::Move { .. } => IllegalStep::BlockedMove { direction },
+                _ => IllegalStep::BlockedPush { direction },
+            })?;
+        self.path = self.path.after(direction, box_move(moved.pushed));
+        Ok(Step::new(direction, moved.pushed.is_some()))
     }
 }
 
-/// A legal step, worked out.
-struct Plan {
-    target: usize,
-    box_target: Option<usize>,
-}
-
-impl Plan {
-    /// The pushed box as squares: where it stood, where it goes.
-    #[inline]
-    fn box_move(&self) -> Option<BoxMove<u32>> {
-        // Padded positions fit in u32: boards are at most 4096 × 4096.
-        self.box_target
-            .map(|to| BoxMove::new(self.target as u32, to as u32))
-    }
+/// A pushed box as cells (where it stood, where it goes); cells fit in u32 since
+/// boards are at most 4096 × 4096.
+#[inline]
+fn box_move(pushed: Option<(usize, usize)>) -> Option<BoxMove<u32>> {
+    pushed.map(|(from, to)| BoxMove::new(from as u32, to as u32))
 }
 
 #[cfg(test)]

@@ -1,0 +1,853 @@
+//! The compact core: one board, one pusher, cells as bytes, and the rules of
+//! movement (walk, push, pull) in one place.
+//!
+//! [`CompactBoard`] is the static part, built once per board: the *active* area (what
+//! the pusher can reach when boxes do not block; everything else is wall) on a grid
+//! padded with walls, and the neighbour rule of the tessellation as a table of
+//! position offsets per tile class. [`Position`] is the dynamic part: a byte per cell
+//! (wall, box, goal) and the pusher. Cells are named by their index in the padded
+//! grid ([`CompactBoard::cell_of`] and [`CompactBoard::board_position`] convert from
+//! and to board positions); the order of cells is the board's row-major order.
+//!
+//! The metrics verifier replays solutions on it and the solver generates pushes and
+//! pulls with it, so both obey the same rules.
+//!
+//! ```
+//! use sokoengine_board::{CompactBoard, Puzzle};
+//! use sokoengine_geometry::{Direction, Tessellation};
+//!
+//! let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+//! let board = CompactBoard::new(&puzzle)?;
+//! let mut position = board.start();
+//! let moved = position.step(Direction::Right)?;
+//! assert!(moved.pushed.is_some());
+//! let pushed = position.push(board.cell_of(9).unwrap(), Direction::Right)?;
+//! assert_eq!(board.board_position(pushed), 10);
+//! assert!(position.is_solved());
+//! // A pull is the inverse of a push.
+//! position.pull(Direction::Left)?;
+//! assert_eq!(board.board_position(position.pusher()), 8);
+//! assert!(!position.is_solved());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use sokoengine_geometry::{Direction, Tessellation, TileShape};
+
+use crate::{BoardCell, BoardGraph, Puzzle};
+
+/// A wall, or a cell outside the active area.
+const WALL: u8 = 1;
+/// A box.
+const BOX: u8 = 2;
+/// A goal.
+const GOAL: u8 = 4;
+/// The cell's tile class: odd Hexoban row, Trioban down triangle, Octoban octagon.
+const ODD_TILE: u8 = 8;
+
+/// Wall cells added around the board: two keep every tile's class (Hexoban row
+/// parity, Trioban and Octoban shapes), and one step from any active cell stays on
+/// the padded grid, so neighbours need no bounds arithmetic.
+const PAD: usize = 2;
+
+/// A board the compact core cannot model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompactBoardError {
+    /// The board has no pusher.
+    #[error("The board has no pusher!")]
+    NoPusher,
+    /// The board has several pushers; the compact core models one.
+    #[error("The board has {count} pushers; the compact board models exactly one!")]
+    SeveralPushers {
+        /// How many pushers the board has.
+        count: usize,
+    },
+}
+
+/// Why a step, push or pull cannot be taken. The position is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Blocked {
+    /// The pusher would walk into a wall, a box it cannot push, or off the board
+    /// (or along a direction that leads nowhere from its tile).
+    #[error("blocked move in direction {}", direction.qualified_name())]
+    Move {
+        /// The direction of the step.
+        direction: Direction,
+    },
+    /// The box would move into a wall, another box or off the board, or there is
+    /// no box to push or pull.
+    #[error("blocked push in direction {}", direction.qualified_name())]
+    Push {
+        /// The direction of the step.
+        direction: Direction,
+    },
+}
+
+/// A step that was taken: where the pusher went and, for a push, the box's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Moved {
+    /// The pusher's new cell.
+    pub target: usize,
+    /// For a push: the cell the box left (the pusher's new cell) and the cell it
+    /// entered.
+    pub pushed: Option<(usize, usize)>,
+}
+
+/// The static part of a compact board: active area, goals, the start position and
+/// the neighbour rule. See the [module documentation](self).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompactBoard {
+    tessellation: Tessellation,
+    width: usize,
+    height: usize,
+    stride: usize,
+    /// Cell offset of each direction per tile class; `0` = leads nowhere.
+    offsets: [[isize; 8]; 2],
+    /// Flags of the start position.
+    start: Vec<u8>,
+    pusher: usize,
+    boxes_off_goal: u32,
+    active_cells: usize,
+}
+
+impl CompactBoard {
+    /// The compact board of `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// [`CompactBoardError`] unless the board has exactly one pusher.
+    pub fn new(puzzle: &Puzzle) -> Result<CompactBoard, CompactBoardError> {
+        CompactBoard::from_cells(
+            puzzle.tessellation(),
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.cells(),
+        )
+    }
+
+    /// The compact board of `graph`'s cells.
+    ///
+    /// # Errors
+    ///
+    /// As [`CompactBoard::new`].
+    pub fn from_graph(graph: &BoardGraph) -> Result<CompactBoard, CompactBoardError> {
+        CompactBoard::from_cells(
+            graph.tessellation(),
+            graph.width(),
+            graph.height(),
+            graph.cells().iter().copied(),
+        )
+    }
+
+    /// The compact board of `width × height` cells (row-major; missing cells are
+    /// walls). Both sides are at most 4096, as for every board of this crate.
+    fn from_cells(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+        cells: impl Iterator<Item = BoardCell>,
+    ) -> Result<CompactBoard, CompactBoardError> {
+        let stride = width + 2 * PAD;
+        let rows = height + 2 * PAD;
+        let mut offsets = [[0_isize; 8]; 2];
+        // One representative cell per class, far enough from the padded edges.
+        for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
+            let class = usize::from(tile_class(tessellation, x, y) != 0);
+            for &direction in tessellation.legal_directions() {
+                if let Some((nx, ny)) =
+                    tessellation.neighbor_xy(x, y, direction, stride.max(6), rows.max(6))
+                {
+                    let from = (y * stride + x) as isize;
+                    offsets[class][direction.index()] = (ny * stride + nx) as isize - from;
+                }
+            }
+        }
+        let mut start = vec![WALL; stride * rows];
+        let mut pushers = 0;
+        let mut pusher = 0;
+        for (position, cell) in cells.enumerate().take(width * height) {
+            let padded = (position / width + PAD) * stride + position % width + PAD;
+            if cell.has_pusher() {
+                pushers += 1;
+                pusher = padded;
+            }
+            if !cell.is_wall() {
+                start[padded] =
+                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL);
+            }
+        }
+        match pushers {
+            0 => return Err(CompactBoardError::NoPusher),
+            1 => {}
+            count => return Err(CompactBoardError::SeveralPushers { count }),
+        }
+        let mut board = CompactBoard {
+            tessellation,
+            width,
+            height,
+            stride,
+            offsets,
+            start,
+            pusher,
+            boxes_off_goal: 0,
+            active_cells: 0,
+        };
+        board.keep_active_area();
+        Ok(board)
+    }
+
+    /// Turns every cell the pusher cannot reach (boxes not blocking) into wall,
+    /// marks the tile class of the others, and counts them and the boxes off goal.
+    fn keep_active_area(&mut self) {
+        let mut reached = vec![false; self.start.len()];
+        // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
+        let mut pending = vec![self.pusher as u32];
+        reached[self.pusher] = true;
+        while let Some(cell) = pending.pop() {
+            let cell = cell as usize;
+            let class = usize::from(
+                tile_class(self.tessellation, cell % self.stride, cell / self.stride) != 0,
+            );
+            for offset in self.offsets[class] {
+                // Non-wall cells lie inside the padding, so their neighbours are on the grid.
+                let next = cell.wrapping_add_signed(offset);
+                if offset != 0 && !reached[next] && self.start[next] & WALL == 0 {
+                    reached[next] = true;
+                    // Padded boards have at most 4100 × 4100 cells.
+                    pending.push(next as u32);
+                }
+            }
+        }
+        for (cell, (flags, &reached)) in self.start.iter_mut().zip(&reached).enumerate() {
+            if !reached {
+                *flags = WALL;
+                continue;
+            }
+            self.active_cells += 1;
+            if *flags & (BOX | GOAL) == BOX {
+                self.boxes_off_goal += 1;
+            }
+            *flags |= tile_class(self.tessellation, cell % self.stride, cell / self.stride);
+        }
+    }
+
+    /// The tessellation of the board.
+    pub const fn tessellation(&self) -> Tessellation {
+        self.tessellation
+    }
+
+    /// The board's width (unpadded).
+    pub const fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The board's height (unpadded).
+    pub const fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The number of cells of the padded grid: every cell index is below it.
+    pub fn cells_len(&self) -> usize {
+        self.start.len()
+    }
+
+    /// How many cells are active (the pusher's flood fill with boxes not blocking).
+    pub const fn active_cells(&self) -> usize {
+        self.active_cells
+    }
+
+    /// The cell of board position `position`, or `None` off the board.
+    pub const fn cell_of(&self, position: usize) -> Option<usize> {
+        if self.width == 0 || position >= self.width * self.height {
+            return None;
+        }
+        Some((position / self.width + PAD) * self.stride + position % self.width + PAD)
+    }
+
+    /// The board position of an on-board `cell` (every active cell is on the
+    /// board). Cells of the padding give positions off the board.
+    pub const fn board_position(&self, cell: usize) -> usize {
+        let (row, column) = (cell / self.stride, cell % self.stride);
+        row.saturating_sub(PAD) * self.width + column.saturating_sub(PAD)
+    }
+
+    /// Whether `cell` is active: the pusher reaches it when boxes do not block.
+    pub fn is_active(&self, cell: usize) -> bool {
+        self.start.get(cell).is_some_and(|&flags| flags & WALL == 0)
+    }
+
+    /// Whether `cell` is an active goal.
+    pub fn is_goal(&self, cell: usize) -> bool {
+        self.start
+            .get(cell)
+            .is_some_and(|&flags| flags & (WALL | GOAL) == GOAL)
+    }
+
+    /// The active cells in board order.
+    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
+        self.start
+            .iter()
+            .enumerate()
+            .filter(|&(_, &flags)| flags & WALL == 0)
+            .map(|(cell, _)| cell)
+    }
+
+    /// The active goals in board order.
+    pub fn goals(&self) -> impl Iterator<Item = usize> + '_ {
+        self.start
+            .iter()
+            .enumerate()
+            .filter(|&(_, &flags)| flags & (WALL | GOAL) == GOAL)
+            .map(|(cell, _)| cell)
+    }
+
+    /// The active boxes of the start position in board order.
+    pub fn start_boxes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.start
+            .iter()
+            .enumerate()
+            .filter(|&(_, &flags)| flags & (WALL | BOX) == BOX)
+            .map(|(cell, _)| cell)
+    }
+
+    /// The pusher's cell at the start.
+    pub const fn start_pusher(&self) -> usize {
+        self.pusher
+    }
+
+    /// How many active boxes stand off a goal at the start.
+    pub const fn boxes_off_goal(&self) -> u32 {
+        self.boxes_off_goal
+    }
+
+    /// The neighbour of an active `cell` in `direction`, or `None` when the
+    /// direction leads nowhere from its tile or into a wall. Inactive cells have no
+    /// neighbours.
+    #[inline]
+    pub fn neighbor(&self, cell: usize, direction: Direction) -> Option<usize> {
+        let flags = *self.start.get(cell)?;
+        if flags & WALL != 0 {
+            return None;
+        }
+        let offset = self.offsets[usize::from(flags & ODD_TILE != 0)][direction.index()];
+        let next = cell.wrapping_add_signed(offset);
+        (offset != 0 && self.start[next] & WALL == 0).then_some(next)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        Position {
+            cells: self.start.clone(),
+            pusher: self.pusher,
+            boxes_off_goal: self.boxes_off_goal,
+            offsets: self.offsets,
+        }
+    }
+
+    /// The active goals and the start pusher with no box anywhere: the floor on which
+    /// a solver places boxes of its own.
+    pub fn empty(&self) -> Position {
+        let mut position = self.start();
+        for flags in &mut position.cells {
+            *flags &= !BOX;
+        }
+        position.boxes_off_goal = 0;
+        position
+    }
+
+    /// Resets `position` (of this board) to the start position without allocating.
+    ///
+    /// # Panics
+    ///
+    /// When `position` belongs to a board with another grid size.
+    pub fn reset(&self, position: &mut Position) {
+        position.cells.copy_from_slice(&self.start);
+        position.pusher = self.pusher;
+        position.boxes_off_goal = self.boxes_off_goal;
+    }
+}
+
+/// `ODD_TILE` for the tiles whose neighbours differ from class 0's.
+const fn tile_class(tessellation: Tessellation, x: usize, y: usize) -> u8 {
+    let odd = match tessellation {
+        Tessellation::Sokoban => false,
+        Tessellation::Hexoban => y % 2 == 1,
+        Tessellation::Trioban | Tessellation::Octoban => {
+            !matches!(tessellation.tile_shape_xy(x, y), TileShape::Default)
+        }
+    };
+    if odd { ODD_TILE } else { 0 }
+}
+
+/// A position on a [`CompactBoard`]: a flag byte per cell and the pusher.
+///
+/// The checked operations ([`step`](Position::step), [`push`](Position::push),
+/// [`pull`](Position::pull)) leave the position unchanged when blocked. Pushes and
+/// pulls move a box next to its cell whatever the pusher's distance: whether the
+/// pusher can get behind the box is a question of reachability
+/// ([`Position::reachable_into`]), which searches ask once per position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    cells: Vec<u8>,
+    pusher: usize,
+    boxes_off_goal: u32,
+    offsets: [[isize; 8]; 2],
+}
+
+impl Position {
+    /// The pusher's cell.
+    #[inline]
+    pub const fn pusher(&self) -> usize {
+        self.pusher
+    }
+
+    /// Puts the pusher on `cell`, which must be free (active, no box).
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked::Move`] (direction [`Direction::Up`]: no direction applies) when
+    /// `cell` is a wall, holds a box or is not on the grid.
+    pub fn set_pusher(&mut self, cell: usize) -> Result<(), Blocked> {
+        if !self.is_free(cell) {
+            return Err(Blocked::Move {
+                direction: Direction::Up,
+            });
+        }
+        self.pusher = cell;
+        Ok(())
+    }
+
+    /// How many boxes stand off a goal.
+    #[inline]
+    pub const fn boxes_off_goal(&self) -> u32 {
+        self.boxes_off_goal
+    }
+
+    /// Whether no box is off a goal.
+    #[inline]
+    pub const fn is_solved(&self) -> bool {
+        self.boxes_off_goal == 0
+    }
+
+    /// Whether `cell` is a wall (or inactive, or off the grid).
+    #[inline]
+    pub fn is_wall(&self, cell: usize) -> bool {
+        self.cells.get(cell).is_none_or(|&flags| flags & WALL != 0)
+    }
+
+    /// Whether a box stands on `cell`.
+    #[inline]
+    pub fn has_box(&self, cell: usize) -> bool {
+        self.cells.get(cell).is_some_and(|&flags| flags & BOX != 0)
+    }
+
+    /// Whether `cell` is a goal.
+    #[inline]
+    pub fn is_goal(&self, cell: usize) -> bool {
+        self.cells
+            .get(cell)
+            .is_some_and(|&flags| flags & (WALL | GOAL) == GOAL)
+    }
+
+    /// Whether `cell` is active and holds no box.
+    #[inline]
+    pub fn is_free(&self, cell: usize) -> bool {
+        self.cells
+            .get(cell)
+            .is_some_and(|&flags| flags & (WALL | BOX) == 0)
+    }
+
+    /// The neighbour of an active `cell` in `direction` (wall or not), or `None`
+    /// when the direction leads nowhere from its tile or `cell` is not active.
+    #[inline]
+    pub fn neighbor(&self, cell: usize, direction: Direction) -> Option<usize> {
+        let flags = *self.cells.get(cell)?;
+        if flags & WALL != 0 {
+            return None;
+        }
+        let offset = self.offsets[usize::from(flags & ODD_TILE != 0)][direction.index()];
+        (offset != 0).then(|| cell.wrapping_add_signed(offset))
+    }
+
+    /// The neighbour of active `cell` in `direction`, or `cell` itself when the
+    /// direction leads nowhere (a wall for every caller's purposes, since `cell` is
+    /// occupied by whoever asks).
+    #[inline]
+    fn next(&self, cell: usize, direction: usize) -> (usize, bool) {
+        let offset = self.offsets[usize::from(self.cells[cell] & ODD_TILE != 0)][direction];
+        (cell.wrapping_add_signed(offset), offset != 0)
+    }
+
+    /// Puts a box on the free active `cell`.
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked::Push`] (direction [`Direction::Up`]) when `cell` is not free or is
+    /// the pusher's cell.
+    pub fn put_box(&mut self, cell: usize) -> Result<(), Blocked> {
+        if !self.is_free(cell) || cell == self.pusher {
+            return Err(Blocked::Push {
+                direction: Direction::Up,
+            });
+        }
+        self.cells[cell] |= BOX;
+        self.boxes_off_goal += u32::from(self.cells[cell] & GOAL == 0);
+        Ok(())
+    }
+
+    /// Removes the box of `cell`; returns whether there was one.
+    pub fn remove_box(&mut self, cell: usize) -> bool {
+        match self.cells.get_mut(cell) {
+            Some(flags) if *flags & BOX != 0 => {
+                *flags &= !BOX;
+                self.boxes_off_goal -= u32::from(*flags & GOAL == 0);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes one step in `direction`: a push when a box is in the way (and can
+    /// move), otherwise a walk. This is the rule every replay of a solution uses.
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked`] when the step is illegal; the position is unchanged.
+    #[inline]
+    pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
+        let moved = self.plan_step(direction)?;
+        if let Some((from, to)) = moved.pushed {
+            self.move_box(from, to);
+        }
+        self.pusher = moved.target;
+        Ok(moved)
+    }
+
+    /// What [`Position::step`] in `direction` would do, without doing it.
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked`] when the step is illegal.
+    #[inline]
+    pub fn plan_step(&self, direction: Direction) -> Result<Moved, Blocked> {
+        let (target, leads) = self.next(self.pusher, direction.index());
+        let cell = self.cells[target];
+        if !leads || cell & WALL != 0 {
+            return Err(Blocked::Move { direction });
+        }
+        if cell & BOX == 0 {
+            return Ok(Moved {
+                target,
+                pushed: None,
+            });
+        }
+        let (box_target, leads) = self.next(target, direction.index());
+        if !leads || self.cells[box_target] & (WALL | BOX) != 0 {
+            return Err(Blocked::Push { direction });
+        }
+        Ok(Moved {
+            target,
+            pushed: Some((target, box_target)),
+        })
+    }
+
+    /// Where the box on `cell` would go when pushed in `direction`, or `None` when
+    /// there is no box or the push is blocked (wall, box, or no neighbour). Whether
+    /// the pusher can reach the cell behind the box is not checked.
+    #[inline]
+    pub fn push_target(&self, cell: usize, direction: Direction) -> Option<usize> {
+        if !self.has_box(cell) {
+            return None;
+        }
+        let (target, leads) = self.next(cell, direction.index());
+        (leads && self.cells[target] & (WALL | BOX) == 0).then_some(target)
+    }
+
+    /// Pushes the box on `cell` one cell in `direction`; the pusher ends on `cell`.
+    /// Returns the box's new cell. The pusher's walk to the cell behind the box is
+    /// not checked (see [`Position::reachable_into`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked::Push`] when `cell` holds no box or the box cannot move there.
+    #[inline]
+    pub fn push(&mut self, cell: usize, direction: Direction) -> Result<usize, Blocked> {
+        let target = self
+            .push_target(cell, direction)
+            .ok_or(Blocked::Push { direction })?;
+        self.move_box(cell, target);
+        self.pusher = cell;
+        Ok(target)
+    }
+
+    /// Pulls in `direction`: the pusher steps to its neighbour in `direction` and the
+    /// box behind it (on its neighbour in the opposite direction) follows onto the
+    /// pusher's cell. The exact inverse of a [`push`](Position::push) in the
+    /// opposite direction. Returns the box's new cell (the pusher's old cell).
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked::Move`] when the pusher cannot step there, [`Blocked::Push`] when
+    /// there is no box behind it.
+    #[inline]
+    pub fn pull(&mut self, direction: Direction) -> Result<usize, Blocked> {
+        let from = self.pusher;
+        let (target, leads) = self.next(from, direction.index());
+        if !leads || self.cells[target] & (WALL | BOX) != 0 {
+            return Err(Blocked::Move { direction });
+        }
+        let (behind, leads) = self.next(from, direction.opposite().index());
+        if !leads || self.cells[behind] & BOX == 0 {
+            return Err(Blocked::Push { direction });
+        }
+        self.move_box(behind, from);
+        self.pusher = target;
+        Ok(from)
+    }
+
+    /// Moves the box of `from` to the free cell `to` (any distance): the solver's
+    /// macro moves and undo. The pusher stays where it is.
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked::Push`] (direction [`Direction::Up`]) when `from` holds no box or
+    /// `to` is not free.
+    pub fn relocate_box(&mut self, from: usize, to: usize) -> Result<(), Blocked> {
+        if !self.has_box(from) || (from != to && !self.is_free(to)) {
+            return Err(Blocked::Push {
+                direction: Direction::Up,
+            });
+        }
+        self.move_box(from, to);
+        Ok(())
+    }
+
+    #[inline]
+    fn move_box(&mut self, from: usize, to: usize) {
+        self.cells[from] &= !BOX;
+        let left_goal = u32::from(self.cells[from] & GOAL != 0);
+        self.cells[to] |= BOX;
+        let reached_goal = u32::from(self.cells[to] & GOAL != 0);
+        self.boxes_off_goal = self.boxes_off_goal + left_goal - reached_goal;
+    }
+
+    /// The cells the pusher reaches from `from` without pushing (walls and boxes
+    /// block), `from` first, into `reach` (reused, so repeated searches do not
+    /// allocate). Returns the cells in breadth-first order, neighbours in the
+    /// tessellation's direction order.
+    pub fn reachable_into<'r>(&self, from: usize, reach: &'r mut Reach) -> &'r [usize] {
+        reach.begin(self.cells.len());
+        if !self.is_free(from) {
+            return &reach.queue;
+        }
+        reach.visit(from, u32::MAX);
+        let mut next = 0;
+        while let Some(&cell) = reach.queue.get(next) {
+            next += 1;
+            let class = usize::from(self.cells[cell] & ODD_TILE != 0);
+            for (direction, &offset) in self.offsets[class].iter().enumerate() {
+                // Active cells lie inside the padding, so their neighbours are on the grid.
+                let neighbor = cell.wrapping_add_signed(offset);
+                if offset != 0 && self.cells[neighbor] & (WALL | BOX) == 0 {
+                    reach.visit(neighbor, (cell as u32) << 3 | direction as u32);
+                }
+            }
+        }
+        &reach.queue
+    }
+}
+
+/// Reusable buffers for [`Position::reachable_into`]: which cells the last search
+/// reached, in order, and how (for walking paths).
+#[derive(Debug, Clone, Default)]
+pub struct Reach {
+    stamps: Vec<u32>,
+    /// `cell << 3 | direction` of the step that reached each cell.
+    parents: Vec<u32>,
+    generation: u32,
+    queue: Vec<usize>,
+}
+
+impl Reach {
+    /// Empty buffers; they grow to the board's size on first use.
+    pub fn new() -> Reach {
+        Reach::default()
+    }
+
+    fn begin(&mut self, len: usize) {
+        if self.stamps.len() < len {
+            self.stamps.resize(len, 0);
+            self.parents.resize(len, u32::MAX);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamps.fill(0);
+            self.generation = 1;
+        }
+        self.queue.clear();
+    }
+
+    #[inline]
+    fn visit(&mut self, cell: usize, parent: u32) {
+        if self.stamps[cell] != self.generation {
+            self.stamps[cell] = self.generation;
+            self.parents[cell] = parent;
+            self.queue.push(cell);
+        }
+    }
+
+    /// Whether the last search reached `cell`.
+    #[inline]
+    pub fn reached(&self, cell: usize) -> bool {
+        self.generation != 0 && self.stamps.get(cell) == Some(&self.generation)
+    }
+
+    /// The cells the last search reached, in breadth-first order.
+    pub fn cells(&self) -> &[usize] {
+        &self.queue
+    }
+
+    /// The smallest cell the last search reached (the normalized pusher cell of
+    /// the region), or `None` when it reached nothing.
+    pub fn min_cell(&self) -> Option<usize> {
+        self.queue.iter().copied().min()
+    }
+
+    /// A shortest walk from the last search's start to a reached `cell`, as
+    /// directions appended to `path` (nothing when `cell` was not reached).
+    pub fn path_to(&self, cell: usize, path: &mut Vec<Direction>) {
+        if !self.reached(cell) {
+            return;
+        }
+        let start = path.len();
+        let mut current = cell;
+        while self.parents[current] != u32::MAX {
+            let parent = self.parents[current];
+            path.push(Direction::ALL[(parent & 7) as usize]);
+            current = (parent >> 3) as usize;
+        }
+        path[start..].reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(tessellation: Tessellation, text: &str) -> CompactBoard {
+        CompactBoard::new(&Puzzle::parse(tessellation, &text.replace('/', "\n")).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn active_area_and_numbering() {
+        let board = board(Tessellation::Sokoban, "########/#@$.#$.#/########");
+        assert_eq!(board.active_cells(), 3);
+        assert_eq!(board.boxes_off_goal(), 1);
+        let cells: Vec<usize> = board.active().map(|c| board.board_position(c)).collect();
+        assert_eq!(cells, [9, 10, 11]);
+        assert_eq!(board.goals().count(), 1);
+        assert_eq!(board.start_boxes().count(), 1);
+        assert!(!board.is_active(board.cell_of(13).unwrap()));
+        assert_eq!(board.cell_of(64), None);
+        for cell in board.active() {
+            assert_eq!(board.cell_of(board.board_position(cell)), Some(cell));
+        }
+    }
+
+    #[test]
+    fn board_errors() {
+        let parse = |text: &str| {
+            CompactBoard::new(&Puzzle::parse(Tessellation::Sokoban, text).unwrap()).unwrap_err()
+        };
+        assert_eq!(parse("#$.#"), CompactBoardError::NoPusher);
+        assert_eq!(
+            parse("#@@#").to_string(),
+            "The board has 2 pushers; the compact board models exactly one!"
+        );
+    }
+
+    #[test]
+    fn steps_pushes_and_pulls() {
+        let board = board(Tessellation::Sokoban, "#######/#@$$ .#/#    .#/#######");
+        let mut position = board.start();
+        let right = Direction::Right;
+        assert_eq!(
+            position.step(right),
+            Err(Blocked::Push { direction: right })
+        );
+        assert_eq!(
+            position.step(Direction::Up),
+            Err(Blocked::Move {
+                direction: Direction::Up
+            })
+        );
+        let second = board.cell_of(10).unwrap();
+        assert_eq!(position.push(second, right), Ok(board.cell_of(11).unwrap()));
+        assert_eq!(position.pusher(), second);
+        assert!(position.step(Direction::Down).unwrap().pushed.is_none());
+        assert!(position.step(Direction::Up).unwrap().pushed.is_none());
+        let before = position.clone();
+        let moved = position.step(right).unwrap();
+        let (third, fourth) = (board.cell_of(11).unwrap(), board.cell_of(12).unwrap());
+        assert_eq!(moved.pushed, Some((third, fourth)));
+        assert_eq!(position.pusher(), third);
+        position.pull(Direction::Left).unwrap();
+        assert_eq!(position, before);
+        assert_eq!(
+            position.pull(Direction::Down),
+            Err(Blocked::Push {
+                direction: Direction::Down
+            })
+        );
+    }
+
+    #[test]
+    fn reachability_and_paths() {
+        let board = board(Tessellation::Sokoban, "######/#@ $ #/#  # #/######");
+        let position = board.start();
+        let mut reach = Reach::new();
+        let cells: Vec<usize> = position
+            .reachable_into(position.pusher(), &mut reach)
+            .iter()
+            .map(|&c| board.board_position(c))
+            .collect();
+        assert_eq!(cells, [7, 8, 13, 14]);
+        assert_eq!(board.board_position(reach.min_cell().unwrap()), 7);
+        let mut path = Vec::new();
+        reach.path_to(board.cell_of(14).unwrap(), &mut path);
+        assert_eq!(path, [Direction::Right, Direction::Down]);
+        assert!(!reach.reached(board.cell_of(10).unwrap()));
+    }
+
+    #[test]
+    fn every_tessellation_pushes_back_and_forth() {
+        for tessellation in Tessellation::ALL {
+            let mut puzzle = Puzzle::new(tessellation, 7, 6).unwrap();
+            for position in 0..42 {
+                let (x, y) = (position % 7, position / 7);
+                if x == 0 || y == 0 || x == 6 || y == 5 {
+                    puzzle.set(position, '#').unwrap();
+                }
+            }
+            puzzle.set(2 * 7 + 3, '$').unwrap();
+            puzzle.set(3 * 7 + 3, '@').unwrap();
+            let board = CompactBoard::new(&puzzle).unwrap();
+            let start = board.start();
+            let box_cell = board.start_boxes().next().unwrap();
+            for &direction in tessellation.legal_directions() {
+                let mut position = start.clone();
+                let Ok(target) = position.push(box_cell, direction) else {
+                    continue;
+                };
+                assert_eq!(board.neighbor(box_cell, direction), Some(target));
+                let behind = position.neighbor(box_cell, direction.opposite());
+                if behind.is_some_and(|cell| position.is_free(cell)) {
+                    position.pull(direction.opposite()).unwrap();
+                    assert_eq!(Some(position.pusher()), behind);
+                    assert!(position.has_box(box_cell) && !position.has_box(target));
+                }
+            }
+        }
+    }
+}
