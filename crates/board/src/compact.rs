@@ -665,6 +665,8 @@ pub struct Reach {
     stamps: Vec<u32>,
     /// `cell << 3 | direction` of the step that reached each cell.
     parents: Vec<u32>,
+    /// Steps from the start to each reached cell.
+    depths: Vec<u32>,
     generation: u32,
     queue: Vec<usize>,
 }
@@ -679,6 +681,7 @@ impl Reach {
         if self.stamps.len() < len {
             self.stamps.resize(len, 0);
             self.parents.resize(len, u32::MAX);
+            self.depths.resize(len, 0);
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -693,8 +696,20 @@ impl Reach {
         if self.stamps[cell] != self.generation {
             self.stamps[cell] = self.generation;
             self.parents[cell] = parent;
+            self.depths[cell] = if parent == u32::MAX {
+                0
+            } else {
+                self.depths[(parent >> 3) as usize] + 1
+            };
             self.queue.push(cell);
         }
+    }
+
+    /// The length of a shortest walk from the last search's start to `cell`, or
+    /// `None` when it was not reached.
+    #[inline]
+    pub fn distance(&self, cell: usize) -> Option<u32> {
+        self.reached(cell).then(|| self.depths[cell])
     }
 
     /// Whether the last search reached `cell`.
@@ -817,6 +832,8 @@ mod tests {
         let mut path = Vec::new();
         reach.path_to(board.cell_of(14).unwrap(), &mut path);
         assert_eq!(path, [Direction::Right, Direction::Down]);
+        assert_eq!(reach.distance(board.cell_of(14).unwrap()), Some(2));
+        assert_eq!(reach.distance(board.cell_of(10).unwrap()), None);
         assert!(!reach.reached(board.cell_of(10).unwrap()));
     }
 

@@ -1,0 +1,109 @@
+//! Limits, cancellation and progress reports of a running search.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::config::{Cancel, Limits, Observer, Progress, StopReason};
+
+/// Checks the limits every few expansions (at least every millisecond) and sends
+/// progress reports every quarter second.
+pub(crate) struct Clock<'a> {
+    start: Instant,
+    limits: Limits,
+    cancel: &'a Cancel,
+    observer: &'a mut dyn Observer,
+    last_report: Instant,
+    /// Expansions until the next check.
+    countdown: u32,
+    /// Expansions between checks, adapted so that checks are about 0.2 ms apart.
+    interval: u32,
+    last_check: Instant,
+    pub(crate) progress: Progress,
+}
+
+impl std::fmt::Debug for Clock<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clock")
+            .field("start", &self.start)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress)
+            .finish_non_exhaustive()
+    }
+}
+
+const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+impl<'a> Clock<'a> {
+    pub(crate) fn new(limits: Limits, cancel: &'a Cancel, observer: &'a mut dyn Observer) -> Self {
+        let now = Instant::now();
+        Clock {
+            start: now,
+            limits,
+            cancel,
+            observer,
+            last_report: now,
+            countdown: 1,
+            interval: 16,
+            last_check: now,
+            progress: Progress::default(),
+        }
+    }
+
+    /// Time since the start.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Counts one expansion and, every so often, checks the limits and reports.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), StopReason> {
+        self.progress.expanded += 1;
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.check()?;
+        }
+        Ok(())
+    }
+
+    /// Checks every limit now.
+    pub(crate) fn check(&mut self) -> Result<(), StopReason> {
+        let now = Instant::now();
+        // Aim at a check every 0.2 ms whatever an expansion costs.
+        let since = now.duration_since(self.last_check);
+        if since < Duration::from_micros(100) {
+            self.interval = (self.interval * 2).min(1 << 16);
+        } else if since > Duration::from_micros(400) {
+            self.interval = (self.interval / 2).max(1);
+        }
+        self.countdown = self.interval;
+        self.last_check = now;
+        if self.cancel.is_cancelled() {
+            return Err(StopReason::Cancelled);
+        }
+        let elapsed = now.duration_since(self.start);
+        if self.limits.time.is_some_and(|limit| elapsed >= limit) {
+            return Err(StopReason::Time);
+        }
+        if self
+            .limits
+            .nodes
+            .is_some_and(|limit| self.progress.expanded >= limit)
+        {
+            return Err(StopReason::Nodes);
+        }
+        if now.duration_since(self.last_report) >= REPORT_EVERY {
+            self.last_report = now;
+            self.report()?;
+        }
+        Ok(())
+    }
+
+    /// Sends a progress report now.
+    pub(crate) fn report(&mut self) -> Result<(), StopReason> {
+        self.progress.elapsed = self.elapsed();
+        match self.observer.progress(&self.progress) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(StopReason::Observer),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Freeze deadlocks, generalised to every tessellation: a box that can never move
+//! again (every axis through it blocked by walls, by dead squares on both sides, or
+//! by other boxes that are frozen themselves), off a goal.
+
+use sokoengine_board::Position;
+
+use crate::model::{Model, NONE};
+
+/// Recursive calls one freeze test may make; beyond it the test answers "not
+/// frozen" (never a wrong deadlock, only a missed one).
+const BUDGET: u32 = 512;
+
+/// Scratch of the freeze test.
+#[derive(Debug, Clone)]
+pub(crate) struct Freeze {
+    /// Boxes on the recursion stack, treated as walls (stamped with `generation`).
+    stack: Vec<u32>,
+    generation: u32,
+    budget: u32,
+}
+
+impl Freeze {
+    pub(crate) fn new(cells: usize) -> Freeze {
+        Freeze {
+            stack: vec![0; cells],
+            generation: 0,
+            budget: 0,
+        }
+    }
+
+    /// Whether the box on `cell` is frozen together with boxes that include one off
+    /// a goal.
+    pub(crate) fn is_deadlock(&mut self, model: &Model, position: &Position, cell: u32) -> bool {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stack.fill(0);
+            self.generation = 1;
+        }
+        self.budget = BUDGET;
+        self.frozen(model, position, cell) == Some(true)
+    }
+
+    /// `None` when the box on `cell` may move; otherwise whether the boxes that
+    /// prove it frozen (itself included) include one off a goal. Boxes on the
+    /// stack count as frozen: the proof is a set of boxes that block one another.
+    fn frozen(&mut self, model: &Model, position: &Position, cell: u32) -> Option<bool> {
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        self.stack[cell as usize] = self.generation;
+        let mut off_goal = !position.is_goal(cell as usize);
+        let mut result = Some(());
+        for &direction in model.directions {
+            // Each axis once: the direction of the lower index and its opposite.
+            if direction.index() >= 4 {
+                continue;
+            }
+            let a = model.neighbor(cell, direction);
+            let b = model.neighbor(cell, direction.opposite());
+            let walls = |c: u32| c == NONE || self.stack[c as usize] == self.generation;
+            if walls(a) || walls(b) {
+                continue;
+            }
+            if model.dead_cell[a as usize] && model.dead_cell[b as usize] {
+                continue;
+            }
+            let mut blocked = false;
+            for neighbor in [a, b] {
+                if position.has_box(neighbor as usize) {
+                    if let Some(support) = self.frozen(model, position, neighbor) {
+                        off_goal |= support;
+                        blocked = true;
+                        break;
+                    }
+                }
+            }
+            if !blocked {
+                result = None;
+                break;
+            }
+        }
+        self.stack[cell as usize] = 0;
+        result.map(|()| off_goal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sokoengine_board::Puzzle;
+    use sokoengine_geometry::Tessellation;
+
+    fn check(text: &str, box_position: usize) -> bool {
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
+        let model = Model::new(&puzzle, 1 << 30).unwrap();
+        let position = model.board.start();
+        let cell = model.board.cell_of(box_position).unwrap() as u32;
+        Freeze::new(model.board.cells_len()).is_deadlock(&model, &position, cell)
+    }
+
+    #[test]
+    fn blocks_of_boxes_and_walls() {
+        // Two boxes side by side against the upper wall: neither can move.
+        assert!(check("#######/#$$  .#/#@   .#/#######", 8));
+        // On goals, the same block is fine.
+        assert!(!check("#######/#**   #/#@    #/#######", 8));
+        // One box alone in the open can move.
+        assert!(!check("#######/#     #/# $@ .#/#     #/#######", 16));
+        // 2x2 block in the middle of a room.
+        assert!(check(
+            "########/#      #/# $$   #/# $$ @ #/#  ....#/########",
+            18
+        ));
+    }
+}

@@ -1,0 +1,52 @@
+//! Sokoban solver for every tessellation of sokoengine.
+//!
+//! * [`solve`]: a solution of a level for an [`Objective`]: `Any` (fast), `Pushes`
+//!   (push-optimal, proven) or `Moves` (move-optimal with pushes as the tie-break),
+//!   within [`Limits`] of time, expanded nodes and memory, cancellable from another
+//!   thread ([`Cancel`]), reporting [`Progress`] to an [`Observer`].
+//! * The search works on the compact core of the board crate
+//!   ([`CompactBoard`](sokoengine_board::CompactBoard)), the same rules of movement
+//!   the metrics verifier replays with, so Hexoban, Trioban and Octoban levels are
+//!   solved by the same code as Sokoban.
+//! * Every solution returned has been replayed by the metrics crate's
+//!   [`SolutionVerifier`](sokoengine_metrics::SolutionVerifier); its six metrics come
+//!   with it.
+//!
+//! ```
+//! use sokoengine_board::Puzzle;
+//! use sokoengine_geometry::Tessellation;
+//! use sokoengine_solver::{Cancel, Objective, Silent, SolveOutcome, SolverConfig, solve};
+//!
+//! let puzzle = Puzzle::parse(
+//!     Tessellation::Sokoban,
+//!     "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########",
+//! )?;
+//! let config = SolverConfig::new(Objective::Pushes);
+//! let outcome = solve(&puzzle, &config, &Cancel::new(), &mut Silent)?;
+//! let SolveOutcome::Solved(solution) = outcome else { panic!("solvable") };
+//! assert_eq!(solution.proven, Some(Objective::Pushes));
+//! println!("{} {}", solution.metrics, solution.lurd);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod clock;
+mod config;
+mod corral;
+mod deadlock;
+mod engine;
+mod error;
+mod matching;
+mod model;
+mod route;
+mod search;
+mod solve;
+mod store;
+
+pub use config::{
+    Cancel, Features, Limits, Objective, Observer, ParseObjectiveError, Progress, Silent, Solution,
+    SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
+};
+pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
+pub use solve::solve;

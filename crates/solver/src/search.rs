@@ -1,0 +1,162 @@
+//! Best-first searches over pushes: A* for push-optimal solutions, greedy
+//! best-first for fast ones, A* over moves for move-optimal ones.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::clock::Clock;
+use crate::config::StopReason;
+use crate::engine::{Child, Engine};
+use crate::store::{Insert, NO_NODE, Node, NodeId};
+
+/// A node has been expanded.
+const CLOSED: u8 = 1;
+
+/// How the open list orders positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Cost plus bound, then bound: A*. Finds a cheapest solution.
+    AStar,
+    /// Bound, then cost: greedy best-first. Finds a solution fast.
+    Greedy,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The stored node of a solved position.
+    Solved(NodeId),
+    /// Every position was searched.
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(StopReason),
+}
+
+/// An open list of (priority, tie-break, node).
+#[derive(Debug, Default)]
+pub(crate) struct Open {
+    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+}
+
+impl Open {
+    pub(crate) fn push(&mut self, first: u32, second: u32, id: NodeId) {
+        // Newer nodes first among equals: deeper in the search.
+        self.heap.push(Reverse((first, second, NodeId::MAX - id)));
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<(u32, u32, NodeId)> {
+        self.heap
+            .pop()
+            .map(|Reverse((first, second, id))| (first, second, NodeId::MAX - id))
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.heap.capacity() * 12
+    }
+}
+
+/// The priority of a node under `order`, with the cost of the moves being the
+/// node's cost (pushes or moves).
+const fn priority(order: Order, node: &Node) -> (u32, u32) {
+    match order {
+        Order::AStar => (node.cost.saturating_add(node.bound), node.bound),
+        Order::Greedy => (node.bound, node.cost),
+    }
+}
+
+/// Runs a best-first search from the stored root `root` (already placed and
+/// stored). `step_cost` gives the cost of a child edge (1 per push, or walk + 1).
+///
+/// With `Order::AStar`, an admissible bound and `goal_on_generation` (unit costs
+/// only), the solved node found is a cheapest one.
+pub(crate) fn best_first(
+    engine: &mut Engine<'_>,
+    clock: &mut Clock<'_>,
+    root: NodeId,
+    order: Order,
+    step_cost: fn(&Child) -> u32,
+    goal_on_generation: bool,
+) -> Ending {
+    let mut open = Open::default();
+    let root_node = *engine.store.node(root);
+    let (first, second) = priority(order, &root_node);
+    open.push(first, second, root);
+    if engine.store.node(root).bound == 0 && is_solved_root(engine, root) {
+        return Ending::Solved(root);
+    }
+    while let Some((first, second, id)) = open.pop() {
+        let node = *engine.store.node(id);
+        if node.flags & CLOSED != 0 || priority(order, &node) != (first, second) {
+            continue;
+        }
+        if !goal_on_generation && node.bound == 0 && is_solved_node(engine, id) {
+            return Ending::Solved(id);
+        }
+        engine.store.node_mut(id).flags |= CLOSED;
+        if order == Order::AStar {
+            clock.progress.lower_bound = clock.progress.lower_bound.max(first);
+        }
+        if let Err(reason) = clock.tick() {
+            return Ending::Stopped(reason);
+        }
+        if clock.progress.expanded % 64 == 0 {
+            engine.store.other_bytes = engine.model.memory_bytes() + open.memory_bytes();
+            clock.progress.stored = engine.store.len() as u64;
+            clock.progress.open = open.len() as u64;
+            clock.progress.memory_bytes = engine.store.memory_bytes();
+        }
+        engine.load(id);
+        if engine.evaluate_loaded().is_none() {
+            continue;
+        }
+        let mut solved = NO_NODE;
+        let result = engine.children(|engine, child| {
+            let cost = node.cost + step_cost(&child);
+            let pushes = node.pushes + 1;
+            let stored = engine.store_child(id, &child, cost, pushes)?;
+            let child_id = match stored {
+                Insert::New(child_id) => child_id,
+                Insert::Known(child_id) => {
+                    let known = engine.store.node_mut(child_id);
+                    if known.cost <= cost {
+                        return Ok(true);
+                    }
+                    known.cost = cost;
+                    known.pushes = pushes;
+                    known.parent = id;
+                    known.moved_from = child.from;
+                    known.moved_to = child.to;
+                    known.flags &= !CLOSED;
+                    child_id
+                }
+            };
+            if child.solved && goal_on_generation {
+                solved = child_id;
+                return Ok(false);
+            }
+            let (first, second) = priority(order, engine.store.node(child_id));
+            open.push(first, second, child_id);
+            Ok(true)
+        });
+        if let Err(reason) = result {
+            return Ending::Stopped(reason);
+        }
+        if solved != NO_NODE {
+            return Ending::Solved(solved);
+        }
+    }
+    Ending::Exhausted
+}
+
+fn is_solved_root(engine: &mut Engine<'_>, root: NodeId) -> bool {
+    is_solved_node(engine, root)
+}
+
+fn is_solved_node(engine: &mut Engine<'_>, id: NodeId) -> bool {
+    engine.load(id);
+    engine.position.is_solved()
+}

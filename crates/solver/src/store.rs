@@ -1,0 +1,304 @@
+//! Searched positions: an arena of nodes (box set, pusher, parent, push) and an
+//! open-addressing transposition table keyed by the Zobrist hash, both inside one
+//! memory budget.
+
+use crate::config::StopReason;
+
+/// The index of a node in the arena.
+pub(crate) type NodeId = u32;
+
+/// No node.
+pub(crate) const NO_NODE: NodeId = NodeId::MAX;
+
+/// What a node records besides its box set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) hash: u64,
+    pub(crate) parent: NodeId,
+    /// The pusher's cell: normalized (smallest of its region) or exact, as the
+    /// search keys positions.
+    pub(crate) pusher: u32,
+    /// Cost from the root (pushes, or moves).
+    pub(crate) cost: u32,
+    /// Pushes from the root.
+    pub(crate) pushes: u32,
+    /// The box's cell before the last push (or macro), `u32::MAX` at a root.
+    pub(crate) moved_from: u32,
+    /// The box's cell after it.
+    pub(crate) moved_to: u32,
+    /// Lower bound from here (pushes or moves).
+    pub(crate) bound: u32,
+    /// Search-specific marks (closed, side of a bidirectional search).
+    pub(crate) flags: u8,
+}
+
+/// The node arena and its transposition table.
+#[derive(Debug)]
+pub(crate) struct Store {
+    /// `u64` words of a box set.
+    words: usize,
+    boxes: Vec<u64>,
+    nodes: Vec<Node>,
+    /// Open addressing: node index + 1 (0 = empty).
+    table: Vec<u32>,
+    mask: usize,
+    budget: usize,
+    /// Bytes held elsewhere (static tables, open list) counted against the budget.
+    pub(crate) other_bytes: usize,
+}
+
+/// The outcome of [`Store::insert`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Insert {
+    /// A new node.
+    New(NodeId),
+    /// The position was already stored.
+    Known(NodeId),
+}
+
+impl Store {
+    /// A store for box sets over `cells` dense cells, within `budget` bytes.
+    pub(crate) fn new(cells: usize, budget: usize) -> Store {
+        let words = cells.div_ceil(64).max(1);
+        Store {
+            words,
+            boxes: Vec::new(),
+            nodes: Vec::new(),
+            table: vec![0; 1024],
+            mask: 1023,
+            budget,
+            other_bytes: 0,
+        }
+    }
+
+    /// Words of a box set.
+    pub(crate) const fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Stored nodes.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Bytes held by the arena and the table.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.boxes.capacity() * 8
+            + self.nodes.capacity() * size_of::<Node>()
+            + self.table.capacity() * 4
+            + self.other_bytes
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    #[inline]
+    pub(crate) fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id as usize]
+    }
+
+    /// The box set of a node.
+    #[inline]
+    pub(crate) fn boxes(&self, id: NodeId) -> &[u64] {
+        let start = id as usize * self.words;
+        &self.boxes[start..start + self.words]
+    }
+
+    /// Stores `node` with `boxes` unless its position is known.
+    ///
+    /// # Errors
+    ///
+    /// [`StopReason::Memory`] when storing it would pass the budget.
+    pub(crate) fn insert(&mut self, node: Node, boxes: &[u64]) -> Result<Insert, StopReason> {
+        debug_assert_eq!(boxes.len(), self.words);
+        let mut slot = (node.hash as usize) & self.mask;
+        loop {
+            let entry = self.table[slot];
+            if entry == 0 {
+                break;
+            }
+            let id = entry - 1;
+            let known = &self.nodes[id as usize];
+            if known.hash == node.hash && known.pusher == node.pusher && self.boxes(id) == boxes {
+                return Ok(Insert::Known(id));
+            }
+            slot = (slot + 1) & self.mask;
+        }
+        if self.nodes.len() >= (NO_NODE - 1) as usize {
+            return Err(StopReason::Memory);
+        }
+        let table_len = self.table.len();
+        self.reserve_one()?;
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(node);
+        self.boxes.extend_from_slice(boxes);
+        // The table may have grown: find the slot again.
+        if self.table.len() != table_len {
+            slot = self.free_slot(node.hash);
+        }
+        self.table[slot] = id + 1;
+        Ok(Insert::New(id))
+    }
+
+    fn free_slot(&self, hash: u64) -> usize {
+        let mut slot = (hash as usize) & self.mask;
+        while self.table[slot] != 0 {
+            slot = (slot + 1) & self.mask;
+        }
+        slot
+    }
+
+    /// Makes room for one more node, growing the arena and the table within the
+    /// budget.
+    fn reserve_one(&mut self) -> Result<(), StopReason> {
+        let len = self.nodes.len();
+        if len == self.nodes.capacity() {
+            let extra = len.max(1024);
+            let bytes = extra * (size_of::<Node>() + self.words * 8);
+            let extra = if self.memory_bytes() + bytes > self.budget {
+                // Grow by what is left, in steps of at least one node.
+                let left = self.budget.saturating_sub(self.memory_bytes());
+                let fit = left / (size_of::<Node>() + self.words * 8);
+                if fit == 0 {
+                    return Err(StopReason::Memory);
+                }
+                fit.min(extra)
+            } else {
+                extra
+            };
+            self.nodes.reserve_exact(extra);
+            self.boxes.reserve_exact(extra * self.words);
+        }
+        // Keep the table at most half full.
+        if (len + 1) * 2 > self.table.len() {
+            let new_len = self.table.len() * 2;
+            if self.memory_bytes() + new_len * 4 > self.budget {
+                // A fuller table still works up to 7/8.
+                if (len + 1) * 8 > self.table.len() * 7 {
+                    return Err(StopReason::Memory);
+                }
+                return Ok(());
+            }
+            self.table = vec![0; new_len];
+            self.mask = new_len - 1;
+            for id in 0..len {
+                let slot = self.free_slot(self.nodes[id].hash);
+                self.table[slot] = id as u32 + 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The path of nodes from a root to `id`, root first.
+    pub(crate) fn path_to(&self, mut id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        while self.nodes[id as usize].parent != NO_NODE {
+            id = self.nodes[id as usize].parent;
+            path.push(id);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Sets of dense cells as bits.
+pub(crate) mod bits {
+    /// Sets bit `index`.
+    #[inline]
+    pub(crate) fn set(words: &mut [u64], index: u32) {
+        words[index as usize / 64] |= 1 << (index % 64);
+    }
+
+    /// Clears bit `index`.
+    #[inline]
+    pub(crate) fn clear(words: &mut [u64], index: u32) {
+        words[index as usize / 64] &= !(1 << (index % 64));
+    }
+
+    /// The set bits, in increasing order.
+    pub(crate) fn ones(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
+        words.iter().enumerate().flat_map(|(index, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let bit = word.trailing_zeros();
+                word &= word - 1;
+                Some(index as u32 * 64 + bit)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(hash: u64) -> Node {
+        Node {
+            hash,
+            parent: NO_NODE,
+            pusher: 3,
+            cost: 0,
+            pushes: 0,
+            moved_from: u32::MAX,
+            moved_to: u32::MAX,
+            bound: 0,
+            flags: 0,
+        }
+    }
+
+    #[test]
+    fn insert_find_and_grow() {
+        let mut store = Store::new(100, 1 << 30);
+        let mut boxes = vec![0_u64; store.words()];
+        for i in 0..5000_u64 {
+            boxes[0] = i;
+            assert_eq!(
+                store.insert(node(i * 7919), &boxes),
+                Ok(Insert::New(i as u32))
+            );
+        }
+        boxes[0] = 42;
+        assert_eq!(store.insert(node(42 * 7919), &boxes), Ok(Insert::Known(42)));
+        // Same hash, other boxes: a different position.
+        boxes[1] = 1;
+        assert!(matches!(
+            store.insert(node(42 * 7919), &boxes),
+            Ok(Insert::New(_))
+        ));
+    }
+
+    #[test]
+    fn the_budget_stops_growth() {
+        let mut store = Store::new(64, 64 * 1024);
+        let mut boxes = vec![0_u64; 1];
+        let mut stopped = false;
+        for i in 0..100_000_u64 {
+            boxes[0] = i;
+            match store.insert(node(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)), &boxes) {
+                Ok(_) => {}
+                Err(reason) => {
+                    assert_eq!(reason, StopReason::Memory);
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        assert!(stopped);
+        assert!(store.memory_bytes() <= 64 * 1024);
+    }
+
+    #[test]
+    fn bit_sets() {
+        let mut words = vec![0_u64; 3];
+        for index in [0, 63, 64, 130] {
+            bits::set(&mut words, index);
+        }
+        bits::clear(&mut words, 63);
+        assert_eq!(bits::ones(&words).collect::<Vec<_>>(), [0, 64, 130]);
+    }
+}
