@@ -10,7 +10,9 @@ use crate::config::{Features, StopReason};
 use crate::deadlock::Freeze;
 use crate::matching::{IMPOSSIBLE, Matching, Saved};
 use crate::model::{Model, NONE};
-use crate::store::{Insert, NO_NODE, Node, NodeId, Store, bits};
+use crate::region::Region;
+use crate::rooms::Rooms;
+use crate::store::{Insert, NO_DIRECTION, NO_NODE, Node, NodeId, Store, bits};
 
 /// A child position worked out by [`Engine::children`], not stored yet.
 #[derive(Debug, Clone, Copy)]
@@ -27,7 +29,32 @@ pub(crate) struct Child {
     pub(crate) solved: bool,
     /// Moves the pusher walks before this push (exact-pusher searches only).
     pub(crate) walk: u32,
+    /// Pushes from the parent: 1, or the length of a macro.
+    pub(crate) pushes: u32,
+    /// The direction of the last push.
+    pub(crate) last: Direction,
 }
+
+/// A node's matching, its boxes in row order.
+#[derive(Debug, Clone)]
+struct CachedMatching {
+    id: NodeId,
+    saved: Saved,
+    cells: Vec<u32>,
+}
+
+impl Default for CachedMatching {
+    fn default() -> CachedMatching {
+        CachedMatching {
+            id: NO_NODE,
+            saved: Saved::default(),
+            cells: Vec::new(),
+        }
+    }
+}
+
+/// Entries of the matching cache.
+const CACHE_ENTRIES: usize = 4096;
 
 /// How positions are keyed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +93,22 @@ pub(crate) struct Engine<'m> {
     rows: Vec<u32>,
     freeze: Freeze,
     pub(crate) corrals: crate::corral::CorralScratch,
+    /// Cut cells and smallest cells of the loaded position's region.
+    region: Region,
+    /// Matchings of recently generated children, by node id (direct-mapped), so
+    /// that expanding a child rarely solves its matching from scratch.
+    cache: Vec<CachedMatching>,
+    /// The matching of the last evaluated child, and its box cells in row order.
+    child_matching: CachedMatching,
+    /// Goal rooms with packing orders, when goal macros are on.
+    pub(crate) rooms: Option<Rooms>,
+    /// Per goal room: boxes inside, and whether they sit exactly on the first goals
+    /// of its packing order (for the loaded position).
+    room_boxes: Vec<u32>,
+    room_packed: Vec<bool>,
+    /// Per cell: the stamp of the PI-corral boxes allowed to move.
+    allowed: Vec<u32>,
+    allowed_stamp: u32,
     pub(crate) deadlocks: u64,
     pub(crate) generated: u64,
 }
@@ -103,6 +146,14 @@ impl<'m> Engine<'m> {
             rows: Vec::new(),
             freeze: Freeze::new(len),
             corrals: crate::corral::CorralScratch::default(),
+            region: Region::default(),
+            cache: Vec::new(),
+            child_matching: CachedMatching::default(),
+            rooms: None,
+            room_boxes: Vec::new(),
+            room_packed: Vec::new(),
+            allowed: vec![0; len],
+            allowed_stamp: 0,
             deadlocks: 0,
             generated: 0,
         }
@@ -152,6 +203,7 @@ impl<'m> Engine<'m> {
             pushes: 0,
             moved_from: NONE,
             moved_to: NONE,
+            last: NO_DIRECTION,
             bound,
             flags: 0,
         };
@@ -218,6 +270,19 @@ impl<'m> Engine<'m> {
     /// Matching rows of the loaded position; returns its push lower bound
     /// (`None` for a bipartite deadlock).
     pub(crate) fn evaluate_loaded(&mut self) -> Option<u32> {
+        if self.loaded != NO_NODE && !self.cache.is_empty() {
+            let entry = &self.cache[self.loaded as usize % CACHE_ENTRIES];
+            if entry.id == self.loaded {
+                self.matching.restore(&entry.saved);
+                // Boxes in the cached matching's row order.
+                self.boxes.clone_from(&entry.cells);
+                for (index, &cell) in self.boxes.iter().enumerate() {
+                    self.box_index[cell as usize] = index as u32;
+                }
+                let cost = self.matching.total(&self.model.distances);
+                return (cost < IMPOSSIBLE).then_some(cost as u32);
+            }
+        }
         let pusher = self.position.pusher() as u32;
         self.rows.clear();
         for &cell in &self.boxes {
@@ -226,6 +291,16 @@ impl<'m> Engine<'m> {
         }
         let cost = self.matching.solve(&self.model.distances, &self.rows);
         (cost < IMPOSSIBLE).then_some(cost as u32)
+    }
+
+    /// Keeps the matching of the child evaluated last as that of node `id`.
+    pub(crate) fn remember_child(&mut self, id: NodeId) {
+        if self.cache.is_empty() {
+            self.cache = vec![CachedMatching::default(); CACHE_ENTRIES];
+        }
+        let entry = &mut self.cache[id as usize % CACHE_ENTRIES];
+        std::mem::swap(entry, &mut self.child_matching);
+        entry.id = id;
     }
 
     /// Whether the box on `cell` of the loaded position is frozen off a goal.
@@ -250,25 +325,53 @@ impl<'m> Engine<'m> {
     ) -> Result<(), StopReason> {
         let pusher = self.position.pusher();
         self.position.reachable_into(pusher, &mut self.reach);
-        let allowed = if self.features.pi_corrals {
+        let restricted = if self.features.pi_corrals {
             match crate::corral::pi_corral(self) {
                 crate::corral::Corrals::Deadlock => {
                     self.deadlocks += 1;
                     return Ok(());
                 }
-                crate::corral::Corrals::Only(boxes) => Some(boxes),
-                crate::corral::Corrals::None => None,
+                crate::corral::Corrals::Only(boxes) => {
+                    self.allowed_stamp = self.allowed_stamp.wrapping_add(1);
+                    if self.allowed_stamp == 0 {
+                        self.allowed.fill(0);
+                        self.allowed_stamp = 1;
+                    }
+                    for cell in boxes {
+                        self.allowed[cell as usize] = self.allowed_stamp;
+                    }
+                    true
+                }
+                crate::corral::Corrals::None => false,
             }
         } else {
-            None
+            false
         };
+        if self.key == PusherKey::Normalized {
+            self.region.analyse(self.model, &self.reach, pusher as u32);
+        }
         self.matching.save(&mut self.saved);
+        let rooms = self.rooms.is_some();
+        if rooms {
+            self.room_state();
+        }
         let count = self.boxes.len();
         for index in 0..count {
             let from = self.boxes[index];
-            if let Some(allowed) = &allowed {
-                if !allowed.contains(&from) {
+            if restricted && self.allowed[from as usize] != self.allowed_stamp {
+                continue;
+            }
+            if rooms {
+                if self.is_packed(from) {
                     continue;
+                }
+                // A box on a door of a room ready for it goes straight to its goal.
+                if let Some(goal) = self.next_goal_from_door(from) {
+                    if let Some(child) = self.try_macro(index, from, None, goal)? {
+                        if !visit(self, child)? {
+                            return Ok(());
+                        }
+                    }
                 }
             }
             for &direction in self.model.directions {
@@ -283,6 +386,19 @@ impl<'m> Engine<'m> {
                 if self.dead_push(to, direction) {
                     continue;
                 }
+                if rooms {
+                    if self.enters_ready_room(to) {
+                        continue;
+                    }
+                    if let Some(goal) = self.next_goal_through(from, to) {
+                        if let Some(child) = self.try_macro(index, from, Some(direction), goal)? {
+                            if !visit(self, child)? {
+                                return Ok(());
+                            }
+                            continue;
+                        }
+                    }
+                }
                 if let Some(child) = self.try_push(index, from, to, direction, behind)? {
                     if !visit(self, child)? {
                         return Ok(());
@@ -291,6 +407,156 @@ impl<'m> Engine<'m> {
             }
         }
         Ok(())
+    }
+
+    /// Boxes per goal room and whether each room is packed in order so far.
+    fn room_state(&mut self) {
+        let Some(rooms) = &self.rooms else { return };
+        let count = rooms.rooms.len();
+        self.room_boxes.clear();
+        self.room_boxes.resize(count, 0);
+        self.room_packed.clear();
+        self.room_packed.resize(count, true);
+        for &cell in &self.boxes {
+            let room = rooms.room_of[cell as usize];
+            if room != NONE {
+                self.room_boxes[room as usize] += 1;
+            }
+        }
+        for &cell in &self.boxes {
+            let room = rooms.room_of[cell as usize];
+            if room != NONE {
+                let rank = rooms.rank[cell as usize];
+                if rank == NONE || rank >= self.room_boxes[room as usize] {
+                    self.room_packed[room as usize] = false;
+                }
+            }
+        }
+    }
+
+    /// Whether the box on `cell` is one of its room's packed boxes.
+    fn is_packed(&self, cell: u32) -> bool {
+        let Some(rooms) = &self.rooms else {
+            return false;
+        };
+        let room = rooms.room_of[cell as usize];
+        room != NONE && self.room_packed[room as usize]
+    }
+
+    /// Whether `cell` lies in a room that is packed in order so far (boxes enter it
+    /// only by goal macros).
+    fn enters_ready_room(&self, cell: u32) -> bool {
+        let Some(rooms) = &self.rooms else {
+            return false;
+        };
+        let room = rooms.room_of[cell as usize];
+        room != NONE && self.room_packed[room as usize]
+    }
+
+    /// The next goal of the packed-so-far room whose door `cell` is.
+    fn next_goal_from_door(&self, cell: u32) -> Option<u32> {
+        let rooms = self.rooms.as_ref()?;
+        let room = rooms.door_of[cell as usize];
+        if room == NONE || !self.room_packed[room as usize] {
+            return None;
+        }
+        let order = &rooms.rooms[room as usize].order;
+        order.get(self.room_boxes[room as usize] as usize).copied()
+    }
+
+    /// The next goal when a push from `from` (outside every room) brings a box onto
+    /// a door of a room packed so far.
+    fn next_goal_through(&self, from: u32, to: u32) -> Option<u32> {
+        let rooms = self.rooms.as_ref()?;
+        if rooms.room_of[from as usize] != NONE {
+            return None;
+        }
+        self.next_goal_from_door(to)
+    }
+
+    /// A goal macro: the box `index` on `from` (pushed first in direction `first`,
+    /// if given) travels by pushes to `goal`. Evaluated like a push and undone;
+    /// `None` when there is no route or a deadlock layer refutes the result.
+    fn try_macro(
+        &mut self,
+        index: usize,
+        from: u32,
+        first: Option<Direction>,
+        goal: u32,
+    ) -> Result<Option<Child>, StopReason> {
+        let loaded = self.position.pusher();
+        let mut cell = from;
+        let mut pushes = 0;
+        let mut last = Direction::Up;
+        let undo = |engine: &mut Engine<'m>, cell: u32| {
+            let _ = engine.position.relocate_box(cell as usize, from as usize);
+            let _ = engine.position.set_pusher(loaded);
+            engine.box_index[from as usize] = index as u32;
+        };
+        if let Some(direction) = first {
+            let Ok(next) = self.position.push(from as usize, direction) else {
+                return Ok(None);
+            };
+            cell = next as u32;
+            pushes = 1;
+            last = direction;
+        }
+        let route = crate::route::box_route(self.model, &mut self.position, cell, goal, None);
+        if route.is_empty() && cell != goal {
+            undo(self, cell);
+            return Ok(None);
+        }
+        for direction in route {
+            let Ok(next) = self.position.push(cell as usize, direction) else {
+                undo(self, cell);
+                return Ok(None);
+            };
+            cell = next as u32;
+            pushes += 1;
+            last = direction;
+        }
+        self.generated += 1;
+        let solved = self.position.is_solved();
+        let side = self.model.sides.neighbor_side(goal, last.opposite());
+        let row = self.model.sides.slot(goal, side) as u32;
+        let cost = self.matching.update(&self.model.distances, index, row);
+        if cost >= IMPOSSIBLE {
+            self.matching.restore(&self.saved);
+            self.deadlocks += 1;
+            undo(self, cell);
+            return Ok(None);
+        }
+        self.matching.save(&mut self.child_matching.saved);
+        self.child_matching.cells.clone_from(&self.boxes);
+        self.child_matching.cells[index] = goal;
+        self.matching.restore(&self.saved);
+        let pusher = {
+            let region = self
+                .position
+                .reachable_into(self.position.pusher(), &mut self.child_reach);
+            region
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(self.position.pusher()) as u32
+        };
+        let hash = self.boxes_hash
+            ^ self.model.box_keys[from as usize]
+            ^ self.model.box_keys[goal as usize]
+            ^ self.model.base_hash
+            ^ self.model.pusher_keys[pusher as usize];
+        undo(self, cell);
+        Ok(Some(Child {
+            hash,
+            from,
+            to: goal,
+            pusher,
+            bound: cost as u32,
+            solved,
+            walk: 0,
+            pushes,
+            last,
+        }))
     }
 
     /// Pushes box `index` from `from` to `to`, evaluates the child and undoes the
@@ -347,19 +613,18 @@ impl<'m> Engine<'m> {
         let side = self.model.sides.neighbor_side(to, direction.opposite());
         let row = self.model.sides.slot(to, side) as u32;
         let cost = self.matching.update(&self.model.distances, index, row);
-        self.matching.restore(&self.saved);
         if cost >= IMPOSSIBLE {
+            self.matching.restore(&self.saved);
             self.deadlocks += 1;
             return None;
         }
+        self.matching.save(&mut self.child_matching.saved);
+        self.child_matching.cells.clone_from(&self.boxes);
+        self.child_matching.cells[index] = to;
+        self.matching.restore(&self.saved);
         let pusher = match self.key {
             PusherKey::Exact => from,
-            PusherKey::Normalized => {
-                let region = self
-                    .position
-                    .reachable_into(from as usize, &mut self.child_reach);
-                region.iter().copied().min().unwrap_or(from as usize) as u32
-            }
+            PusherKey::Normalized => self.child_pusher_key(from, to),
         };
         let hash = self.boxes_hash
             ^ self.model.box_keys[from as usize]
@@ -379,7 +644,36 @@ impl<'m> Engine<'m> {
             bound: cost as u32,
             solved,
             walk,
+            pushes: 1,
+            last: direction,
         })
+    }
+
+    /// The normalized pusher cell after the push of the box on `from` to `to`
+    /// (the pushed position is on the board): from the parent's region analysis
+    /// when the push neither opens new cells nor splits the region, else by a
+    /// flood fill.
+    fn child_pusher_key(&mut self, from: u32, to: u32) -> u32 {
+        let opens = self.model.directions.iter().any(|&direction| {
+            let next = self.model.neighbor(from, direction);
+            next != NONE
+                && next != to
+                && !self.reach.reached(next as usize)
+                && self.position.is_free(next as usize)
+        });
+        let splits = self.reach.reached(to as usize) && self.region.is_cut(to);
+        if opens || splits {
+            let region = self
+                .position
+                .reachable_into(from as usize, &mut self.child_reach);
+            return region.iter().copied().min().unwrap_or(from as usize) as u32;
+        }
+        let rest = if self.reach.reached(to as usize) && to == self.region.min {
+            self.region.second
+        } else {
+            self.region.min
+        };
+        rest.min(from)
     }
 
     /// Stores a child of the loaded node `parent`.
@@ -398,6 +692,7 @@ impl<'m> Engine<'m> {
             pushes,
             moved_from: child.from,
             moved_to: child.to,
+            last: child.last.index() as u8,
             bound: child.bound,
             flags: 0,
         };
@@ -415,60 +710,72 @@ impl<'m> Engine<'m> {
     /// pushes. `root_pusher` is the exact start cell of the pusher.
     pub(crate) fn steps_to(&mut self, last: NodeId, root_pusher: u32) -> String {
         let path = self.store.path_to(last);
-        let root = path[0];
-        let root_boxes: Vec<u32> = bits::ones(self.store.boxes(root))
+        let root_boxes: Vec<u32> = bits::ones(self.store.boxes(path[0]))
             .map(|dense| self.model.floor[dense as usize])
             .collect();
-        let mut position = self.model.empty_position();
-        for &cell in &root_boxes {
-            let _ = position.put_box(cell as usize);
-        }
-        let _ = position.set_pusher(root_pusher as usize);
-        let mut steps = String::new();
-        let mut walk = Vec::new();
-        let mut reach = Reach::new();
+        let mut writer = StepWriter::new(self.model, &root_boxes, root_pusher);
         for &id in &path[1..] {
             let node = *self.store.node(id);
-            push_steps(
-                self.model,
-                &mut position,
-                &mut reach,
-                &mut walk,
-                &mut steps,
+            writer.move_box(
                 node.moved_from,
                 node.moved_to,
+                Direction::from_index(usize::from(node.last)),
             );
         }
-        steps
+        writer.steps
     }
 }
 
-/// Appends the steps that move the box on `from` to `to` by pushes (a single push,
-/// or a route of pushes found by a box search when a macro moved it further), the
-/// pusher walking shortest paths in between; plays them on `position`.
-pub(crate) fn push_steps(
-    model: &Model,
-    position: &mut Position,
-    reach: &mut Reach,
-    walk: &mut Vec<Direction>,
-    steps: &mut String,
-    from: u32,
-    to: u32,
-) {
-    let route = crate::route::box_route(model, position, from, to);
-    let mut box_cell = from as usize;
-    for direction in route {
-        let behind = model.neighbor(box_cell as u32, direction.opposite());
-        walk.clear();
-        position.reachable_into(position.pusher(), reach);
-        reach.path_to(behind as usize, walk);
-        for &step in walk.iter() {
-            let _ = position.step(step);
-            steps.push(letter(model, step, false));
+/// Writes the steps of a sequence of box moves, playing them on its own position.
+#[derive(Debug)]
+pub(crate) struct StepWriter<'m> {
+    model: &'m Model,
+    position: Position,
+    reach: Reach,
+    walk: Vec<Direction>,
+    /// The steps so far (tessellation letters, upper case = push).
+    pub(crate) steps: String,
+}
+
+impl<'m> StepWriter<'m> {
+    /// A writer starting from `boxes` with the pusher on `pusher`.
+    pub(crate) fn new(model: &'m Model, boxes: &[u32], pusher: u32) -> StepWriter<'m> {
+        let mut position = model.empty_position();
+        let _ = position.set_pusher(pusher as usize);
+        for &cell in boxes {
+            let _ = position.put_box(cell as usize);
         }
-        let _ = position.step(direction);
-        steps.push(letter(model, direction, true));
-        box_cell = model.neighbor(box_cell as u32, direction) as usize;
+        StepWriter {
+            model,
+            position,
+            reach: Reach::new(),
+            walk: Vec::new(),
+            steps: String::new(),
+        }
+    }
+
+    /// Appends the steps that move the box on `from` to `to` by pushes (a single
+    /// push, or a route found by a box search when a macro moved it further, ending
+    /// with a push in direction `last` when given), the pusher walking shortest
+    /// paths in between.
+    pub(crate) fn move_box(&mut self, from: u32, to: u32, last: Option<Direction>) {
+        let model = self.model;
+        let route = crate::route::box_route(model, &mut self.position, from, to, last);
+        let mut box_cell = from;
+        for direction in route {
+            let behind = model.neighbor(box_cell, direction.opposite());
+            self.walk.clear();
+            self.position
+                .reachable_into(self.position.pusher(), &mut self.reach);
+            self.reach.path_to(behind as usize, &mut self.walk);
+            for &step in &self.walk {
+                let _ = self.position.step(step);
+                self.steps.push(letter(model, step, false));
+            }
+            let _ = self.position.step(direction);
+            self.steps.push(letter(model, direction, true));
+            box_cell = model.neighbor(box_cell, direction);
+        }
     }
 }
 

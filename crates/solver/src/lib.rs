@@ -39,6 +39,8 @@ mod engine;
 mod error;
 mod matching;
 mod model;
+mod region;
+mod rooms;
 mod route;
 mod search;
 mod solve;

@@ -79,6 +79,10 @@ impl Matching {
     }
 
     /// The total cost of the current matching.
+    pub(crate) fn total(&self, costs: &[u16]) -> i64 {
+        self.cost(costs)
+    }
+
     fn cost(&self, costs: &[u16]) -> i64 {
         (1..=self.n)
             .map(|j| {

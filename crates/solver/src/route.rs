@@ -7,13 +7,15 @@ use sokoengine_geometry::Direction;
 use crate::model::{Model, NONE};
 
 /// The directions of a shortest sequence of pushes that moves the box on `from` to
-/// `to` on `position` (the pusher walking freely in between), or an empty list when
-/// there is none. `position` is left as it was.
+/// `to` on `position` (the pusher walking freely in between), ending with a push in
+/// direction `last` when given; an empty list when there is none. `position` is
+/// left as it was.
 pub(crate) fn box_route(
     model: &Model,
     position: &mut Position,
     from: u32,
     to: u32,
+    last: Option<Direction>,
 ) -> Vec<Direction> {
     if from == to {
         return Vec::new();
@@ -23,7 +25,8 @@ pub(crate) fn box_route(
     position.reachable_into(position.pusher(), &mut reach);
     for &direction in model.directions {
         let behind = model.neighbor(from, direction.opposite());
-        if model.neighbor(from, direction) == to
+        if last.is_none_or(|last| last == direction)
+            && model.neighbor(from, direction) == to
             && behind != NONE
             && reach.reached(behind as usize)
             && position.push_target(from as usize, direction) == Some(to as usize)
@@ -62,7 +65,7 @@ pub(crate) fn box_route(
                 continue;
             }
             parent[state] = (cell, arrived.map_or(8, |d| d.index() as u8));
-            if target == to {
+            if target == to && last.is_none_or(|last| last == direction) {
                 found = Some(state);
                 break;
             }

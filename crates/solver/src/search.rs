@@ -116,7 +116,7 @@ pub(crate) fn best_first(
         let mut solved = NO_NODE;
         let result = engine.children(|engine, child| {
             let cost = node.cost + step_cost(&child);
-            let pushes = node.pushes + 1;
+            let pushes = node.pushes + child.pushes;
             let stored = engine.store_child(id, &child, cost, pushes)?;
             let child_id = match stored {
                 Insert::New(child_id) => child_id,
@@ -130,10 +130,12 @@ pub(crate) fn best_first(
                     known.parent = id;
                     known.moved_from = child.from;
                     known.moved_to = child.to;
+                    known.last = child.last.index() as u8;
                     known.flags &= !CLOSED;
                     child_id
                 }
             };
+            engine.remember_child(child_id);
             if child.solved && goal_on_generation {
                 solved = child_id;
                 return Ok(false);

@@ -58,6 +58,12 @@ pub fn solve(
         Objective::Any | Objective::Pushes => PusherKey::Normalized,
     };
     let mut engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
+    if config.objective == Objective::Any && config.features.goal_rooms {
+        let rooms = crate::rooms::Rooms::new(&model);
+        if !rooms.is_empty() {
+            engine.rooms = Some(rooms);
+        }
+    }
     let stats = |engine: &Engine<'_>, clock: &Clock<'_>| Stats {
         elapsed: clock.elapsed(),
         expanded: clock.progress.expanded,
@@ -107,30 +113,27 @@ pub fn solve(
             ),
             Some(Objective::Moves),
         ),
-        Objective::Any => (
-            best_first(&mut engine, &mut clock, root, Order::Greedy, one_push, true),
-            None,
-        ),
+        Objective::Any => {
+            let mut ending =
+                best_first(&mut engine, &mut clock, root, Order::Greedy, one_push, true);
+            if ending == Ending::Exhausted && engine.rooms.is_some() {
+                // Goal macros prune solutions: only a search without them proves
+                // that there is none.
+                engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
+                ending = match engine.store_root(&model.start_boxes, model.start_pusher) {
+                    Ok(Some(root)) => {
+                        best_first(&mut engine, &mut clock, root, Order::Greedy, one_push, true)
+                    }
+                    Ok(None) => Ending::Exhausted,
+                    Err(reason) => Ending::Stopped(reason),
+                };
+            }
+            (ending, None)
+        }
     };
     let _ = clock.report();
     match ending {
         Ending::Solved(last) => {
-            if std::env::var_os("SOLVER_DEBUG").is_some() {
-                for id in engine.store.path_to(last) {
-                    let node = *engine.store.node(id);
-                    let boxes: Vec<usize> = crate::store::bits::ones(engine.store.boxes(id))
-                        .map(|d| model.board.board_position(model.floor[d as usize] as usize))
-                        .collect();
-                    eprintln!(
-                        "node {id} parent {} cost {} from {} to {} pusher {} boxes {boxes:?}",
-                        node.parent,
-                        node.cost,
-                        model.board.board_position(node.moved_from as usize),
-                        model.board.board_position(node.moved_to as usize),
-                        model.board.board_position(node.pusher as usize)
-                    );
-                }
-            }
             let lurd = engine.steps_to(last, model.start_pusher);
             let metrics = verify(&model, &lurd)?;
             Ok(SolveOutcome::Solved(Solution {
@@ -159,8 +162,8 @@ fn start_is_frozen(engine: &mut Engine<'_>) -> bool {
         .any(|cell| engine.is_frozen_deadlock(cell))
 }
 
-fn one_push(_: &Child) -> u32 {
-    1
+fn one_push(child: &Child) -> u32 {
+    child.pushes
 }
 
 fn walk_and_push(child: &Child) -> u32 {

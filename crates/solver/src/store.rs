@@ -10,6 +10,9 @@ pub(crate) type NodeId = u32;
 /// No node.
 pub(crate) const NO_NODE: NodeId = NodeId::MAX;
 
+/// No direction (the last push of a root).
+pub(crate) const NO_DIRECTION: u8 = 8;
+
 /// What a node records besides its box set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Node {
@@ -26,6 +29,9 @@ pub(crate) struct Node {
     pub(crate) moved_from: u32,
     /// The box's cell after it.
     pub(crate) moved_to: u32,
+    /// The direction of the last push into this position (`NO_DIRECTION` at a
+    /// root), so that a macro's route is replayed to the same pusher side.
+    pub(crate) last: u8,
     /// Lower bound from here (pushes or moves).
     pub(crate) bound: u32,
     /// Search-specific marks (closed, side of a bidirectional search).
@@ -39,8 +45,9 @@ pub(crate) struct Store {
     words: usize,
     boxes: Vec<u64>,
     nodes: Vec<Node>,
-    /// Open addressing: node index + 1 (0 = empty).
-    table: Vec<u32>,
+    /// Open addressing: the hash's high 32 bits above node index + 1 (0 = empty),
+    /// so most probes never touch the arena.
+    table: Vec<u64>,
     mask: usize,
     budget: usize,
     /// Bytes held elsewhere (static tables, open list) counted against the budget.
@@ -85,7 +92,7 @@ impl Store {
     pub(crate) fn memory_bytes(&self) -> usize {
         self.boxes.capacity() * 8
             + self.nodes.capacity() * size_of::<Node>()
-            + self.table.capacity() * 4
+            + self.table.capacity() * 8
             + self.other_bytes
     }
 
@@ -114,15 +121,19 @@ impl Store {
     pub(crate) fn insert(&mut self, node: Node, boxes: &[u64]) -> Result<Insert, StopReason> {
         debug_assert_eq!(boxes.len(), self.words);
         let mut slot = (node.hash as usize) & self.mask;
+        let tag = node.hash >> 32;
         loop {
             let entry = self.table[slot];
             if entry == 0 {
                 break;
             }
-            let id = entry - 1;
-            let known = &self.nodes[id as usize];
-            if known.hash == node.hash && known.pusher == node.pusher && self.boxes(id) == boxes {
-                return Ok(Insert::Known(id));
+            if entry >> 32 == tag {
+                let id = (entry as u32) - 1;
+                let known = &self.nodes[id as usize];
+                if known.hash == node.hash && known.pusher == node.pusher && self.boxes(id) == boxes
+                {
+                    return Ok(Insert::Known(id));
+                }
             }
             slot = (slot + 1) & self.mask;
         }
@@ -138,7 +149,7 @@ impl Store {
         if self.table.len() != table_len {
             slot = self.free_slot(node.hash);
         }
-        self.table[slot] = id + 1;
+        self.table[slot] = tag << 32 | u64::from(id + 1);
         Ok(Insert::New(id))
     }
 
@@ -174,7 +185,7 @@ impl Store {
         // Keep the table at most half full.
         if (len + 1) * 2 > self.table.len() {
             let new_len = self.table.len() * 2;
-            if self.memory_bytes() + new_len * 4 > self.budget {
+            if self.memory_bytes() + new_len * 8 > self.budget {
                 // A fuller table still works up to 7/8.
                 if (len + 1) * 8 > self.table.len() * 7 {
                     return Err(StopReason::Memory);
@@ -184,8 +195,9 @@ impl Store {
             self.table = vec![0; new_len];
             self.mask = new_len - 1;
             for id in 0..len {
-                let slot = self.free_slot(self.nodes[id].hash);
-                self.table[slot] = id as u32 + 1;
+                let hash = self.nodes[id].hash;
+                let slot = self.free_slot(hash);
+                self.table[slot] = (hash >> 32) << 32 | (id as u64 + 1);
             }
         }
         Ok(())
@@ -246,6 +258,7 @@ mod tests {
             pushes: 0,
             moved_from: u32::MAX,
             moved_to: u32::MAX,
+            last: NO_DIRECTION,
             bound: 0,
             flags: 0,
         }
