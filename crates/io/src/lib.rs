@@ -47,3 +47,8 @@ pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, r
 pub use snapshot::Snapshot;
 pub use text::decode_text;
 pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -44,3 +44,8 @@ pub use plus::{
     SokobanPlusErrors,
 };
 pub use step::{DEFAULT_ID, PusherStep, PusherStepError};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

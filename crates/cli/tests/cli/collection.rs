@@ -82,14 +82,9 @@ fn verify_errors() {
     assert!(out.fails_json(1)["error"]["message"].is_string());
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn verify_original_and_extra() {
-    let Some(path) = sokoengine_testkit::corpus_file(
-        "verify_original_and_extra",
-        "levels/sok-with-solutions/Original_and_Extra.sok",
-    ) else {
-        return;
-    };
+    let path = sokoengine_testkit::corpus_file("levels/sok-with-solutions/Original_and_Extra.sok");
     let path = path.to_str().expect("UTF-8 path");
     let out = run(&["verify", path]);
     assert!(
@@ -105,13 +100,9 @@ fn verify_original_and_extra() {
     );
 
     // Every snapshot's outcome agrees with the reference replay.
-    let reference: Value = serde_json::from_str(
-        &sokoengine_testkit::read_corpus(
-            "verify_original_and_extra",
-            "sokoenginepy/derived/original_and_extra_replay.json",
-        )
-        .expect("corpus present"),
-    )
+    let reference: Value = serde_json::from_str(&sokoengine_testkit::read_corpus(
+        "sokoenginepy/derived/original_and_extra_replay.json",
+    ))
     .expect("JSON");
     let results = reference["results"].as_array().expect("results");
     assert_eq!(results.len(), 196);
@@ -134,10 +125,8 @@ fn verify_original_and_extra() {
 
     // Metrics of every valid solution agree with the JSoko table.
     let table = sokoengine_testkit::read_corpus(
-        "verify_original_and_extra",
         "levels/sok-with-solutions/Original_and_Extra.solution_metrics.csv",
-    )
-    .expect("corpus present");
+    );
     let mut checked = 0;
     for line in table.lines().skip(1) {
         let (title, rest) = split_quoted(line);
@@ -184,21 +173,12 @@ fn split_quoted(line: &str) -> (String, &str) {
     (line[..end].replace("\"\"", "\""), &line[end + 2..])
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn replay_agrees_with_the_reference_final_boards() {
-    let Some(text) = sokoengine_testkit::read_corpus(
-        "replay_agrees_with_the_reference_final_boards",
-        "levels/sok-with-solutions/Original_and_Extra.sok",
-    ) else {
-        return;
-    };
-    let reference: Value = serde_json::from_str(
-        &sokoengine_testkit::read_corpus(
-            "replay_agrees_with_the_reference_final_boards",
-            "sokoenginepy/derived/original_and_extra_replay.json",
-        )
-        .expect("corpus present"),
-    )
+    let text = sokoengine_testkit::read_corpus("levels/sok-with-solutions/Original_and_Extra.sok");
+    let reference: Value = serde_json::from_str(&sokoengine_testkit::read_corpus(
+        "sokoenginepy/derived/original_and_extra_replay.json",
+    ))
     .expect("JSON");
     let collection = Collection::parse(&text, None);
     // One process per snapshot: a sample keeps the debug test fast, and includes the
@@ -315,15 +295,13 @@ fn convert_errors() {
     out.fails_json(2);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn convert_corpus_collections_round_trip() {
     for relative in [
         "sokoenginepy/test_data/mixed_collection.sok",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ] {
-        let Some(path) = sokoengine_testkit::corpus_file("convert_corpus", relative) else {
-            return;
-        };
+        let path = sokoengine_testkit::corpus_file(relative);
         let original = contents(&Collection::load(&path, None).expect("corpus file"));
         let path = path.to_str().expect("UTF-8 path");
         for rle in [false, true] {

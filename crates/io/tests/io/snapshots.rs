@@ -12,13 +12,9 @@ fn steps_debug(text: &str, tessellation: Tessellation) -> Result<Vec<String>, St
         .map_err(|e| e.to_string())
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn io_examples_snapshot_entries() {
-    let Some(text) =
-        sokoengine_testkit::read_corpus("io_examples", "sokoenginepy/derived/io_examples.json")
-    else {
-        return;
-    };
+    let text = sokoengine_testkit::read_corpus("sokoenginepy/derived/io_examples.json");
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let entries = json["snapshot_parse"].as_object().unwrap();
     assert_eq!(entries.len(), 17);
