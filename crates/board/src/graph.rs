@@ -487,18 +487,22 @@ impl BoardGraph {
             .collect())
     }
 
-    /// Positions of the neighbouring walls of `source`, in edge order.
+    /// Distinct positions of the neighbouring walls of `source`, in edge order (a
+    /// Trioban wall reached through two edges is listed once; its directions are in
+    /// [`BoardGraph::wall_neighbor_directions`]).
     ///
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
     pub fn wall_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
         self.check(source)?;
-        Ok(self
-            .neighbors(source)
-            .filter(|&(_, n)| self.cells[n].is_wall())
-            .map(|(_, n)| n)
-            .collect())
+        let mut walls: Vec<usize> = Vec::with_capacity(8);
+        for (_, n) in self.neighbors(source) {
+            if self.cells[n].is_wall() && !walls.contains(&n) {
+                walls.push(n);
+            }
+        }
+        Ok(walls)
     }
 
     /// Directions of the neighbouring walls of `source`, in edge order.
@@ -655,14 +659,15 @@ impl BoardGraph {
     ///
     /// # Errors
     ///
-    /// [`GraphError::PositionOutOfRange`] for an off-board position,
-    /// [`GraphError::NotAdjacent`] for consecutive positions that are not neighbours.
+    /// [`GraphError::PositionOutOfRange`] for an off-board position (also when it is
+    /// the only one), [`GraphError::NotAdjacent`] for consecutive positions that are
+    /// not neighbours.
     pub fn positions_path_to_directions_path(
         &self,
         positions: &[usize],
     ) -> Result<Vec<Direction>, GraphError> {
-        if positions.len() < 2 {
-            return Ok(Vec::new());
+        if let &[single] = positions {
+            self.check(single)?;
         }
         positions
             .windows(2)

@@ -423,10 +423,11 @@ impl BoardManager {
     ///
     /// # Errors
     ///
-    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoBoxOn`] when no box stands on `old`,
     /// [`BoardManagerError::BoxBlocked`] when `new` holds a wall, box or pusher.
     pub fn move_box_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        self.destination(old)?;
         if old == new {
             return Ok(());
         }
@@ -459,10 +460,11 @@ impl BoardManager {
     ///
     /// # Errors
     ///
-    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoPusherOn`] when no pusher stands on `old`,
     /// [`BoardManagerError::PusherBlocked`] when `new` holds a wall, box or pusher.
     pub fn move_pusher_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        self.destination(old)?;
         if old == new {
             return Ok(());
         }
@@ -1207,6 +1209,13 @@ mod tests {
             m.move_box_from(13, 8),
             Err(BoardManagerError::NoBoxOn { position: 13 })
         );
+        // An off-board source is out of range, not "no box there" (sokoenginepy 1.0.3
+        // says `No box on position: 42000`).
+        for (from, to) in [(42000, 0), (42000, 42000)] {
+            let out_of_range = Err(BoardManagerError::PositionOutOfRange { position: 42000 });
+            assert_eq!(m.move_box_from(from, to), out_of_range);
+            assert_eq!(m.move_pusher_from(from, to), out_of_range);
+        }
         assert_eq!(
             m.move_box_from(7, 8).unwrap_err().to_string(),
             "Box ID: 1 can't be placed in position 8 occupied by '$'"
