@@ -60,8 +60,9 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
 impl Moves {
     /// The steps of this sequence in `tessellation`: selection steps flagged as
     /// selections, jump steps as jumps, upper case as pushes with box ID 1 (a
-    /// placeholder), and `*` setting `is_current_pos` on the step before it (a `*`
-    /// before any step is ignored).
+    /// placeholder), and `*` setting `is_current_pos` on the step written just before
+    /// it. A `*` that follows a bracket (`[l]*r`, `{*`) or comes before any step marks
+    /// nothing, as in the reference.
     ///
     /// # Errors
     ///
@@ -105,14 +106,19 @@ impl Moves {
         steps.clear();
         let mut in_jump = false;
         let mut in_selection = false;
+        // Whether the last character was a step letter (or a `*` after one).
+        let mut after_step = false;
         for byte in self.as_str().bytes() {
+            if matches!(byte, b'[' | b']' | b'{' | b'}') {
+                after_step = false;
+            }
             match byte {
                 b'[' => in_jump = true,
                 b']' => in_jump = false,
                 b'{' => in_selection = true,
                 b'}' => in_selection = false,
                 b'*' => {
-                    if let Some(last) = steps.last_mut() {
+                    if let Some(last) = steps.last_mut().filter(|_| after_step) {
                         last.set_current_pos(true);
                     }
                 }
@@ -124,6 +130,7 @@ impl Moves {
                         continue;
                     }
                     let direction = Direction::ALL[usize::from(code & LETTER_DIRECTION)];
+                    after_step = true;
                     steps.push(if code & LETTER_PUSH != 0 {
                         PusherStep::push(direction, 1)
                     } else if in_jump {
@@ -642,6 +649,29 @@ mod tests {
             error.to_string(),
             "step 2: Jumps allowed only in reverse solving mode"
         );
+    }
+
+    #[test]
+    fn a_star_after_a_bracket_marks_nothing() {
+        let current = |text: &str| -> Vec<bool> {
+            Moves::parse(text)
+                .unwrap()
+                .pusher_steps(Tessellation::Sokoban)
+                .unwrap()
+                .iter()
+                .map(PusherStep::is_current_pos)
+                .collect()
+        };
+        // As sokoenginepy 1.0.3: only a `*` right after a step letter marks it.
+        assert_eq!(current("[l]*r"), [false, false]);
+        assert_eq!(current("{l}*r"), [false, false]);
+        assert_eq!(current("l[*r]"), [false, false]);
+        assert_eq!(current("l[]*r"), [false, false]);
+        assert_eq!(current("*l"), [false]);
+        assert_eq!(current("l[r*]"), [false, true]);
+        assert_eq!(current("l*[r]"), [true, false]);
+        assert_eq!(current("l**r"), [true, false]);
+        assert_eq!(current("lu*rdL"), [false, true, false, false, false]);
     }
 
     #[test]
