@@ -291,12 +291,13 @@ impl PartialEq<char> for BoardCell {
 }
 
 impl fmt::Debug for BoardCell {
+    /// `BoardCell { character: '$', is_in_playable_area: false }`: the canonical
+    /// character (floor as `-`) stands for the four primary flags.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BoardCell('{}'", self.to_byte(true) as char)?;
-        if self.is_in_playable_area() {
-            f.write_str(", playable")?;
-        }
-        f.write_str(")")
+        f.debug_struct("BoardCell")
+            .field("character", &(self.to_byte(true) as char))
+            .field("is_in_playable_area", &self.is_in_playable_area())
+            .finish()
     }
 }
 
@@ -342,6 +343,25 @@ impl TryFrom<char> for BoardCell {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_and_display() {
+        let mut cell = BoardCell::from_char('*').expect("box on goal");
+        assert_eq!(
+            format!("{cell:?}"),
+            "BoardCell { character: '*', is_in_playable_area: false }"
+        );
+        cell.set_in_playable_area(true);
+        assert_eq!(
+            format!("{cell:?}"),
+            "BoardCell { character: '*', is_in_playable_area: true }"
+        );
+        let floor = BoardCell::from_char(' ').expect("floor");
+        assert_eq!(
+            (floor.to_string(), format!("{floor:#}")),
+            (" ".into(), "-".into())
+        );
+    }
 
     #[test]
     fn characters() {

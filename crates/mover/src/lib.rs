@@ -43,7 +43,7 @@ pub use plus::{
     DEFAULT_PLUS_ID, LEGACY_DEFAULT_PLUS_ID, PlusIdError, PlusOrder, SokobanPlus, SokobanPlusError,
     SokobanPlusErrors,
 };
-pub use step::{DEFAULT_ID, PusherStep, PusherStepError};
+pub use step::{DEFAULT_ID, PusherStep, PusherStepError, ReferenceRepr};
 
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]

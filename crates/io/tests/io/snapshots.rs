@@ -8,7 +8,12 @@ fn steps_debug(text: &str, tessellation: Tessellation) -> Result<Vec<String>, St
     let moves = Moves::parse(text).map_err(|e| e.to_string())?;
     moves
         .pusher_steps(tessellation)
-        .map(|steps| steps.iter().map(|s| format!("{s:?}")).collect())
+        .map(|steps| {
+            steps
+                .iter()
+                .map(|s| s.reference_repr().to_string())
+                .collect()
+        })
         .map_err(|e| e.to_string())
 }
 
