@@ -212,5 +212,8 @@ fn play_errors() {
         "2 engines for 3 players: give one engine per player, or one for all"
     );
     let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
-    out.fails(2);
+    assert!(
+        out.fails_usage()
+            .contains("[possible values: random, most-tiles, most-corners, monte-carlo]")
+    );
 }
