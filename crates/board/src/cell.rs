@@ -36,6 +36,15 @@ const PLAYABLE: u8 = 16;
 pub struct BoardCell(u8);
 
 /// A character (or string) that is not a board cell character.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardCell;
+///
+/// let error = "ab".parse::<BoardCell>().unwrap_err();
+/// assert_eq!(error.to_string(), "Illegal characters 'ab' for BoardCell!");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Illegal characters '{text}' for BoardCell!")]
 #[non_exhaustive]

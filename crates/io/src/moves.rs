@@ -43,6 +43,17 @@ impl fmt::Display for SyntaxProblem {
 /// Lines and columns are 1-based and count characters of the text as given. When the
 /// text is RLE-encoded, a structural problem is located by its index in the decoded
 /// steps only.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Moves, SnapshotParseError};
+///
+/// let error = Moves::parse("lu\nrZ").unwrap_err();
+/// assert!(matches!(error, SnapshotParseError::InvalidCharacter { character: 'Z', .. }));
+/// assert_eq!(error.location(), Some((2, 2)));
+/// assert!(Moves::parse("lurd{LURD}").unwrap_err().to_string().starts_with("Unexpected input in Snapshot string!"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotParseError {

@@ -246,6 +246,22 @@ impl Snapshot {
 
 /// Why a snapshot could not be replayed. Step indices are 0-based in the fields and
 /// 1-based in the messages (`step 3: Pusher ID: 1 can't be placed …`).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayError, ReplayOptions};
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// // A lower-case step that pushes: the text and the board disagree.
+/// let replayed = replay(&puzzle, &Moves::parse("r")?, ReplayOptions::new())?;
+/// let error = replayed.error.expect("a mismatch");
+/// assert!(matches!(error, ReplayError::Mismatch { step: 0, expected_push: false }));
+/// assert_eq!(error.step(), Some(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError {
@@ -338,6 +354,22 @@ impl ReplayError {
 /// selection that finds no pusher, [`ReplayError::Mismatch`] when a move pushes or a
 /// push moves no box. The mover keeps the position reached before the failing step,
 /// so the steps applied are exactly those before [`ReplayError::step`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay_steps, Moves};
+/// use sokoengine_mover::{Mover, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+/// let steps = Moves::parse("rRR")?.pusher_steps(Tessellation::Sokoban)?;
+/// replay_steps(&mut mover, &steps)?;
+/// assert!(mover.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), ReplayError> {
     let reverse = mover.solving_mode() == SolvingMode::Reverse;
     let mut directions: Vec<Direction> = Vec::new();
@@ -420,6 +452,23 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
 }
 
 /// How to replay.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayOptions};
+///
+/// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@**#\n#####")?;
+/// puzzle.boxorder = "1 2".into();
+/// puzzle.goalorder = "2 1".into();
+/// let moves = Moves::parse("")?;
+/// // Both boxes stand on goals, of the wrong colours.
+/// assert!(replay(&puzzle, &moves, ReplayOptions::new())?.solved);
+/// assert!(!replay(&puzzle, &moves, ReplayOptions::new().sokoban_plus(true))?.solved);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct ReplayOptions {
@@ -455,6 +504,22 @@ impl ReplayOptions {
 
 /// The end of a replay: the mover after the last step applied, how many steps were
 /// applied, and the error that stopped it, if any.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayOptions};
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let replayed = replay(&puzzle, &Moves::parse("RRR")?, ReplayOptions::new())?;
+/// // The third push runs the box into the wall: two steps applied, then the error.
+/// assert_eq!((replayed.steps_applied, replayed.solved), (2, true));
+/// assert_eq!(replayed.error.as_ref().and_then(|e| e.step()), Some(2));
+/// assert_eq!(replayed.mover.board().to_string(), "######\n#  @*#\n######");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Replayed {
@@ -549,6 +614,18 @@ pub fn replay(
 }
 
 /// The outcome of replaying one snapshot of a collection.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::Collection;
+///
+/// let text = "#####\n#@$.#\n#####\n\nR\n\nL\n";
+/// let replays = Collection::parse(text, None).replay_all();
+/// assert!(matches!(replays[0].result, Ok(true)));
+/// let error = replays[1].result.as_ref().unwrap_err();
+/// assert_eq!(error.to_string(), "step 1: Pusher ID: 1 can't be placed in position 5 occupied by '#'");
+/// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct SnapshotReplay {

@@ -28,6 +28,21 @@ impl PlusOrder {
 }
 
 /// One problem of Sokoban+ data. [`SokobanPlusErrors`] collects all of them.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::{PlusOrder, SokobanPlus, SokobanPlusError};
+///
+/// let plus = SokobanPlus::new(2, "1 2 3", "2 1");
+/// assert_eq!(
+///     plus.errors(),
+///     [
+///         SokobanPlusError::TooManyIds { order: PlusOrder::Box, pieces_count: 2 },
+///         SokobanPlusError::UnequalSets,
+///     ]
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SokobanPlusError {
@@ -67,6 +82,19 @@ pub enum SokobanPlusError {
 
 /// Every problem found when validating Sokoban+ data, in the order found (boxorder
 /// first). `Display` writes the messages one per line.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::SokobanPlus;
+///
+/// let errors = SokobanPlus::new(2, "1 x", "-1").enable().unwrap_err();
+/// assert_eq!(
+///     errors.to_string(),
+///     "Can't parse Sokoban+ string! Illegal characters found. Only digits and spaces allowed.\n\
+///      Invalid Sokoban+ ID: -1"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub struct SokobanPlusErrors {
@@ -87,6 +115,18 @@ impl fmt::Display for SokobanPlusErrors {
 }
 
 /// An unknown box or goal ID asked for while Sokoban+ is enabled.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::{PlusIdError, SokobanPlus};
+///
+/// let mut plus = SokobanPlus::new(2, "1 2", "2 1");
+/// assert_eq!(plus.box_plus_id(7), Ok(0)); // disabled: the default for any ID
+/// plus.enable()?;
+/// assert_eq!(plus.box_plus_id(7), Err(PlusIdError::NoBox { id: 7 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlusIdError {

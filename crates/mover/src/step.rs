@@ -55,6 +55,16 @@ pub struct PusherStep {
 }
 
 /// A [`PusherStep`] asked to be two or three kinds at once.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Direction;
+/// use sokoengine_mover::{PusherStep, PusherStepError};
+///
+/// let error = PusherStep::try_new(Direction::Up, Some(1), true, true, 1, false).unwrap_err();
+/// assert_eq!(error, PusherStepError::Everything);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PusherStepError {
