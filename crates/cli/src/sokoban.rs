@@ -321,13 +321,17 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         error: outcome.error,
     };
     let text = || {
+        let (push, pushes) = if document.reverse {
+            ("pull", "pulls")
+        } else {
+            ("push", "pushes")
+        };
         format!(
-            "{}\nsteps: {} ({} walks, {} {}), solved: {}\n",
+            "{}\nsteps: {} ({}, {}), solved: {}\n",
             document.final_board,
             document.steps,
-            document.moves_count,
-            document.pushes_count,
-            if document.reverse { "pulls" } else { "pushes" },
+            counted(document.moves_count, "walk", "walks"),
+            counted(document.pushes_count, push, pushes),
             yes_no(document.solved)
         )
     };
@@ -345,6 +349,11 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
             Err(Failure::domain(message).with_json(&document))
         }
     }
+}
+
+/// `1 walk`, `4 walks`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// `yes` or `no`.

@@ -207,6 +207,19 @@ fn replay_and_metrics_count_alike() {
             .ok()
             .ends_with("steps: 6 (3 walks, 3 pulls), solved: yes\n")
     );
+    let blocked = run(&[
+        "replay",
+        "--board",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRRR",
+    ]);
+    assert!(
+        blocked
+            .stdout
+            .ends_with("steps: 3 (1 walk, 2 pushes), solved: no\n"),
+        "{blocked:?}"
+    );
 }
 
 #[test]
