@@ -3,7 +3,7 @@
 //! Mover, and compute JSoko's metrics of every solution. The anchor (shared/spec
 //! anchors.md) is parsing plus replaying in at most 5 ms; sokoenginepy takes about 18 s.
 //!
-//! `cargo bench --bench verify -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p sokoengine-benches --bench verify -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
@@ -43,7 +43,7 @@ fn parse_and_measure(text: &str) -> usize {
 }
 
 fn verify(c: &mut Criterion) {
-    let Some(text) = sokoengine_testkit::read_corpus(
+    let Some(text) = sokoengine_testkit::read_optional_corpus(
         "bench verify",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ) else {

@@ -6,12 +6,18 @@
 //! cargo run --example hanoi -- 3 3 --play   # play yourself: pick movements by number
 //! ```
 //!
+//! Playing ends when the tower stands on the last peg, or at the end of the input:
+//!
+//! ```text
+//! printf '1\n' | cargo run --example hanoi -- 2 3 --play
+//! ```
+//!
 //! Arguments: `[disks (1..=10)] [pegs (3 or 4)] [--play]`.
 
 use std::process::ExitCode;
 
 use sokoengine::hanoi::{Hanoi, OptimalPlayer};
-use sokoengine::rules::{Arena, HumanPlayer, Rules};
+use sokoengine::rules::{Arena, GameError, HumanPlayer, Rules};
 
 /// More disks would print thousands of drawings; the library itself goes up to 63.
 const MAX_SHOWN_DISKS: u8 = 10;
@@ -59,8 +65,16 @@ fn run(args: Vec<String>) -> Result<(), String> {
     } else {
         let mut solver = OptimalPlayer::new();
         Arena::new(&hanoi).play_broadcast(&mut [&mut solver], std::io::stdout().lock())
-    }
-    .map_err(|e| e.to_string())?;
+    };
+    let report = match report {
+        Ok(report) => report,
+        // The human player gives no movement when the input ends: stop quietly.
+        Err(GameError::NoMovement { .. }) if play => {
+            println!("\nEnd of input: the game is left unfinished.");
+            return Ok(());
+        }
+        Err(error) => return Err(error.to_string()),
+    };
     if play {
         println!("{}", report.final_position);
     }

@@ -98,7 +98,7 @@ fn report(
 ) {
     match operation(mover) {
         Ok(()) => {
-            let steps: Vec<String> = mover.last_move().iter().map(|s| format!("{s:?}")).collect();
+            let steps: Vec<String> = mover.last_move().iter().map(ToString::to_string).collect();
             println!(
                 "{what}: ok (pull count {}, hash {:016x})\n  steps: [{}]\n{}\n",
                 mover.pull_count(),

@@ -1,15 +1,17 @@
 //! The Setting Sun sliding-block puzzle in the terminal.
 //!
 //! ```text
-//! cargo run --example setting_sun                      # play (solve when stdin is not a terminal)
+//! cargo run --example setting_sun                      # play
+//! printf '4a\nq\n' | cargo run --example setting_sun   # play from a script
 //! cargo run --example setting_sun -- --solve           # print an optimal solution
 //! cargo run --example setting_sun -- --solve --metric piece --klotski
 //! cargo run --example setting_sun -- --layout 'BB./BB./s.s/...' --goal 2,0
 //! ```
 //!
-//! Playing: type a piece ID, then a direction key (`w` up, `a` left, `s` down, `d` right);
-//! `h` shows the next optimal move, `u` undoes a move, `s` lets the computer solve from the
-//! current layout, `q` quits. Piece IDs stay with their pieces for the whole game.
+//! Playing: type a piece ID and a direction key (`w` up, `a` left, `s` down, `d` right),
+//! on one line (`4a`) or the key on the next line; `h` shows the next optimal move, `u`
+//! undoes a move, `s` lets the computer solve from the current layout, `q` quits; the game
+//! also ends at the end of the input. Piece IDs stay with their pieces for the whole game.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -29,7 +31,7 @@ struct Options {
 fn main() -> ExitCode {
     match parse_options(std::env::args().skip(1).collect()) {
         Ok(options) => {
-            let result = if options.solve || !std::io::stdin().is_terminal() {
+            let result = if options.solve {
                 solve(&options.puzzle, options.metric)
             } else {
                 play(&options.puzzle, options.metric)
@@ -150,8 +152,8 @@ impl Game {
     }
 
     /// The board with piece IDs, coloured by shape (1x1 blue, 2x1 yellow, 1x2 green,
-    /// 2x2 red).
-    fn draw(&self) -> String {
+    /// 2x2 red) when `colour`.
+    fn draw(&self, colour: bool) -> String {
         let board = self.layout.board();
         let mut text = String::new();
         for row in 0..board.height() {
@@ -164,13 +166,17 @@ impl Game {
                 });
                 match covering {
                     Some((id, piece)) => {
-                        let colour = match piece.shape {
+                        let code = match piece.shape {
                             Shape::Small => 34,
                             Shape::Vertical => 33,
                             Shape::Horizontal => 32,
                             Shape::Sun => 31,
                         };
-                        text.push_str(&format!("\x1b[{colour}m{id:>4}\x1b[0m"));
+                        if colour {
+                            text.push_str(&format!("\x1b[{code}m{id:>4}\x1b[0m"));
+                        } else {
+                            text.push_str(&format!("{id:>4}"));
+                        }
                     }
                     None => text.push_str("   ."),
                 }
@@ -181,50 +187,93 @@ impl Game {
     }
 }
 
+/// What one line of play input asks for.
+enum Command {
+    Quit,
+    Undo,
+    Hint,
+    Solve,
+    /// A piece ID, and the direction keys typed after it on the same line.
+    Piece(usize, String),
+    Unknown(String),
+}
+
+fn parse_command(line: &str) -> Command {
+    match line {
+        "q" => Command::Quit,
+        "u" => Command::Undo,
+        "h" => Command::Hint,
+        "s" => Command::Solve,
+        _ => {
+            let digits = line.chars().take_while(char::is_ascii_digit).count();
+            match line[..digits].parse::<usize>() {
+                Ok(id) => Command::Piece(id, line[digits..].trim().to_owned()),
+                Err(_) => Command::Unknown(line.to_owned()),
+            }
+        }
+    }
+}
+
 /// Interactive play until solved, quit or end of input.
 fn play(puzzle: &Puzzle, metric: Metric) -> Result<(), String> {
+    let terminal = std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut read = |prompt: &str| -> Option<String> {
         print!("{prompt}");
         std::io::stdout().flush().ok()?;
-        lines.next()?.ok().map(|line| line.trim().to_owned())
+        let line = lines.next()?.ok().map(|line| line.trim().to_owned());
+        if !terminal {
+            // Echo scripted input, so the transcript reads like a session.
+            println!("{}", line.as_deref().unwrap_or_default());
+        }
+        line
+    };
+    let end_of_input = |moves: usize| {
+        let plural = if moves == 1 { "" } else { "s" };
+        println!("\nEnd of input after {moves} move{plural}: the puzzle is left unsolved.");
+        Ok(())
     };
     let mut game = Game::new(*puzzle.start());
     let mut history: Vec<Game> = Vec::new();
     let mut message = String::new();
     loop {
-        print!("\x1b[2J\x1b[H");
+        if terminal {
+            print!("\x1b[2J\x1b[H");
+        }
         println!(
             "Setting Sun: bring the 2x2 piece to {}. Moves: {}\n",
             puzzle.goal(),
             history.len()
         );
-        println!("{}", game.draw());
+        println!("{}", game.draw(terminal));
         if !message.is_empty() {
             println!("{message}\n");
             message.clear();
         }
         if puzzle.is_solved(&game.layout) {
-            println!("\x1b[32mCongratulations! You've solved it!\x1b[0m");
+            println!("Congratulations! You've solved it!");
             return Ok(());
         }
         let Some(answer) = read(
-            "Type a piece ID to move, 'h' for a hint, 'u' to undo, 's' to let the computer solve, 'q' to quit: ",
+            "Type a piece ID and a direction (4a), 'h' for a hint, 'u' to undo, 's' to let the computer solve, 'q' to quit: ",
         ) else {
-            return Ok(());
+            return end_of_input(history.len());
         };
-        match answer.as_str() {
-            "q" => return Ok(()),
-            "s" => {
+        let (id, mut keys) = match parse_command(&answer) {
+            Command::Quit => return Ok(()),
+            Command::Solve => {
                 let current = puzzle.from_layout(game.layout).map_err(|e| e.to_string())?;
                 return solve(&current, metric);
             }
-            "u" => match history.pop() {
-                Some(previous) => game = previous,
-                None => message = "Nothing to undo.".to_owned(),
-            },
-            "h" => {
+            Command::Undo => {
+                match history.pop() {
+                    Some(previous) => game = previous,
+                    None => message = "Nothing to undo.".to_owned(),
+                }
+                continue;
+            }
+            Command::Hint => {
                 let current = puzzle.from_layout(game.layout).map_err(|e| e.to_string())?;
                 message = match current.solve(metric) {
                     Ok(solution) => match solution.moves().first() {
@@ -238,41 +287,47 @@ fn play(puzzle: &Puzzle, metric: Metric) -> Result<(), String> {
                     },
                     Err(error) => error.to_string(),
                 };
+                continue;
             }
-            id_text => {
-                let piece = id_text
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|id| game.ids.iter().find(|(pid, _)| *pid == id))
-                    .map(|(_, piece)| *piece);
-                let Some(piece) = piece else {
-                    message = format!("Piece must exist on the board! Received {id_text}");
-                    continue;
-                };
-                let Some(key) = read("Please enter a direction to move (w/a/s/d): ") else {
-                    return Ok(());
-                };
-                let Some(direction) = key
-                    .chars()
-                    .next()
-                    .filter(|_| key.len() == 1)
-                    .and_then(Direction::from_key)
-                else {
-                    message =
-                        format!("Movement direction must be one of {{w, a, s, d}}! Received {key}");
-                    continue;
-                };
-                let before = game.clone();
-                match game.play(&Move::step(piece.cell, direction)) {
-                    Ok(()) => history.push(before),
-                    Err(_) => {
-                        let target = piece
-                            .cell
-                            .neighbor(direction)
-                            .map_or("off the board".to_owned(), |c| c.to_string());
-                        message = format!("Movement is illegal! Received {id_text} to {target}");
-                    }
-                }
+            Command::Unknown(text) => {
+                message = format!("Piece must exist on the board! Received {text}");
+                continue;
+            }
+            Command::Piece(id, keys) => (id, keys),
+        };
+        let Some(piece) = game
+            .ids
+            .iter()
+            .find(|(pid, _)| *pid == id)
+            .map(|(_, piece)| *piece)
+        else {
+            message = format!("Piece must exist on the board! Received {id}");
+            continue;
+        };
+        if keys.is_empty() {
+            let Some(line) = read("Please enter a direction to move (w/a/s/d): ") else {
+                return end_of_input(history.len());
+            };
+            keys = line;
+        }
+        let Some(direction) = keys
+            .chars()
+            .next()
+            .filter(|_| keys.len() == 1)
+            .and_then(Direction::from_key)
+        else {
+            message = format!("Movement direction must be one of {{w, a, s, d}}! Received {keys}");
+            continue;
+        };
+        let before = game.clone();
+        match game.play(&Move::step(piece.cell, direction)) {
+            Ok(()) => history.push(before),
+            Err(_) => {
+                let target = piece
+                    .cell
+                    .neighbor(direction)
+                    .map_or("off the board".to_owned(), |c| c.to_string());
+                message = format!("Movement is illegal! Received {id} to {target}");
             }
         }
     }

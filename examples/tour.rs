@@ -39,7 +39,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let hash_before_push = mover.state_hash();
     mover.try_move(Direction::Right)?; // pushes box 1
     println!("after r, R:\n{}", mover.board());
-    println!("last move: {:?}", mover.last_move());
+    let steps: Vec<String> = mover.last_move().iter().map(ToString::to_string).collect();
+    println!("last move: [{}]", steps.join(", "));
     if let Err(error) = mover.try_move(Direction::Up) {
         println!("moving up fails: {error}");
     }

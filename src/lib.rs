@@ -5,6 +5,39 @@
 //!
 //! Each part lives in its own crate and is re-exported here as a module; the optional
 //! ones sit behind a cargo feature of the same name (all on by default).
+//!
+//! ```
+//! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
+//! use sokoengine::io::Collection;
+//! use sokoengine::metrics::SolutionVerifier;
+//!
+//! let text = "Level 1\n\n#######\n#@ $ .#\n#######\n\nSolution\nrRR\n";
+//! let collection = Collection::parse(text, None);
+//! // Replay every snapshot on a Mover...
+//! let replays = collection.replay_all();
+//! assert!(matches!(replays[0].result, Ok(true)));
+//! // ...and measure it the JSoko way.
+//! let puzzle = collection.puzzles[0].puzzle()?;
+//! let mut verifier = SolutionVerifier::new(&puzzle)?;
+//! assert_eq!(verifier.verify("rRR")?.to_string(), "3/2/1/1/1/1");
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! | module | crate | feature |
+//! |---|---|---|
+//! | [`geometry`] | `sokoengine-geometry`: directions, tessellations, neighbour rules | always |
+//! | [`board`] | `sokoengine-board`: cells, board text, board graphs | always |
+//! | `mover` | `sokoengine-mover`: piece IDs, Sokoban+, Zobrist hashing, the Mover | `mover` |
+//! | `metrics` | `sokoengine-metrics`: JSoko's six metrics, PlugValue, orderings | `metrics` |
+//! | `io` | `sokoengine-io`: snapshots, `.sok` and plain level files, replay | `io` |
+//! | `rules` | `sokoengine-rules`: rules interface, players, arena; generic search | `rules`, `search` |
+//! | `tilewe` | `sokoengine-tilewe`: the Tilewe engine | `tilewe` |
+//! | `hanoi` | `sokoengine-hanoi`: Tower of Hanoi | `hanoi` |
+//! | `setting_sun` | `sokoengine-setting-sun`: the Setting Sun puzzle | `setting-sun` |
+//!
+//! The `serde` feature adds `Serialize`/`Deserialize` to the data types of every enabled
+//! crate.
 
 #![deny(missing_docs)]
 

@@ -35,7 +35,7 @@ fn graphs(sok: &str) -> Vec<(BoardGraph, usize)> {
 }
 
 fn searches(c: &mut Criterion) {
-    let Some(sok) = sokoengine_testkit::read_corpus(
+    let Some(sok) = sokoengine_testkit::read_optional_corpus(
         "bench graph",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ) else {

@@ -27,7 +27,7 @@ fn boards(sok: &str) -> Vec<String> {
 }
 
 fn parse_boards(c: &mut Criterion) {
-    let Some(sok) = sokoengine_testkit::read_corpus(
+    let Some(sok) = sokoengine_testkit::read_optional_corpus(
         "bench parse",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ) else {

@@ -36,6 +36,15 @@ const PLAYABLE: u8 = 16;
 pub struct BoardCell(u8);
 
 /// A character (or string) that is not a board cell character.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardCell;
+///
+/// let error = "ab".parse::<BoardCell>().unwrap_err();
+/// assert_eq!(error.to_string(), "Illegal characters 'ab' for BoardCell!");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Illegal characters '{text}' for BoardCell!")]
 #[non_exhaustive]
@@ -291,12 +300,13 @@ impl PartialEq<char> for BoardCell {
 }
 
 impl fmt::Debug for BoardCell {
+    /// `BoardCell { character: '$', is_in_playable_area: false }`: the canonical
+    /// character (floor as `-`) stands for the four primary flags.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BoardCell('{}'", self.to_byte(true) as char)?;
-        if self.is_in_playable_area() {
-            f.write_str(", playable")?;
-        }
-        f.write_str(")")
+        f.debug_struct("BoardCell")
+            .field("character", &(self.to_byte(true) as char))
+            .field("is_in_playable_area", &self.is_in_playable_area())
+            .finish()
     }
 }
 
@@ -342,6 +352,25 @@ impl TryFrom<char> for BoardCell {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_and_display() {
+        let mut cell = BoardCell::from_char('*').expect("box on goal");
+        assert_eq!(
+            format!("{cell:?}"),
+            "BoardCell { character: '*', is_in_playable_area: false }"
+        );
+        cell.set_in_playable_area(true);
+        assert_eq!(
+            format!("{cell:?}"),
+            "BoardCell { character: '*', is_in_playable_area: true }"
+        );
+        let floor = BoardCell::from_char(' ').expect("floor");
+        assert_eq!(
+            (floor.to_string(), format!("{floor:#}")),
+            (" ".into(), "-".into())
+        );
+    }
 
     #[test]
     fn characters() {

@@ -8,6 +8,17 @@ pub const MAX_WIDTH: usize = 4096;
 pub const MAX_HEIGHT: usize = 4096;
 
 /// A board larger than [`MAX_WIDTH`] × [`MAX_HEIGHT`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{Puzzle, SizeError, MAX_WIDTH};
+/// use sokoengine_geometry::Tessellation;
+///
+/// let error = Puzzle::new(Tessellation::Sokoban, MAX_WIDTH + 1, 1).unwrap_err();
+/// assert_eq!(error.to_string(), "Puzzle width 4097 must be <= Config.MAX_WIDTH!");
+/// assert!(matches!(error, SizeError::Width { .. }));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SizeError {
@@ -45,6 +56,18 @@ impl SizeError {
 /// Board text that cannot be parsed. Line and column are 1-based and count
 /// characters of the text after line endings were normalised and RLE decoded (for
 /// plain text: the text as given).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{BoardParseError, Puzzle};
+/// use sokoengine_geometry::Tessellation;
+///
+/// let error = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$Z#\n#####").unwrap_err();
+/// assert!(matches!(error, BoardParseError::InvalidCharacter { character: 'Z', .. }));
+/// assert_eq!(error.location(), Some((2, 4)));
+/// assert_eq!(error.to_string(), "Invalid characters in board string!");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardParseError {
@@ -89,6 +112,18 @@ impl BoardParseError {
 }
 
 /// A failed cell edit or lookup on a [`Puzzle`](crate::Puzzle).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{Puzzle, PuzzleEditError};
+/// use sokoengine_geometry::Tessellation;
+///
+/// let mut puzzle = Puzzle::new(Tessellation::Sokoban, 3, 1)?;
+/// assert_eq!(puzzle.set(1, 'x').unwrap_err().to_string(), "'x' is not a board character!");
+/// assert!(matches!(puzzle.set(7, '#'), Err(PuzzleEditError::PositionOutOfRange { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PuzzleEditError {
@@ -107,6 +142,18 @@ pub enum PuzzleEditError {
 }
 
 /// A failed [`BoardGraph`](crate::BoardGraph) query or edit.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{BoardGraph, GraphError};
+/// use sokoengine_geometry::Tessellation;
+///
+/// let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+/// assert_eq!(graph.out_edges(15), Err(GraphError::PositionOutOfRange { position: 15 }));
+/// assert_eq!(graph.out_edges(15).unwrap_err().to_string(), "Board position 15 is out of range!");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GraphError {

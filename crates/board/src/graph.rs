@@ -17,6 +17,24 @@ const NONE: u32 = u32::MAX;
 const TABLE_MAX_CELLS: usize = 1 << 20;
 
 /// One directed edge of the board graph.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::{BoardGraph, Edge};
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let graph = BoardGraph::parse(Tessellation::Sokoban, "##\n##")?;
+/// let edges = graph.out_edges(0)?;
+/// assert_eq!(
+///     edges,
+///     [
+///         Edge { source: 0, target: 1, direction: Direction::Right },
+///         Edge { source: 0, target: 2, direction: Direction::Down },
+///     ]
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Edge {
@@ -153,6 +171,19 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`SizeError`] when the puzzle is larger than 4096 × 4096.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::{BoardGraph, Puzzle};
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Octoban, "#####\n#@$.#\n#####")?;
+    /// let graph = BoardGraph::new(&puzzle)?;
+    /// assert_eq!((graph.width(), graph.height(), graph.size()), (5, 3, 15));
+    /// assert!(graph[6].has_pusher() && graph[7].has_box() && graph[8].has_goal());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(puzzle: &Puzzle) -> Result<BoardGraph, SizeError> {
         SizeError::check(puzzle.width(), puzzle.height())?;
         Ok(BoardGraph::build(
@@ -178,6 +209,22 @@ impl BoardGraph {
     ///
     /// [`GraphError::TooLarge`] beyond 4096 × 4096, [`GraphError::CellCount`] when the
     /// number of cells does not match.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::{BoardCell, BoardGraph, GraphError};
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let cells: Vec<BoardCell> = "#@$.#".chars().map(BoardCell::from_char).collect::<Result<_, _>>()?;
+    /// let graph = BoardGraph::from_cells(Tessellation::Sokoban, 5, 1, cells.clone())?;
+    /// assert_eq!(graph.to_string(), "#@$.#");
+    /// assert_eq!(
+    ///     BoardGraph::from_cells(Tessellation::Sokoban, 2, 2, cells).unwrap_err(),
+    ///     GraphError::CellCount { expected: 4, actual: 5 }
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_cells(
         tessellation: Tessellation,
         width: usize,
@@ -487,18 +534,22 @@ impl BoardGraph {
             .collect())
     }
 
-    /// Positions of the neighbouring walls of `source`, in edge order.
+    /// Distinct positions of the neighbouring walls of `source`, in edge order (a
+    /// Trioban wall reached through two edges is listed once; its directions are in
+    /// [`BoardGraph::wall_neighbor_directions`]).
     ///
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
     pub fn wall_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
         self.check(source)?;
-        Ok(self
-            .neighbors(source)
-            .filter(|&(_, n)| self.cells[n].is_wall())
-            .map(|(_, n)| n)
-            .collect())
+        let mut walls: Vec<usize> = Vec::with_capacity(8);
+        for (_, n) in self.neighbors(source) {
+            if self.cells[n].is_wall() && !walls.contains(&n) {
+                walls.push(n);
+            }
+        }
+        Ok(walls)
     }
 
     /// Directions of the neighbouring walls of `source`, in edge order.
@@ -576,6 +627,20 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`] for either end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@#.#\n#####")?;
+    /// // Over the whole graph, walls included: a path always exists.
+    /// assert_eq!(graph.shortest_path(6, 8)?, [6, 7, 8]);
+    /// // The pusher cannot walk through the wall.
+    /// assert_eq!(graph.find_move_path(6, 8)?, Vec::<usize>::new());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn shortest_path(
         &self,
         source: usize,
@@ -611,6 +676,20 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`] for either end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "######\n#@ $ #\n#    #\n######")?;
+    /// // Around the box, not through it.
+    /// let path = graph.find_move_path(7, 10)?;
+    /// assert_eq!((path.len(), path[0], path[path.len() - 1]), (6, 7, 10));
+    /// assert!(!path.contains(&9));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn find_move_path(
         &self,
         source: usize,
@@ -655,14 +734,15 @@ impl BoardGraph {
     ///
     /// # Errors
     ///
-    /// [`GraphError::PositionOutOfRange`] for an off-board position,
-    /// [`GraphError::NotAdjacent`] for consecutive positions that are not neighbours.
+    /// [`GraphError::PositionOutOfRange`] for an off-board position (also when it is
+    /// the only one), [`GraphError::NotAdjacent`] for consecutive positions that are
+    /// not neighbours.
     pub fn positions_path_to_directions_path(
         &self,
         positions: &[usize],
     ) -> Result<Vec<Direction>, GraphError> {
-        if positions.len() < 2 {
-            return Ok(Vec::new());
+        if let &[single] = positions {
+            self.check(single)?;
         }
         positions
             .windows(2)
@@ -686,6 +766,20 @@ impl BoardGraph {
     ///
     /// [`GraphError::PositionOutOfRange`] for an off-board `source`, even when
     /// `directions` is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    ///
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "####\n#@ #\n####")?;
+    /// assert_eq!(graph.path_destination(5, &[Direction::Right, Direction::Down])?, 10);
+    /// // Steps off the board stop the walk silently.
+    /// assert_eq!(graph.path_destination(5, &[Direction::Up, Direction::Up, Direction::Up])?, 1);
+    /// assert!(graph.path_destination(99, &[]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn path_destination(
         &self,
         source: usize,
@@ -764,6 +858,18 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`] for an off-board `position`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#######\n#  $ @#\n#######")?;
+    /// // The top-left cell the pusher can reach: the box blocks the way further left.
+    /// assert_eq!(graph.normalized_pusher_position(12, &[])?, 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn normalized_pusher_position(
         &self,
         position: usize,
@@ -792,6 +898,19 @@ impl BoardGraph {
     /// Marks every cell reachable (walls being the only obstacles) from a cell with a
     /// box or a pusher as in the play area, those cells included; clears the mark
     /// everywhere else.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let mut graph = BoardGraph::parse(Tessellation::Sokoban, "#######\n#.$# @#\n#######")?;
+    /// graph.mark_play_area();
+    /// let playable: Vec<usize> = (0..graph.size()).filter(|&p| graph[p].is_in_playable_area()).collect();
+    /// assert_eq!(playable, [8, 9, 11, 12]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn mark_play_area(&mut self) {
         let mut scratch = SearchScratch::new();
         scratch.begin(self.size());

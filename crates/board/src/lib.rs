@@ -47,3 +47,8 @@ pub use graph::{BoardGraph, Edge, SearchScratch};
 pub use puzzle::Puzzle;
 pub use rle::{RleEncodeError, RleError};
 pub use text::{is_board_char, is_board_line, is_board_text_char};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -68,6 +68,21 @@ impl Puzzle {
     /// # Errors
     ///
     /// [`SizeError`] beyond [`MAX_WIDTH`] × [`MAX_HEIGHT`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let mut puzzle = Puzzle::new(Tessellation::Sokoban, 5, 3)?;
+    /// for (position, character) in "######@$.######".chars().enumerate() {
+    ///     puzzle.set(position, character)?;
+    /// }
+    /// assert_eq!(puzzle.to_string(), "#####\n#@$.#\n#####");
+    /// assert!(Puzzle::new(Tessellation::Sokoban, 5000, 1).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         tessellation: Tessellation,
         width: usize,
@@ -457,6 +472,18 @@ impl Puzzle {
     }
 
     /// Mirrors left-right (Hexoban: through the text layout, spec 7.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// puzzle.reverse_columns();
+    /// assert_eq!(puzzle.to_string(), "#####\n#.$@#\n#####");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reverse_columns(&mut self) {
         if self.tessellation == Tessellation::Hexoban {
             self.hexoban_text_edit(|rows, type_one| {
@@ -517,6 +544,18 @@ impl Puzzle {
     }
 
     /// `trim_top`, `trim_bottom`, `trim_left`, `trim_right`, in this order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "-------\n-#####-\n-#@$.#-\n-#####-")?;
+    /// puzzle.trim();
+    /// assert_eq!(puzzle.to_string(), "#####\n#@$.#\n#####");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn trim(&mut self) {
         self.trim_top();
         self.trim_bottom();
@@ -531,6 +570,20 @@ impl Puzzle {
     /// # Errors
     ///
     /// [`SizeError`] beyond [`MAX_WIDTH`] × [`MAX_HEIGHT`] (the board is unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// puzzle.resize(6, 4)?;
+    /// assert_eq!(puzzle.to_board_str(true, false), "#####-\n#@$.#-\n#####-\n------");
+    /// puzzle.resize(3, 2)?;
+    /// assert_eq!(puzzle.to_board_str(true, false), "###\n#@$");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resize(&mut self, width: usize, height: usize) -> Result<(), SizeError> {
         SizeError::check(width, height)?;
         if width == 0 || height == 0 {

@@ -69,6 +69,17 @@ impl std::fmt::Display for RleProblem {
 
 /// An RLE text that cannot be decoded. The message starts with the specification's
 /// `Unexpected input in Rle string!`.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::rle;
+///
+/// assert_eq!(rle::decode("3(a2b)c")?, "abbabbabbc");
+/// let error = rle::decode("ab3").unwrap_err();
+/// assert!(error.to_string().starts_with("Unexpected input in Rle string!"));
+/// # Ok::<(), rle::RleError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Unexpected input in Rle string! {problem} at line {line}, column {column}")]
 #[non_exhaustive]
@@ -108,6 +119,15 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
 #[error(
     "Can't RLE encode text containing '{character}' (at byte {offset}): digits, '(', ')' and '|' are RLE syntax!"
 )]
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::rle;
+///
+/// assert_eq!(rle::encode("aaab\n\nc")?, "3ab2|c");
+/// assert!(rle::encode("a1").is_err()); // a digit would be read as a count
+/// # Ok::<(), rle::RleEncodeError>(())
+/// ```
 #[non_exhaustive]
 pub struct RleEncodeError {
     /// The offending character.

@@ -15,9 +15,19 @@ pub struct Failure {
     pub status: u8,
     /// The message, printed as `error: {message}` on one line.
     pub message: String,
-    /// The JSON document printed with `--json` (rendered, so its keys keep their
-    /// order); `{"error": {"message": ...}}` when `None`.
-    pub json: Option<String>,
+    /// What `--json` prints for this failure.
+    pub json: JsonReport,
+}
+
+/// The JSON document of a failure.
+#[derive(Debug)]
+pub enum JsonReport {
+    /// `{"error": {"message": ...}}`.
+    Message,
+    /// This document (rendered, so its keys keep their order).
+    Document(String),
+    /// Nothing more: the subcommand's document, already printed, tells the story.
+    Printed,
 }
 
 impl Failure {
@@ -26,7 +36,7 @@ impl Failure {
         Failure {
             status: DOMAIN,
             message: message.into(),
-            json: None,
+            json: JsonReport::Message,
         }
     }
 
@@ -35,13 +45,21 @@ impl Failure {
         Failure {
             status: USAGE,
             message: message.into(),
-            json: None,
+            json: JsonReport::Message,
         }
     }
 
     /// The same failure, printing `document` with `--json`.
     pub fn with_json(mut self, document: &impl Serialize) -> Failure {
-        self.json = serde_json::to_string_pretty(document).ok();
+        if let Ok(text) = serde_json::to_string_pretty(document) {
+            self.json = JsonReport::Document(text);
+        }
+        self
+    }
+
+    /// The same failure, printing no more JSON: the result document is already out.
+    pub fn with_json_printed(mut self) -> Failure {
+        self.json = JsonReport::Printed;
         self
     }
 }

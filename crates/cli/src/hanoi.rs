@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
-use crate::failure::Failure;
+use crate::failure::{Failure, JsonReport};
 use crate::output::Output;
 
 /// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
@@ -187,7 +187,7 @@ fn write_solution(
             Failure {
                 status: 0,
                 message: String::new(),
-                json: None,
+                json: JsonReport::Message,
             }
         } else {
             Failure::usage(format!("can't write to standard output: {error}"))

@@ -108,30 +108,27 @@ fn wants_json(args: &[OsString]) -> bool {
         .any(|arg| arg == "--json")
 }
 
-/// Help and version go to standard output with status 0; every other clap error becomes
-/// one `error: ...` line and status 2.
+/// Help and version go to standard output with status 0. Every other clap error is a
+/// usage error (status 2) and keeps clap's whole message on standard error: what is
+/// wrong, the missing argument's name, a similar subcommand, the allowed values, the
+/// usage line. With `--json`, the same text is the message of the error document.
 fn clap_failure(error: &clap::Error, json: bool) -> ExitCode {
     use clap::error::ErrorKind;
-    match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            // Nothing useful can be done when standard output is closed.
-            let _ = error.print();
-            ExitCode::SUCCESS
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            Output::report_usage(
-                "a subcommand is required (see 'sokoengine --help')".to_owned(),
-                json,
-            )
-        }
-        _ => {
-            let rendered = error.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|line| !line.trim().is_empty())
-                .unwrap_or("invalid command line");
-            let message = first.strip_prefix("error: ").unwrap_or(first);
-            Output::report_usage(message.to_owned(), json)
-        }
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        // Nothing useful can be done when standard output is closed.
+        let _ = error.print();
+        return ExitCode::SUCCESS;
     }
+    if json {
+        let rendered = error.render().to_string();
+        let message = rendered.trim();
+        let message = message.strip_prefix("error: ").unwrap_or(message);
+        Output::new(true).write_error_document(message);
+    }
+    // On a terminal clap colours the message; a closed standard error leaves the status.
+    let _ = error.print();
+    ExitCode::from(failure::USAGE)
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::failure::{ErrorDocument, ErrorMessage, Failure, USAGE};
+use crate::failure::{ErrorDocument, ErrorMessage, Failure, JsonReport, USAGE};
 
 /// Where a subcommand writes its result.
 pub struct Output {
@@ -81,16 +81,14 @@ impl Output {
             Err(failure) if failure.status == 0 => ExitCode::SUCCESS,
             Err(failure) => {
                 if self.json {
-                    let document = failure.json.clone().unwrap_or_else(|| {
-                        serde_json::to_string_pretty(&ErrorDocument {
-                            error: ErrorMessage {
-                                message: &failure.message,
-                            },
-                        })
-                        .unwrap_or_default()
-                    });
-                    // A closed standard output leaves only the status to report.
-                    let _ = self.line(&document).and_then(|()| self.flush());
+                    match &failure.json {
+                        JsonReport::Document(document) => {
+                            // A closed standard output leaves only the status to report.
+                            let _ = self.line(document).and_then(|()| self.flush());
+                        }
+                        JsonReport::Message => self.write_error_document(&failure.message),
+                        JsonReport::Printed => {}
+                    }
                 }
                 eprintln!("error: {}", one_line(&failure.message));
                 ExitCode::from(failure.status)
@@ -98,9 +96,14 @@ impl Output {
         }
     }
 
-    /// Reports a usage error found before any subcommand ran.
-    pub fn report_usage(message: String, json: bool) -> ExitCode {
-        Output::new(json).finish(Err(Failure::usage(message)))
+    /// Writes `{"error": {"message": ...}}` and flushes (errors are ignored: a closed
+    /// standard output leaves only the status to report).
+    pub fn write_error_document(&mut self, message: &str) {
+        let document = serde_json::to_string_pretty(&ErrorDocument {
+            error: ErrorMessage { message },
+        })
+        .unwrap_or_default();
+        let _ = self.line(&document).and_then(|()| self.flush());
     }
 }
 
@@ -111,13 +114,13 @@ fn write_failure(error: io::Error) -> Failure {
         Failure {
             status: 0,
             message: String::new(),
-            json: None,
+            json: JsonReport::Message,
         }
     } else {
         Failure {
             status: USAGE,
             message: format!("can't write to standard output: {error}"),
-            json: None,
+            json: JsonReport::Message,
         }
     }
 }

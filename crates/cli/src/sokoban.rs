@@ -2,40 +2,64 @@
 
 use clap::Args;
 use serde::Serialize;
-use sokoengine::board::{BoardGraph, BoardParseError, Puzzle};
+use std::path::Path;
+
+use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, ReplayError, replay_steps};
+use sokoengine::io::{Collection, Moves, ReplayError, extension_hint, replay_steps};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
 
 use crate::failure::Failure;
-use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
+use crate::input::{display_name, parse_variant, read_text, variant_name};
 use crate::output::Output;
+
+/// Which board of a file: the variant of untagged puzzles and the puzzle number.
+#[derive(Debug, Args)]
+pub struct BoardChoice {
+    /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
+    /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
+    /// sokoban].
+    #[arg(long, value_parser = parse_variant)]
+    variant: Option<Tessellation>,
+    /// The puzzle to use, 1-based, when the file holds several (a collection or a level
+    /// pack).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    puzzle: Option<u32>,
+}
 
 /// Arguments of `sokoengine board`.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
-    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
-    variant: Tessellation,
+    #[command(flatten)]
+    choice: BoardChoice,
     /// Print the board RLE-encoded.
     #[arg(long)]
     rle: bool,
-    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
+    /// Board text (plain or RLE), a level file or collection (.xsb, .hsb, .tsb, .txt,
+    /// .sok), or `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
 }
 
 /// Arguments of `sokoengine replay`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Text output counts the steps applied, then the walks (steps that move no box; jump \
+steps included) and the pushes (pulls in reverse mode). JSON: moves_count is the walks \
+and pushes_count the pushes, as the snapshot counts of the specification; the metrics \
+subcommand's moves count every step, pushes included.")]
 pub struct ReplayArgs {
-    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
-    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
-    variant: Tessellation,
+    #[command(flatten)]
+    choice: BoardChoice,
     /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
     #[arg(long)]
     reverse: bool,
-    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
+    /// Apply the puzzle's Sokoban+ orders (`boxorder:`/`goalorder:` of a .sok): solved
+    /// then means every box on a goal of its own colour. Off by default.
+    #[arg(long)]
+    sokoban_plus: bool,
+    /// Board text (plain or RLE), a level file or collection, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
     /// The moves: RLE, `[jumps]`, `{pusher selections}` and `*` allowed.
@@ -45,11 +69,13 @@ pub struct ReplayArgs {
 
 /// Arguments of `sokoengine metrics`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+JSoko's metrics are those of plain Sokoban: Sokoban+ orders are not applied (see \
+'sokoengine replay --sokoban-plus').")]
 pub struct MetricsArgs {
-    /// Tessellation of the board: sokoban, hexoban, trioban or octoban.
-    #[arg(long, default_value = "sokoban", value_parser = parse_variant)]
-    variant: Tessellation,
-    /// Board text file (plain or RLE), a .sok file holding one puzzle, or `-`.
+    #[command(flatten)]
+    choice: BoardChoice,
+    /// Board text (plain or RLE), a level file or collection, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
     /// The solution's steps; the board decides push or move, letter case is ignored.
@@ -70,7 +96,7 @@ struct BoardDocument<'a> {
 
 /// `sokoengine board`.
 pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
-    let puzzle = load_board(&args.file, args.variant)?;
+    let puzzle = load_board(&args.file, &args.choice)?;
     let printed = puzzle.to_board_str(true, args.rle);
     let document = BoardDocument {
         variant: variant_name(puzzle.tessellation()),
@@ -84,57 +110,83 @@ pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
     out.emit(&document, || format!("{printed}\n"))
 }
 
-/// The message of a board that does not parse, with its location.
-pub fn board_error(path: &str, error: &BoardParseError) -> String {
+/// The message of a board that does not parse, with its location: `first_line` is the
+/// file line of the board's first row.
+pub fn board_error(path: &str, first_line: usize, error: &BoardParseError) -> String {
     match error.location() {
         Some((line, column)) => format!(
-            "{}: line {line}, column {column}: {error}",
-            display_name(path)
+            "{}: line {}, column {column}: {error}",
+            display_name(path),
+            first_line + line - 1
         ),
         None => format!("{}: {error}", display_name(path)),
     }
 }
 
-/// The board of `FILE`: board text, or a collection holding exactly one puzzle (which
-/// brings its `Game:` variant and Sokoban+ orders).
-fn load_board(path: &str, variant: Tessellation) -> Result<Puzzle, Failure> {
+/// The board of `FILE`, read as every level file is (`sok-format.md`: plain boards,
+/// `.xsb` packs and `.sok` collections alike), with its Sokoban+ orders: the only
+/// puzzle, or puzzle `--puzzle N`. The variant comes from a `Game:` tag, else
+/// `--variant`, else the file extension.
+fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
     let text = read_text(path)?;
-    let error = match Puzzle::parse(variant, &text) {
-        Ok(puzzle) if puzzle.size() > 0 => return Ok(puzzle),
-        Ok(_) => {
-            return Err(Failure::domain(format!(
-                "{} holds no board",
-                display_name(path)
-            )));
+    let hint = choice.variant.or_else(|| extension_hint(Path::new(path)));
+    let collection = Collection::parse(&text, hint);
+    let count = collection.puzzles.len();
+    let name = display_name(path);
+    let index = match choice.puzzle {
+        Some(number) => {
+            let number = number as usize;
+            if number > count {
+                return Err(Failure::domain(format!(
+                    "{name} holds {count} puzzle{}: there is no puzzle {number}",
+                    if count == 1 { "" } else { "s" }
+                )));
+            }
+            number - 1
         }
-        Err(error) => error,
-    };
-    // A .sok file may hold the board with a title, tags and Sokoban+ orders. (Other text
-    // is not read as a collection: a line with a typo would become a title.)
-    if extension(path) != "sok" {
-        return Err(Failure::domain(board_error(path, &error)));
-    }
-    let collection = Collection::parse(&text, Some(variant));
-    match collection.puzzles.as_slice() {
-        [entry] => {
-            if let Ok(mut puzzle) = entry.puzzle() {
-                if puzzle.size() > 0 {
-                    puzzle.boxorder.clone_from(&entry.boxorder);
-                    puzzle.goalorder.clone_from(&entry.goalorder);
-                    return Ok(puzzle);
+        None => {
+            // One board with a broken row falls apart into puzzles: report the row.
+            if let Some(message) = broken_row(path, &text, hint) {
+                return Err(Failure::domain(message));
+            }
+            match count {
+                0 => return Err(Failure::domain(format!("{name} holds no board"))),
+                1 => 0,
+                _ => {
+                    return Err(Failure::domain(format!(
+                        "{name} holds {count} puzzles: choose one with --puzzle N (1 to {count})"
+                    )));
                 }
             }
         }
-        [_, _, ..] => {
-            return Err(Failure::domain(format!(
-                "{} holds {} puzzles, not one board (see 'sokoengine verify' and 'convert')",
-                display_name(path),
-                collection.puzzles.len()
-            )));
-        }
-        [] => {}
+    };
+    let entry = &collection.puzzles[index];
+    let puzzle = entry.puzzle().map_err(|error| {
+        Failure::domain(board_error(path, entry.source_line().unwrap_or(1), &error))
+    })?;
+    if puzzle.size() == 0 {
+        return Err(Failure::domain(format!("{name} holds no board")));
     }
-    Err(Failure::domain(board_error(path, &error)))
+    Ok(puzzle)
+}
+
+/// When `text` does not parse as one board because of a row that looks like a broken
+/// board row (it starts or ends with `#` and touches a board line), the board error
+/// at that row. Without this, the level reader would split the board there (or drop
+/// the row as a note) and the real mistake would go unreported.
+fn broken_row(path: &str, text: &str, hint: Option<Tessellation>) -> Option<String> {
+    let error = Puzzle::parse(hint.unwrap_or_default(), text).err()?;
+    let (line, _) = error.location()?;
+    let lines: Vec<&str> = text.lines().collect();
+    let row = lines.get(line.checked_sub(1)?)?.trim();
+    let board_at = |index: Option<usize>| {
+        index
+            .and_then(|index| lines.get(index))
+            .is_some_and(|text| is_board_line(text))
+    };
+    let touches_board = board_at(line.checked_sub(2)) || board_at(Some(line));
+    let looks_like_a_row = row.starts_with('#') || row.ends_with('#');
+    (touches_board && looks_like_a_row && !is_board_line(row)).then(|| board_error(path, 1, &error))
 }
 
 #[derive(Serialize)]
@@ -254,9 +306,10 @@ fn counts(steps: &[PusherStep]) -> (usize, usize) {
 
 /// `sokoengine replay`.
 pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
-    let puzzle = load_board(&args.board, args.variant)?;
+    let puzzle = load_board(&args.board, &args.choice)?;
     let moves = Moves::parse(&args.moves).map_err(|e| Failure::domain(format!("--moves: {e}")))?;
-    let outcome = run_replay(&puzzle, &moves, args.reverse, true).map_err(Failure::domain)?;
+    let outcome =
+        run_replay(&puzzle, &moves, args.reverse, args.sokoban_plus).map_err(Failure::domain)?;
     let document = ReplayDocument {
         variant: variant_name(puzzle.tessellation()),
         reverse: args.reverse || moves.jumps_count() > 0,
@@ -268,12 +321,17 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         error: outcome.error,
     };
     let text = || {
+        let (push, pushes) = if document.reverse {
+            ("pull", "pulls")
+        } else {
+            ("push", "pushes")
+        };
         format!(
-            "{}\nsteps: {}, moves: {}, pushes: {}, solved: {}\n",
+            "{}\nsteps: {} ({}, {}), solved: {}\n",
             document.final_board,
             document.steps,
-            document.moves_count,
-            document.pushes_count,
+            counted(document.moves_count, "walk", "walks"),
+            counted(document.pushes_count, push, pushes),
             yes_no(document.solved)
         )
     };
@@ -291,6 +349,11 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
             Err(Failure::domain(message).with_json(&document))
         }
     }
+}
+
+/// `1 walk`, `4 walks`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// `yes` or `no`.
@@ -314,7 +377,7 @@ struct MetricsDocument {
 
 /// `sokoengine metrics`.
 pub fn metrics(args: &MetricsArgs, out: &mut Output) -> Result<(), Failure> {
-    let puzzle = load_board(&args.board, args.variant)?;
+    let puzzle = load_board(&args.board, &args.choice)?;
     let mut verifier =
         SolutionVerifier::new(&puzzle).map_err(|e| Failure::domain(e.to_string()))?;
     let mut lurd = String::new();

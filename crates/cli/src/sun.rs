@@ -4,7 +4,7 @@ use std::io::BufRead;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use sokoengine::setting_sun::{Direction, Layout, Metric, Puzzle, SolveError};
+use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Puzzle, SolveError};
 
 use crate::failure::Failure;
 use crate::output::Output;
@@ -96,8 +96,58 @@ fn search_failure(error: &SolveError) -> Failure {
 struct SolveDocument {
     metric: &'static str,
     length: usize,
-    moves: Vec<String>,
+    moves: Vec<PieceMove>,
     states_explored: usize,
+}
+
+/// One move of a solution: the piece by its number in the start picture, where it
+/// goes, and how many cells it travels.
+#[derive(Serialize)]
+struct PieceMove {
+    /// The number the piece has in the picture of the start layout.
+    piece: usize,
+    /// `left`, `right`, `up` or `down`; a path that turns (metric `piece`) lists the
+    /// direction of every single step, separated by spaces (`up right right`).
+    direction: String,
+    /// Cells travelled (single steps).
+    cells: usize,
+}
+
+impl PieceMove {
+    /// `piece 4 left`, `piece 2 right 2`, `piece 6 up right right`.
+    fn text(&self) -> String {
+        let straight = !self.direction.contains(' ');
+        if straight && self.cells > 1 {
+            format!("piece {} {} {}", self.piece, self.direction, self.cells)
+        } else {
+            format!("piece {} {}", self.piece, self.direction)
+        }
+    }
+}
+
+/// The moves of `solution` with pieces named as in the picture of `start`
+/// ([`Layout::id_grid`]): numbers follow their pieces through the solution.
+fn piece_moves(start: &Layout, moves: &[Move]) -> Vec<PieceMove> {
+    let mut at: Vec<Cell> = start.pieces().iter().map(|piece| piece.cell).collect();
+    moves
+        .iter()
+        .map(|mv| {
+            let index = at.iter().position(|&cell| cell == mv.from());
+            if let (Some(index), Some(to)) = (index, mv.to()) {
+                at[index] = to;
+            }
+            let path = mv.path();
+            let direction = match path.get(0) {
+                Some(first) if path.is_straight() => first.to_string(),
+                _ => path.to_string(),
+            };
+            PieceMove {
+                piece: index.map_or(0, |i| i + 1),
+                direction,
+                cells: path.len(),
+            }
+        })
+        .collect()
 }
 
 fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
@@ -108,7 +158,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let document = SolveDocument {
         metric: args.metric.name(),
         length: solution.len(),
-        moves: solution.moves().iter().map(ToString::to_string).collect(),
+        moves: piece_moves(puzzle.start(), solution.moves()),
         states_explored: solution.explored(),
     };
     out.emit(&document, || {
@@ -120,7 +170,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
             document.states_explored
         );
         for (index, mv) in document.moves.iter().enumerate() {
-            text.push_str(&format!("{:>4}. {mv}\n", index + 1));
+            text.push_str(&format!("{:>4}. {}\n", index + 1, mv.text()));
         }
         text
     })

@@ -135,6 +135,16 @@ impl fmt::Display for Direction {
 }
 
 /// The text given to [`Direction::from_str`] names no direction.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Direction;
+///
+/// assert_eq!("north_east".parse::<Direction>(), Ok(Direction::NorthEast));
+/// assert_eq!("Direction.LEFT".parse::<Direction>(), Ok(Direction::Left));
+/// assert_eq!("sideways".parse::<Direction>().unwrap_err().to_string(), "Unknown direction name 'sideways'!");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Unknown direction name '{name}'!")]
 #[non_exhaustive]

@@ -29,3 +29,8 @@ pub use index::{
     index_1d, index_column, index_row, index_x, index_y, is_on_board_1d, is_on_board_2d,
 };
 pub use tessellation::{GeometryError, ParseTessellationError, Tessellation, TileShape};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

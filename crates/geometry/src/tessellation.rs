@@ -399,6 +399,16 @@ impl fmt::Display for Tessellation {
 }
 
 /// The text given to [`Tessellation::from_str`] names no tessellation.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Tessellation;
+///
+/// assert_eq!("HexOban".parse::<Tessellation>(), Ok(Tessellation::Hexoban));
+/// let error = "cubes".parse::<Tessellation>().unwrap_err();
+/// assert_eq!(error.to_string(), "Unknown tessellation 'cubes'! Expected one of: sokoban, hexoban, trioban, octoban.");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Unknown tessellation '{name}'! Expected one of: sokoban, hexoban, trioban, octoban.")]
 #[non_exhaustive]
@@ -422,6 +432,26 @@ impl FromStr for Tessellation {
 }
 
 /// Errors of the checked geometry operations.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::{Direction, GeometryError, Tessellation};
+///
+/// let hexoban = Tessellation::Hexoban;
+/// assert_eq!(
+///     hexoban.try_neighbor(0, Direction::Up, 5, 5).unwrap_err().to_string(),
+///     "Direction.UP is not a legal direction in HexobanTessellation!"
+/// );
+/// assert_eq!(
+///     Tessellation::Sokoban.try_neighbor(25, Direction::Left, 5, 5),
+///     Err(GeometryError::PositionOutOfRange { position: 25 })
+/// );
+/// assert_eq!(
+///     Tessellation::Sokoban.parse_step_char('n').unwrap_err().to_string(),
+///     "Illegal PusherStep character 'n' in SokobanTessellation!"
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {

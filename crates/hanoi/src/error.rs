@@ -1,6 +1,15 @@
 //! The typed errors of the Hanoi crate, one enum per operation family.
 
 /// Why a puzzle, position or solution could not be set up with the given size.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_hanoi::{SetupError, Towers};
+///
+/// assert_eq!(Towers::new(64, 3), Err(SetupError::DiskCount(64)));
+/// assert_eq!(Towers::new(3, 5).unwrap_err().to_string(), "the number of pegs must be 3 or 4, not 5");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -29,6 +38,22 @@ pub enum SetupError {
 }
 
 /// Why a movement is illegal in a position. The position is never changed.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_hanoi::{Move, MoveError, Towers};
+///
+/// let start = Towers::new(3, 3)?;
+/// assert_eq!(start.try_move(Move::new(1, 2)), Err(MoveError::EmptySource(1)));
+/// assert_eq!(start.try_move(Move::new(0, 7)), Err(MoveError::PegOutOfRange { peg: 7, pegs: 3 }));
+/// let next = start.try_move(Move::new(0, 2))?;
+/// assert_eq!(
+///     next.try_move(Move::new(0, 2)).unwrap_err().to_string(),
+///     "disk 1 is larger than disk 2, the top of the target peg"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
@@ -58,6 +83,21 @@ pub enum MoveError {
 }
 
 /// Why a list of towers (or of disk places) is not a legal Hanoi position.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_hanoi::{Towers, TowersError};
+///
+/// let legal = Towers::from_towers(&[vec![0, 2], vec![1], vec![]])?;
+/// assert_eq!(legal.disks(), 3);
+/// assert_eq!(
+///     Towers::from_towers(&[vec![2, 0], vec![1], vec![]]),
+///     Err(TowersError::LargerOnSmaller { peg: 0, disk: 0, below: 2 })
+/// );
+/// assert_eq!(Towers::from_towers(&[vec![0, 1], vec![1], vec![]]), Err(TowersError::DuplicateDisk(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TowersError {

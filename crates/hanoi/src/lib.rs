@@ -40,3 +40,8 @@ pub use solve::{
     OptimalMoves, OptimalPath, distance_to, frame_stewart, frame_stewart_moves, optimal_path,
 };
 pub use towers::{DEFAULT_DISKS, MAX_DISKS, MAX_PEGS, Position, Towers};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -230,6 +230,19 @@ const fn check_three_pegs(towers: Towers, goal: u8) -> Result<(), SetupError> {
 
 /// The optimal movements from a three-peg arrangement to every disk on `goal`, generated
 /// lazily (see [`optimal_path`]).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_hanoi::{distance_to, optimal_path, Move, Towers};
+///
+/// // After the first optimal movement of three disks (the smallest to the goal peg).
+/// let towers = Towers::from_towers(&[vec![0, 1], vec![], vec![2]])?;
+/// let path: Vec<Move> = optimal_path(towers, 2)?.collect();
+/// assert_eq!(path.len() as u64, distance_to(towers, 2)?);
+/// assert_eq!(path, [(0, 1), (2, 1), (0, 2), (1, 0), (1, 2), (0, 2)].map(|(f, t)| Move::new(f, t)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct OptimalPath {
     plan: Plan,

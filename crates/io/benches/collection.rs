@@ -23,7 +23,7 @@ fn load_and_decode(text: &str) -> (usize, usize) {
 }
 
 fn collection(c: &mut Criterion) {
-    let Some(text) = sokoengine_testkit::read_corpus(
+    let Some(text) = sokoengine_testkit::read_optional_corpus(
         "bench collection",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ) else {

@@ -24,7 +24,7 @@ fn parse_and_replay(text: &str) -> (usize, usize) {
 }
 
 fn main() {
-    let Some(text) = sokoengine_testkit::read_corpus(
+    let Some(text) = sokoengine_testkit::read_optional_corpus(
         "example verify_loop",
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ) else {

@@ -281,6 +281,20 @@ impl fmt::Debug for Collection {
 /// A puzzle whose board, or a snapshot whose moves, cannot be parsed. Puzzle and
 /// snapshot numbers are 1-based; `line` is the line in the source file (0 for entries
 /// built in code).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Collection, EntryError};
+///
+/// let text = "Good\n\n#####\n#@$.#\n#####\n\nBad\n\n#####\n#@$.#\n2(##\n";
+/// let collection = Collection::parse(text, None);
+/// let errors = collection.check();
+/// assert_eq!(errors.len(), 1);
+/// assert!(matches!(errors[0], EntryError::Board { puzzle: 2, line: 11, .. }));
+/// let (good, _) = collection.split_errors();
+/// assert_eq!(good.puzzles.len(), 1);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EntryError {
@@ -356,6 +370,18 @@ impl Collection {
 
     /// Like [`Collection::parse`] for file bytes: a UTF-8 byte-order mark is skipped and
     /// text that is not UTF-8 is read as Latin-1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_io::Collection;
+    ///
+    /// // Latin-1 text (not UTF-8) and a UTF-8 byte-order mark are both read.
+    /// let latin1 = b"Titre: \xe9t\xe9\n\n#####\n#@$.#\n#####\n";
+    /// assert_eq!(Collection::parse_bytes(latin1, None).puzzles[0].title, "Titre: été");
+    /// let bom = b"\xef\xbb\xbfOne\n\n#####\n#@$.#\n#####\n";
+    /// assert_eq!(Collection::parse_bytes(bom, None).puzzles[0].title, "One");
+    /// ```
     pub fn parse_bytes(bytes: &[u8], hint: Option<Tessellation>) -> Collection {
         Collection::parse(&crate::decode_text(bytes), hint)
     }
@@ -366,6 +392,20 @@ impl Collection {
     /// # Errors
     ///
     /// [`LoadError`] when the file cannot be read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_io::Collection;
+    ///
+    /// let path = std::env::temp_dir().join("sokoengine-io-load-example.xsb");
+    /// std::fs::write(&path, "; Level 1\n\n#####\n#@$.#\n#####\n")?;
+    /// let collection = Collection::load(&path, None)?;
+    /// assert_eq!(collection.puzzles[0].title, "Level 1");
+    /// assert!(Collection::load("no/such/file.sok", None).is_err());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load(
         path: impl AsRef<Path>,
         hint: Option<Tessellation>,

@@ -25,6 +25,20 @@
 //! assert_eq!(entry.puzzle()?.to_string(), "#####\n#@$.#\n#####");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Deliberate differences from the `.sok` specification and the reference
+//!
+//! The reader follows `sok-format.md` section 4 (and sokoenginepy 1.0.3) with one
+//! recovery that real files need: a **lone line that is no valid board or moves text,
+//! standing just above a board** (blank lines between them allowed) is read as that
+//! puzzle's title line, not as a puzzle (or snapshot) of its own. By the line classes of
+//! section 3, `#12` and `#50 (3)` are board lines and `dws001` is a moves line, so the
+//! specification reads `#12` / blank line / board as two puzzles, the first of which
+//! cannot be parsed; here it is one puzzle titled `#12`. JSoko's `title_test.sok` (title
+//! `#50 (3)`) and `SokoSave_hexoban.sok` (title `dws001`) load without errors this way.
+//! Only invalid lines are affected: a valid one-line board (`#3$`) or a valid move line
+//! in that place keeps its class, and an invalid line anywhere else is still reported by
+//! [`Collection::check`].
 
 #![deny(missing_docs)]
 
@@ -47,3 +61,8 @@ pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, r
 pub use snapshot::Snapshot;
 pub use text::decode_text;
 pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -22,6 +22,8 @@ pub enum SyntaxProblem {
     UnexpectedClose,
     /// A group still open at the end.
     UnclosedGroup,
+    /// Text that is not blank but RLE-decodes to nothing (`0W`, `|`).
+    NoSteps,
 }
 
 impl fmt::Display for SyntaxProblem {
@@ -31,6 +33,7 @@ impl fmt::Display for SyntaxProblem {
             SyntaxProblem::NestedGroup => "group opened inside another group",
             SyntaxProblem::UnexpectedClose => "closing bracket without its opening bracket",
             SyntaxProblem::UnclosedGroup => "group not closed",
+            SyntaxProblem::NoSteps => "text that decodes to no step",
         })
     }
 }
@@ -40,6 +43,17 @@ impl fmt::Display for SyntaxProblem {
 /// Lines and columns are 1-based and count characters of the text as given. When the
 /// text is RLE-encoded, a structural problem is located by its index in the decoded
 /// steps only.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Moves, SnapshotParseError};
+///
+/// let error = Moves::parse("lu\nrZ").unwrap_err();
+/// assert!(matches!(error, SnapshotParseError::InvalidCharacter { character: 'Z', .. }));
+/// assert_eq!(error.location(), Some((2, 2)));
+/// assert!(Moves::parse("lurd{LURD}").unwrap_err().to_string().starts_with("Unexpected input in Snapshot string!"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotParseError {
@@ -323,6 +337,11 @@ impl Moves {
         } else {
             decoded
         };
+        // Blank text is an empty snapshot, but text whose counts decode to nothing
+        // (`0W`) is rejected, as the reference does.
+        if needs_decoding && decoded.is_empty() {
+            return Err(syntax_error(SyntaxProblem::NoSteps, 0, text, false));
+        }
         match scan(decoded.as_bytes()) {
             Scan::Done(counts) => counts.finish(&decoded, text, needs_decoding),
             Scan::Syntax(problem, index) => Err(syntax_error(problem, index, text, needs_decoding)),
@@ -629,6 +648,37 @@ mod tests {
             matches!(error, SnapshotParseError::Rle { line: 2, .. }),
             "{error:?}"
         );
+    }
+
+    #[test]
+    fn text_decoding_to_nothing_is_rejected() {
+        // sokoenginepy 1.0.3 rejects these; blank text stays an empty snapshot.
+        for text in ["0W", " 0W ", "0l0r", "0(lr)", "|"] {
+            let error = Moves::parse(text).unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    SnapshotParseError::Syntax {
+                        problem: SyntaxProblem::NoSteps,
+                        ..
+                    }
+                ),
+                "{text:?}: {error:?}"
+            );
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("Unexpected input in Snapshot string!")
+            );
+        }
+        assert_eq!(
+            Moves::parse(" 0W ").unwrap_err().to_string(),
+            "Unexpected input in Snapshot string! text that decodes to no step at step 0 (line 1, column 2)."
+        );
+        assert!(Moves::parse("").unwrap().is_empty());
+        assert!(Moves::parse(" \n ").unwrap().is_empty());
+        assert_eq!(Moves::parse("0Wl").unwrap().as_str(), "l");
+        assert_eq!(Moves::parse("l|r").unwrap().as_str(), "lr");
     }
 
     #[test]

@@ -17,16 +17,14 @@ struct Line<'a> {
 }
 
 /// Removes and returns the title line of `block` (4.4): the last non-blank line, if it
-/// is the block's first line or follows a blank line.
-fn take_title(block: &mut Vec<Line<'_>>, skip_comments: bool) -> Option<String> {
+/// is the block's first line or follows a blank line. Titles are taken before `::`
+/// comment lines are dropped (step 5), so a `::` line can be the first puzzle's title.
+fn take_title(block: &mut Vec<Line<'_>>) -> Option<String> {
     let last = block.iter().rposition(|l| !is_blank(l.text))?;
     if last > 0 && !is_blank(block[last - 1].text) {
         return None;
     }
     let text = block[last].text.trim();
-    if skip_comments && text.starts_with("::") {
-        return None;
-    }
     block.remove(last);
     Some(match text.strip_prefix(';') {
         Some(rest) => rest.trim_start().to_owned(),
@@ -232,7 +230,7 @@ impl<'a> PuzzleReader<'a> {
         let mut header_game = None;
         let mut file_notes = lines[..first_board].to_vec();
         let title = if first_board < lines.len() {
-            take_title(&mut file_notes, true)
+            take_title(&mut file_notes)
         } else {
             None
         };
@@ -336,7 +334,7 @@ fn read_puzzle(
     let mut puzzle_notes = tail[..first_moves].to_vec();
     let has_snapshots = first_moves < tail.len();
     let mut carried = if has_snapshots || !is_last {
-        take_title(&mut puzzle_notes, false)
+        take_title(&mut puzzle_notes)
     } else {
         None
     };
@@ -374,7 +372,7 @@ fn read_puzzle(
         let mut notes = tail[moves_end..notes_end].to_vec();
         let is_final_block = notes_end == tail.len();
         if !is_final_block || !is_last {
-            carried = take_title(&mut notes, false);
+            carried = take_title(&mut notes);
         }
         snapshot.notes = tags_and_notes(&notes, Owner::Snapshot(&mut snapshot));
         entry.snapshots.push(snapshot);
@@ -419,16 +417,45 @@ mod tests {
     }
 
     #[test]
-    fn invalid_lone_lines_above_a_board_are_titles() {
-        let text = "#####\n#@$.#\n#####\n\ndws001\n\n#####\n#@$.#\n#####\n\n#50 (3)\n\n#####\n#@$.#\n#####\n";
+    fn a_comment_line_ending_the_file_notes_is_the_first_title() {
+        // sok-format.md 4: titles (step 4) are taken before `::` lines are dropped
+        // (step 5), as sokoenginepy 1.0.3 does.
+        let text = "Intro\n\n:: comment\n\n#####\n#@$.#\n#####\n";
         let collection = Collection::parse(text, None);
+        assert_eq!(collection.notes, "Intro");
+        assert_eq!(collection.puzzles[0].title, ":: comment");
+        let collection = Collection::parse(":: comment\n#####\n#@$.#\n#####\n", None);
+        assert_eq!(collection.puzzles[0].title, ":: comment");
+        // Elsewhere in the file notes, `::` lines are comments and dropped.
+        let text = ":::::\nCollection: C\n::\nNote\n\nLevel 1\n\n#####\n#@$.#\n#####\n";
+        let collection = Collection::parse(text, None);
+        assert_eq!(
+            (collection.title.as_str(), collection.notes.as_str()),
+            ("C", "Note")
+        );
+        assert_eq!(collection.puzzles[0].title, "Level 1");
+    }
+
+    #[test]
+    fn invalid_lone_lines_above_a_board_are_titles() {
+        // A deliberate difference from the spec and the reference (see the crate
+        // docs): `#12`, `#50 (3)` (JSoko's title_test.sok) and `dws001`
+        // (SokoSave_hexoban.sok) are no valid board or moves text; standing alone just
+        // above a board, each is read as that puzzle's title, not as a puzzle of its
+        // own or a snapshot.
+        let board = "#####\n#@$.#\n#####\n";
+        let text = format!("{board}\ndws001\n\n{board}\n#50 (3)\n\n{board}\n#12\n\n{board}");
+        let collection = Collection::parse(&text, None);
         let titles: Vec<&str> = collection
             .puzzles
             .iter()
             .map(|p| p.title.as_str())
             .collect();
-        assert_eq!(titles, ["", "dws001", "#50 (3)"]);
+        assert_eq!(titles, ["", "dws001", "#50 (3)", "#12"]);
         assert!(collection.check().is_empty());
+        // A valid one-line board there stays a puzzle of its own.
+        let collection = Collection::parse(&format!("{board}\n#3$\n\n{board}"), None);
+        assert_eq!(collection.puzzles.len(), 3);
     }
 
     #[test]

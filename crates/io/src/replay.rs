@@ -60,8 +60,9 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
 impl Moves {
     /// The steps of this sequence in `tessellation`: selection steps flagged as
     /// selections, jump steps as jumps, upper case as pushes with box ID 1 (a
-    /// placeholder), and `*` setting `is_current_pos` on the step before it (a `*`
-    /// before any step is ignored).
+    /// placeholder), and `*` setting `is_current_pos` on the step written just before
+    /// it. A `*` that follows a bracket (`[l]*r`, `{*`) or comes before any step marks
+    /// nothing, as in the reference.
     ///
     /// # Errors
     ///
@@ -105,14 +106,19 @@ impl Moves {
         steps.clear();
         let mut in_jump = false;
         let mut in_selection = false;
+        // Whether the last character was a step letter (or a `*` after one).
+        let mut after_step = false;
         for byte in self.as_str().bytes() {
+            if matches!(byte, b'[' | b']' | b'{' | b'}') {
+                after_step = false;
+            }
             match byte {
                 b'[' => in_jump = true,
                 b']' => in_jump = false,
                 b'{' => in_selection = true,
                 b'}' => in_selection = false,
                 b'*' => {
-                    if let Some(last) = steps.last_mut() {
+                    if let Some(last) = steps.last_mut().filter(|_| after_step) {
                         last.set_current_pos(true);
                     }
                 }
@@ -124,6 +130,7 @@ impl Moves {
                         continue;
                     }
                     let direction = Direction::ALL[usize::from(code & LETTER_DIRECTION)];
+                    after_step = true;
                     steps.push(if code & LETTER_PUSH != 0 {
                         PusherStep::push(direction, 1)
                     } else if in_jump {
@@ -239,6 +246,22 @@ impl Snapshot {
 
 /// Why a snapshot could not be replayed. Step indices are 0-based in the fields and
 /// 1-based in the messages (`step 3: Pusher ID: 1 can't be placed …`).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayError, ReplayOptions};
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// // A lower-case step that pushes: the text and the board disagree.
+/// let replayed = replay(&puzzle, &Moves::parse("r")?, ReplayOptions::new())?;
+/// let error = replayed.error.expect("a mismatch");
+/// assert!(matches!(error, ReplayError::Mismatch { step: 0, expected_push: false }));
+/// assert_eq!(error.step(), Some(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError {
@@ -331,6 +354,22 @@ impl ReplayError {
 /// selection that finds no pusher, [`ReplayError::Mismatch`] when a move pushes or a
 /// push moves no box. The mover keeps the position reached before the failing step,
 /// so the steps applied are exactly those before [`ReplayError::step`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay_steps, Moves};
+/// use sokoengine_mover::{Mover, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+/// let steps = Moves::parse("rRR")?.pusher_steps(Tessellation::Sokoban)?;
+/// replay_steps(&mut mover, &steps)?;
+/// assert!(mover.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), ReplayError> {
     let reverse = mover.solving_mode() == SolvingMode::Reverse;
     let mut directions: Vec<Direction> = Vec::new();
@@ -413,6 +452,23 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
 }
 
 /// How to replay.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayOptions};
+///
+/// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@**#\n#####")?;
+/// puzzle.boxorder = "1 2".into();
+/// puzzle.goalorder = "2 1".into();
+/// let moves = Moves::parse("")?;
+/// // Both boxes stand on goals, of the wrong colours.
+/// assert!(replay(&puzzle, &moves, ReplayOptions::new())?.solved);
+/// assert!(!replay(&puzzle, &moves, ReplayOptions::new().sokoban_plus(true))?.solved);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct ReplayOptions {
@@ -448,6 +504,22 @@ impl ReplayOptions {
 
 /// The end of a replay: the mover after the last step applied, how many steps were
 /// applied, and the error that stopped it, if any.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{replay, Moves, ReplayOptions};
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let replayed = replay(&puzzle, &Moves::parse("RRR")?, ReplayOptions::new())?;
+/// // The third push runs the box into the wall: two steps applied, then the error.
+/// assert_eq!((replayed.steps_applied, replayed.solved), (2, true));
+/// assert_eq!(replayed.error.as_ref().and_then(|e| e.step()), Some(2));
+/// assert_eq!(replayed.mover.board().to_string(), "######\n#  @*#\n######");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Replayed {
@@ -542,6 +614,18 @@ pub fn replay(
 }
 
 /// The outcome of replaying one snapshot of a collection.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::Collection;
+///
+/// let text = "#####\n#@$.#\n#####\n\nR\n\nL\n";
+/// let replays = Collection::parse(text, None).replay_all();
+/// assert!(matches!(replays[0].result, Ok(true)));
+/// let error = replays[1].result.as_ref().unwrap_err();
+/// assert_eq!(error.to_string(), "step 1: Pusher ID: 1 can't be placed in position 5 occupied by '#'");
+/// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct SnapshotReplay {
@@ -642,6 +726,29 @@ mod tests {
             error.to_string(),
             "step 2: Jumps allowed only in reverse solving mode"
         );
+    }
+
+    #[test]
+    fn a_star_after_a_bracket_marks_nothing() {
+        let current = |text: &str| -> Vec<bool> {
+            Moves::parse(text)
+                .unwrap()
+                .pusher_steps(Tessellation::Sokoban)
+                .unwrap()
+                .iter()
+                .map(PusherStep::is_current_pos)
+                .collect()
+        };
+        // As sokoenginepy 1.0.3: only a `*` right after a step letter marks it.
+        assert_eq!(current("[l]*r"), [false, false]);
+        assert_eq!(current("{l}*r"), [false, false]);
+        assert_eq!(current("l[*r]"), [false, false]);
+        assert_eq!(current("l[]*r"), [false, false]);
+        assert_eq!(current("*l"), [false]);
+        assert_eq!(current("l[r*]"), [false, true]);
+        assert_eq!(current("l*[r]"), [true, false]);
+        assert_eq!(current("l**r"), [true, false]);
+        assert_eq!(current("lu*rdL"), [false, true, false, false, false]);
     }
 
     #[test]

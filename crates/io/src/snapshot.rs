@@ -44,6 +44,19 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// A snapshot with the given move text, checked only when used.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_io::Snapshot;
+    ///
+    /// let snapshot = Snapshot::new(Tessellation::Sokoban, "3r\n2U");
+    /// assert_eq!(snapshot.moves()?.to_str(false), "rrrUU");
+    /// // Checked when used, not when built.
+    /// assert!(Snapshot::new(Tessellation::Sokoban, "ZOMG!").moves().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(tessellation: Tessellation, moves_data: impl Into<String>) -> Snapshot {
         Snapshot {
             tessellation,

@@ -70,6 +70,18 @@ impl fmt::Display for LineProblem {
 }
 
 /// A collection that cannot be written so that it reads back the same.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Collection, LineProblem, WriteError};
+///
+/// let mut collection = Collection::parse("#####\n#@$.#\n#####\n", None);
+/// collection.puzzles[0].notes = "Dude".into(); // reads back as a moves line
+/// let error = collection.to_sok_string().unwrap_err();
+/// assert!(matches!(error, WriteError::UnsafeNotesLine { problem: LineProblem::MovesLine, .. }));
+/// assert_eq!(error.to_string(), "puzzle 1: notes line \"Dude\" would be read back as a moves line");
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum WriteError {
@@ -112,6 +124,23 @@ pub enum WriteError {
 }
 
 /// A level-file format to write.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// use sokoengine_io::{Collection, FileFormat, WriteError};
+///
+/// assert_eq!(FileFormat::from_path(Path::new("levels.hsb")), Some(FileFormat::Hsb));
+/// let collection = Collection::parse("One\n\n#####\n#@$.#\n#####\n\nR\n", None);
+/// // A plain file keeps titles and boards only.
+/// assert_eq!(collection.to_plain_string(FileFormat::Xsb)?, "One\n\n#####\n#@$.#\n#####\n\n");
+/// assert!(matches!(
+///     collection.to_plain_string(FileFormat::Hsb),
+///     Err(WriteError::TessellationMismatch { puzzle: 1, .. })
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FileFormat {
@@ -160,6 +189,19 @@ impl FileFormat {
 }
 
 /// How to write a collection.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Collection, WriteOptions};
+///
+/// let collection = Collection::parse("Level\n\n#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+/// let plain = collection.to_sok_string()?;
+/// let rle = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
+/// assert!(plain.contains("#@ $ .#\n") && plain.contains("\nrrrRR\n"));
+/// assert!(rle.contains("\n7#|#@-$-.#|7#\n") && rle.contains("\n3r2R\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct WriteOptions {

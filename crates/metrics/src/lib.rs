@@ -40,3 +40,8 @@ pub use order::{
 };
 pub use plug::{BoxMove, PathMetrics, PlugValue, Step};
 pub use verify::{BoardError, IllegalStep, InvalidSolution, Replay, SavedGame, SolutionVerifier};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

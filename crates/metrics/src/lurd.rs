@@ -18,6 +18,20 @@ use crate::SolutionMetrics;
 pub const MAX_STEPS: usize = 1 << 30;
 
 /// A step string that cannot be counted.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_metrics::{SolutionMetrics, StepsError};
+///
+/// assert!(matches!(
+///     SolutionMetrics::from_lurd("rrXr"),
+///     Err(StepsError::IllegalCharacter { character: 'X', position: 2, .. })
+/// ));
+/// // `*` ends the played steps of a saved game.
+/// assert_eq!(SolutionMetrics::from_lurd("uulld*d")?.moves, 5);
+/// # Ok::<(), StepsError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StepsError {

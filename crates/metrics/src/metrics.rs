@@ -211,6 +211,18 @@ impl fmt::Display for SolutionMetrics {
 }
 
 /// The text given to [`SolutionMetrics::from_str`] is not a six-number tuple.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_metrics::SolutionMetrics;
+///
+/// let metrics: SolutionMetrics = "43/15/8/5/7/25".parse()?;
+/// assert_eq!((metrics.moves, metrics.player_lines), (43, 25));
+/// let error = "230/97".parse::<SolutionMetrics>().unwrap_err();
+/// assert_eq!(error.to_string(), "Expected 6 metrics separated by '/', found 2 in '230/97'!");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseMetricsError {

@@ -7,6 +7,27 @@ use std::fmt;
 use crate::{Metric, SolutionMetrics};
 
 /// Something that ranks metric tuples ("less" = better).
+///
+/// # Examples
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use sokoengine_metrics::{CompareMetrics, MetricOrder, SolutionMetrics};
+///
+/// /// Fewest box changes first, then the (M) ordering.
+/// struct FewestBoxChanges;
+///
+/// impl CompareMetrics for FewestBoxChanges {
+///     fn compare(&self, a: &SolutionMetrics, b: &SolutionMetrics) -> Ordering {
+///         a.box_changes.cmp(&b.box_changes).then_with(|| MetricOrder::Moves.compare(a, b))
+///     }
+/// }
+///
+/// let a = SolutionMetrics::new(230, 97, 24, 16, 22, 76);
+/// let b = SolutionMetrics::new(228, 97, 24, 17, 22, 76);
+/// assert!(FewestBoxChanges.is_better(&a, &b));
+/// assert!(MetricOrder::Moves.is_better(&b, &a));
+/// ```
 pub trait CompareMetrics {
     /// How `a` ranks against `b`: `Less` when `a` is better.
     fn compare(&self, a: &SolutionMetrics, b: &SolutionMetrics) -> Ordering;
@@ -304,6 +325,18 @@ pub fn best_by_metrics<T>(
 }
 
 /// One entry of a [`SolutionList`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_metrics::{MetricOrder, SolutionList, SolutionMetrics};
+///
+/// let mut list = SolutionList::new(MetricOrder::Pushes);
+/// list.insert("RRlldRR", SolutionMetrics::new(7, 4, 2, 2, 2, 4));
+/// list.insert("rRR", SolutionMetrics::new(3, 2, 1, 1, 1, 1));
+/// let best = list.best().expect("two solutions");
+/// assert_eq!((best.steps.as_str(), best.age_rank), ("rRR", 1));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RankedSolution {
@@ -316,6 +349,18 @@ pub struct RankedSolution {
 }
 
 /// What [`SolutionList::insert`] did.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_metrics::{Insertion, MetricOrder, SolutionList, SolutionMetrics};
+///
+/// let mut list = SolutionList::new(MetricOrder::Moves);
+/// let metrics = SolutionMetrics::new(3, 2, 1, 1, 1, 1);
+/// assert_eq!(list.insert("rRR", metrics), Insertion::NewBest);
+/// assert_eq!(list.insert("rRR", metrics), Insertion::Duplicate);
+/// assert_eq!(list.insert("RrR", metrics), Insertion::Added); // equal metrics: the older stays best
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Insertion {
     /// The normalised string is already stored; nothing changed.

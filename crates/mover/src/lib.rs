@@ -43,4 +43,9 @@ pub use plus::{
     DEFAULT_PLUS_ID, LEGACY_DEFAULT_PLUS_ID, PlusIdError, PlusOrder, SokobanPlus, SokobanPlusError,
     SokobanPlusErrors,
 };
-pub use step::{DEFAULT_ID, PusherStep, PusherStepError};
+pub use step::{DEFAULT_ID, PusherStep, PusherStepError, ReferenceRepr};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

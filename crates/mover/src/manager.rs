@@ -19,6 +19,22 @@ const NO_NEIGHBOR: u32 = u32::MAX;
 const KEY_TABLE_MAX_ENTRIES: usize = 1 << 21;
 
 /// A failed [`BoardManager`] lookup, move or switch.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_mover::{BoardManager, BoardManagerError};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$.#\n######")?;
+/// let mut manager = BoardManager::new(board);
+/// let error = manager.move_box_from(8, 9).unwrap_err();
+/// assert_eq!(error, BoardManagerError::BoxBlocked { id: 1, position: 9, occupant: '$' });
+/// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 9 occupied by '$'");
+/// assert_eq!(manager.pusher_position(2).unwrap_err().to_string(), "No pusher with ID: 2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardManagerError {
@@ -105,6 +121,24 @@ impl From<PlusIdError> for BoardManagerError {
 
 /// Positions of the pushers and boxes (each sorted by ID), plus the Zobrist hash when
 /// it was computed.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_mover::{BoardManager, BoardState};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let manager = BoardManager::new(board);
+/// let state = manager.state();
+/// assert_eq!((state.pushers_positions.as_slice(), state.boxes_positions.as_slice()), (&[7][..], &[8][..]));
+/// assert_eq!(state.zobrist_hash, Some(manager.state_hash()));
+/// // The hash of another placement of the same pieces, without moving anything.
+/// let moved = BoardState { pushers_positions: vec![8], boxes_positions: vec![9], zobrist_hash: None };
+/// assert_ne!(manager.external_state_hash(&moved), manager.external_state_hash(&state));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardState {
@@ -187,6 +221,23 @@ impl BoardManager {
 
     /// A manager for `board` with Sokoban+ data (disabled until
     /// [`BoardManager::enable_sokoban_plus`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// // Both boxes sit on goals, but on the wrong colours.
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@**#\n#####")?;
+    /// let mut manager = BoardManager::with_sokoban_plus(board, "1 2", "2 1");
+    /// assert!(manager.is_solved()); // Sokoban+ is off until enabled
+    /// manager.enable_sokoban_plus()?;
+    /// assert!(!manager.is_solved());
+    /// assert_eq!((manager.box_plus_id(1)?, manager.goal_plus_id(1)?), (1, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_sokoban_plus(board: BoardGraph, boxorder: &str, goalorder: &str) -> BoardManager {
         let size = board.size();
         let mut piece_on = vec![NO_ID; size];
@@ -233,6 +284,22 @@ impl BoardManager {
     /// # Errors
     ///
     /// [`SizeError`] when the puzzle is larger than the limits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$$ #\n#  ..#\n######")?;
+    /// puzzle.boxorder = "1 2".into();
+    /// puzzle.goalorder = "2 1".into();
+    /// let manager = BoardManager::from_puzzle(&puzzle)?;
+    /// assert_eq!((manager.boxorder(), manager.goalorder()), ("1 2".to_owned(), "2 1".to_owned()));
+    /// assert_eq!(manager.boxes_count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<BoardManager, SizeError> {
         Ok(BoardManager::with_sokoban_plus(
             BoardGraph::new(puzzle)?,
@@ -423,10 +490,11 @@ impl BoardManager {
     ///
     /// # Errors
     ///
-    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoBoxOn`] when no box stands on `old`,
     /// [`BoardManagerError::BoxBlocked`] when `new` holds a wall, box or pusher.
     pub fn move_box_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        self.destination(old)?;
         if old == new {
             return Ok(());
         }
@@ -459,10 +527,11 @@ impl BoardManager {
     ///
     /// # Errors
     ///
-    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `new`,
+    /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoPusherOn`] when no pusher stands on `old`,
     /// [`BoardManagerError::PusherBlocked`] when `new` holds a wall, box or pusher.
     pub fn move_pusher_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+        self.destination(old)?;
         if old == new {
             return Ok(());
         }
@@ -640,6 +709,25 @@ impl BoardManager {
     /// # Errors
     ///
     /// [`SokobanPlusErrors`] (every problem of both strings) for invalid data.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$ #\n#  ..#\n######")?;
+    /// let mut manager = BoardManager::with_sokoban_plus(board, "1 -2", "x");
+    /// let errors = manager.enable_sokoban_plus().unwrap_err();
+    /// assert_eq!(errors.errors.len(), 2); // both strings' problems
+    /// assert!(!manager.is_sokoban_plus_enabled());
+    /// manager.set_boxorder("1 2");
+    /// manager.set_goalorder("2 1");
+    /// manager.enable_sokoban_plus()?;
+    /// assert_eq!(manager.goal_plus_id(2)?, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn enable_sokoban_plus(&mut self) -> Result<(), SokobanPlusErrors> {
         let was = self.plus.is_enabled();
         self.plus.enable()?;
@@ -774,6 +862,20 @@ impl BoardManager {
     // ---- state --------------------------------------------------------------------
 
     /// At least one pusher, and as many boxes as goals, more than zero.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let playable = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// assert!(BoardManager::new(playable).is_playable());
+    /// let no_goal = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$ #\n#####")?;
+    /// assert!(!BoardManager::new(no_goal).is_playable());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_playable(&self) -> bool {
         !self.pushers.is_empty() && self.boxes.len() == self.goals.len() && !self.boxes.is_empty()
     }
@@ -788,6 +890,21 @@ impl BoardManager {
     /// Every assignment of boxes (box-ID order) to goal positions that solves the
     /// board, in lexicographic order of permutations of the goals (goal-ID order).
     /// Up to `n!` states: for inspection of small boards, never for the solved test.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$ #\n#  ..#\n######")?;
+    /// let manager = BoardManager::new(board);
+    /// let placements: Vec<Vec<usize>> =
+    ///     manager.solutions().map(|state| state.boxes_positions).collect();
+    /// assert_eq!(placements, [vec![15, 16], vec![16, 15]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solutions(&self) -> Solutions<'_> {
         Solutions::new(self)
     }
@@ -887,6 +1004,23 @@ impl BoardManager {
     /// # Errors
     ///
     /// [`BoardManagerError::SwitchCounts`] when the counts differ (nothing changes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "########\n#--+---#\n#----$-#\n########")?;
+    /// let mut manager = BoardManager::new(board);
+    /// manager.switch_boxes_and_goals()?;
+    /// // The pusher stood on the goal that receives the box: it moves to the box's old place.
+    /// assert_eq!(manager.board().to_board_str(true, false), "########\n#--$---#\n#----+-#\n########");
+    /// manager.switch_boxes_and_goals()?;
+    /// assert_eq!(manager.board().to_board_str(true, false), "########\n#--+---#\n#----$-#\n########");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn switch_boxes_and_goals(&mut self) -> Result<(), BoardManagerError> {
         let pairs = self.box_goal_pairs()?;
         let old_boxes = self.boxes.clone();
@@ -1103,6 +1237,19 @@ fn id_map(positions: &[u32]) -> BTreeMap<usize, usize> {
 /// [`BoardManager::solutions`]); a depth-first search that assigns goals to boxes in
 /// ID order and skips goals of another plus ID, so it yields the states of the
 /// lexicographic permutation order without visiting the others.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_mover::BoardManager;
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@$$$ #\n# ... #\n#######")?;
+/// // Three boxes, three goals: 3! placements.
+/// assert_eq!(BoardManager::new(board).solutions().count(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Solutions<'a> {
     manager: &'a BoardManager,
@@ -1207,6 +1354,13 @@ mod tests {
             m.move_box_from(13, 8),
             Err(BoardManagerError::NoBoxOn { position: 13 })
         );
+        // An off-board source is out of range, not "no box there" (sokoenginepy 1.0.3
+        // says `No box on position: 42000`).
+        for (from, to) in [(42000, 0), (42000, 42000)] {
+            let out_of_range = Err(BoardManagerError::PositionOutOfRange { position: 42000 });
+            assert_eq!(m.move_box_from(from, to), out_of_range);
+            assert_eq!(m.move_pusher_from(from, to), out_of_range);
+        }
         assert_eq!(
             m.move_box_from(7, 8).unwrap_err().to_string(),
             "Box ID: 1 can't be placed in position 8 occupied by '$'"

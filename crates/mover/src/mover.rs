@@ -9,6 +9,21 @@ use crate::manager::{BoardManager, BoardManagerError};
 use crate::step::{DEFAULT_ID, PusherStep};
 
 /// Forward (push) or reverse (pull) solving.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_mover::{Mover, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let reverse = Mover::new(board, SolvingMode::Reverse)?;
+/// // Reverse mode starts from the solved position: boxes and goals are switched.
+/// assert_eq!(reverse.board().to_string(), "#######\n#@ . $#\n#######");
+/// assert_eq!(SolvingMode::default(), SolvingMode::Forward);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SolvingMode {
@@ -21,6 +36,23 @@ pub enum SolvingMode {
 }
 
 /// A failed [`Mover`] operation. `Display` gives the specification's exact text.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+/// use sokoengine_mover::{Mover, MoverError, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+/// let mut mover = Mover::new(board.clone(), SolvingMode::Forward)?;
+/// assert!(matches!(mover.jump(3), Err(MoverError::JumpInForwardMode)));
+/// let error = mover.try_move(Direction::Up).unwrap_err();
+/// assert_eq!(error.to_string(), "Pusher ID: 1 can't be placed in position 1 occupied by '#'");
+/// let empty = BoardGraph::parse(Tessellation::Sokoban, "#####\n# $.#\n#####")?;
+/// assert!(matches!(Mover::new(empty, SolvingMode::Forward), Err(MoverError::NotPlayable)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoverError {
@@ -126,6 +158,23 @@ impl Mover {
     /// # Errors
     ///
     /// [`MoverError::NotPlayable`] when the board is not playable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::{BoardManager, Mover, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@$$..#\n#######")?;
+    /// // Sokoban+: box 1 belongs on goal 2 and box 2 on goal 1.
+    /// let mut manager = BoardManager::with_sokoban_plus(board, "1 2", "2 1");
+    /// manager.enable_sokoban_plus()?;
+    /// let reverse = Mover::with_manager(manager, SolvingMode::Reverse)?;
+    /// // Reverse mode pairs each goal with the box of its colour.
+    /// assert_eq!(reverse.board_manager().boxes_positions().into_values().collect::<Vec<_>>(), [12, 11]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_manager(mut manager: BoardManager, mode: SolvingMode) -> Result<Mover, MoverError> {
         if !manager.is_playable() {
             return Err(MoverError::NotPlayable);
@@ -222,6 +271,24 @@ impl Mover {
     /// # Errors
     ///
     /// [`BoardManagerError::NoPusherWithId`] for an unknown ID.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::{Mover, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "########\n#@ $. @#\n########")?;
+    /// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+    /// mover.select_pusher(2)?;
+    /// assert_eq!(mover.last_move().len(), 5); // the path from pusher 1 to pusher 2
+    /// assert!(mover.last_move().iter().all(|step| step.is_pusher_selection()));
+    /// mover.try_move(Direction::Left)?; // pusher 2 steps left
+    /// assert_eq!(mover.board_manager().pusher_position(2)?, 13);
+    /// assert!(mover.select_pusher(3).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn select_pusher(&mut self, pusher_id: usize) -> Result<(), MoverError> {
         if pusher_id == self.selected_pusher {
             return Ok(());
@@ -263,6 +330,24 @@ impl Mover {
     /// [`MoverError::PusherOffBoard`], [`MoverError::BoxOffBoard`],
     /// [`BoardManagerError::BoxBlocked`] or [`BoardManagerError::PusherBlocked`]
     /// (inside [`MoverError::Board`]); nothing changes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::{Mover, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@$  .#\n#######")?;
+    /// let mut reverse = Mover::new(board, SolvingMode::Reverse)?;
+    /// // Reverse mode: the box starts on the goal; walking away from it pulls it along.
+    /// reverse.jump(11)?;
+    /// reverse.try_move(Direction::Left)?;
+    /// assert_eq!(reverse.pull_count(), 1);
+    /// assert_eq!(reverse.board().to_string(), "#######\n# .@$ #\n#######");
+    /// assert!(reverse.try_move(Direction::Right).is_err()); // boxes are never pushed
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn try_move(&mut self, direction: Direction) -> Result<(), MoverError> {
         let step = match self.mode {
@@ -520,6 +605,22 @@ impl Mover {
     ///
     /// In this order: [`MoverError::JumpAfterPull`], [`MoverError::JumpInForwardMode`],
     /// [`BoardManagerError::PositionOutOfRange`], [`BoardManagerError::PusherBlocked`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::{Mover, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+    /// let mut reverse = Mover::new(board, SolvingMode::Reverse)?;
+    /// reverse.jump(11)?;
+    /// assert_eq!(reverse.board_manager().pusher_position(1)?, 11);
+    /// assert!(reverse.last_move().iter().all(|step| step.is_jump()));
+    /// assert_eq!(reverse.jump(42).unwrap_err().to_string(), "Board position 42 is out of range!");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
         if self.pull_count != 0 {
             return Err(MoverError::JumpAfterPull);
@@ -557,6 +658,23 @@ impl Mover {
     ///
     /// Any error of the operations above, or [`MoverError::NoBoxBehindPusher`]. The
     /// undo is atomic: on error everything is rolled back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::{Mover, SolvingMode};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+    /// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+    /// let start = mover.state_hash();
+    /// mover.try_move(Direction::Right)?; // a push
+    /// mover.undo_last_move()?; // pulls the box back
+    /// assert_eq!(mover.state_hash(), start);
+    /// assert_eq!(mover.board().to_string(), "######\n#@$ .#\n######");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn undo_last_move(&mut self) -> Result<(), MoverError> {
         // Fast path: one move, push or pull is undone by one step, which is atomic

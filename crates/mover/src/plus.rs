@@ -28,6 +28,21 @@ impl PlusOrder {
 }
 
 /// One problem of Sokoban+ data. [`SokobanPlusErrors`] collects all of them.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::{PlusOrder, SokobanPlus, SokobanPlusError};
+///
+/// let plus = SokobanPlus::new(2, "1 2 3", "2 1");
+/// assert_eq!(
+///     plus.errors(),
+///     [
+///         SokobanPlusError::TooManyIds { order: PlusOrder::Box, pieces_count: 2 },
+///         SokobanPlusError::UnequalSets,
+///     ]
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SokobanPlusError {
@@ -59,14 +74,27 @@ pub enum SokobanPlusError {
         pieces_count: usize,
     },
     /// Box and goal plus IDs are not equal multisets (each plus ID, the default
-    /// included, must occur as often among boxes as among goals). Checked only when
-    /// both strings parsed without other problems.
+    /// included, must occur as often among boxes as among goals). Checked whenever
+    /// both strings are lists of integers, also when they have other problems.
     #[error("Sokoban+ data doesn't define equal sets of IDs for boxes and goals")]
     UnequalSets,
 }
 
 /// Every problem found when validating Sokoban+ data, in the order found (boxorder
 /// first). `Display` writes the messages one per line.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::SokobanPlus;
+///
+/// let errors = SokobanPlus::new(2, "1 x", "-1").enable().unwrap_err();
+/// assert_eq!(
+///     errors.to_string(),
+///     "Can't parse Sokoban+ string! Illegal characters found. Only digits and spaces allowed.\n\
+///      Invalid Sokoban+ ID: -1"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub struct SokobanPlusErrors {
@@ -87,6 +115,18 @@ impl fmt::Display for SokobanPlusErrors {
 }
 
 /// An unknown box or goal ID asked for while Sokoban+ is enabled.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_mover::{PlusIdError, SokobanPlus};
+///
+/// let mut plus = SokobanPlus::new(2, "1 2", "2 1");
+/// assert_eq!(plus.box_plus_id(7), Ok(0)); // disabled: the default for any ID
+/// plus.enable()?;
+/// assert_eq!(plus.box_plus_id(7), Err(PlusIdError::NoBox { id: 7 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlusIdError {
@@ -300,34 +340,50 @@ impl SokobanPlus {
             self.pieces_count,
             &mut errors,
         );
-        if let (Some(mut boxes), Some(mut goals)) = (boxes, goals) {
-            if errors.is_empty() {
-                let (mut sorted_boxes, mut sorted_goals) = (boxes.clone(), goals.clone());
-                sorted_boxes.sort_unstable();
-                sorted_goals.sort_unstable();
-                if sorted_boxes != sorted_goals {
-                    errors.push(SokobanPlusError::UnequalSets);
-                }
-            }
-            if errors.is_empty() {
-                boxes.shrink_to_fit();
-                goals.shrink_to_fit();
-                self.validation = Ok((boxes, goals));
-                return;
+        // Every problem is collected (reference bug 5): the sets are compared whenever
+        // both strings are lists of integers, whatever else is wrong with them.
+        if let (Some(boxes), Some(goals)) = (&boxes, &goals) {
+            let (mut sorted_boxes, mut sorted_goals) = (boxes.clone(), goals.clone());
+            sorted_boxes.sort_unstable();
+            sorted_goals.sort_unstable();
+            if sorted_boxes != sorted_goals {
+                errors.push(SokobanPlusError::UnequalSets);
             }
         }
-        self.validation = Err(SokobanPlusErrors { errors });
+        if !errors.is_empty() {
+            self.validation = Err(SokobanPlusErrors { errors });
+            return;
+        }
+        let valid = |ids: Option<Vec<PlusToken>>| -> Vec<u64> {
+            ids.unwrap_or_default()
+                .into_iter()
+                .filter_map(|token| match token {
+                    PlusToken::Id(id) => Some(id),
+                    PlusToken::Invalid(_) => None,
+                })
+                .collect()
+        };
+        self.validation = Ok((valid(boxes), valid(goals)));
     }
 }
 
-/// Parses one order string into `pieces_count` plus IDs (padded with the default),
-/// pushing its problems to `errors`; `None` when it has any.
+/// One integer of an order string: a plus ID, or an integer that is not one (negative,
+/// or beyond `u64`), kept in a normal form (`-1`) so the sets can still be compared.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum PlusToken {
+    Id(u64),
+    Invalid(String),
+}
+
+/// Parses one order string into its integers, padded with the default to
+/// `pieces_count` (more when it has too many), pushing its problems to `errors`;
+/// `None` when a token is not an integer at all.
 fn parse_order(
     text: &str,
     order: PlusOrder,
     pieces_count: usize,
     errors: &mut Vec<SokobanPlusError>,
-) -> Option<Vec<u64>> {
+) -> Option<Vec<PlusToken>> {
     let first_error = errors.len();
     let legacy = pieces_count < LEGACY_DEFAULT_PLUS_ID as usize;
     let mut ids = Vec::new();
@@ -346,14 +402,20 @@ fn parse_order(
                 } else {
                     id
                 };
-                ids.push(id);
+                ids.push(PlusToken::Id(id));
             }
-            _ => errors.push(SokobanPlusError::InvalidId {
-                order,
-                id: token.to_owned(),
-            }),
+            _ => {
+                errors.push(SokobanPlusError::InvalidId {
+                    order,
+                    id: token.to_owned(),
+                });
+                let magnitude = digits.trim_start_matches('0');
+                let sign = if negative { "-" } else { "" };
+                ids.push(PlusToken::Invalid(format!("{sign}{magnitude}")));
+            }
         }
     }
+    let has_illegal = illegal.is_some();
     if let Some(token) = illegal {
         errors.insert(
             first_error,
@@ -361,7 +423,7 @@ fn parse_order(
         );
     }
     // Trailing defaults are removed as whole tokens (reference bug 4).
-    while ids.last() == Some(&DEFAULT_PLUS_ID) {
+    while ids.last() == Some(&PlusToken::Id(DEFAULT_PLUS_ID)) {
         ids.pop();
     }
     if ids.len() > pieces_count {
@@ -370,10 +432,12 @@ fn parse_order(
             pieces_count,
         });
     }
-    if errors.len() > first_error {
+    if has_illegal {
         return None;
     }
-    ids.resize(pieces_count, DEFAULT_PLUS_ID);
+    if ids.len() < pieces_count {
+        ids.resize(pieces_count, PlusToken::Id(DEFAULT_PLUS_ID));
+    }
     Some(ids)
 }
 
@@ -464,6 +528,52 @@ mod tests {
     }
 
     #[test]
+    fn validation_does_not_stop_at_the_first_problem() {
+        // As sokoenginepy 1.0.3: a negative ID still counts as an ID and takes part
+        // in the set comparison.
+        let plus = SokobanPlus::new(4, "-1", "");
+        assert_eq!(
+            plus.errors(),
+            [
+                SokobanPlusError::InvalidId {
+                    order: PlusOrder::Box,
+                    id: "-1".into()
+                },
+                SokobanPlusError::UnequalSets,
+            ]
+        );
+        let plus = SokobanPlus::new(2, "2 -1 3", "");
+        assert_eq!(
+            plus.errors(),
+            [
+                SokobanPlusError::InvalidId {
+                    order: PlusOrder::Box,
+                    id: "-1".into()
+                },
+                SokobanPlusError::TooManyIds {
+                    order: PlusOrder::Box,
+                    pieces_count: 2
+                },
+                SokobanPlusError::UnequalSets,
+            ]
+        );
+        let messages = SokobanPlus::new(2, "2 -1 3", "")
+            .enable()
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            messages,
+            "Invalid Sokoban+ ID: -1\n\
+             Sokoban+ boxorder data doesn't contain same amount of IDs as there are pieces on board! (pieces_count: 2)\n\
+             Sokoban+ data doesn't define equal sets of IDs for boxes and goals"
+        );
+        // Equal written integers, even invalid ones, are equal sets.
+        let plus = SokobanPlus::new(2, "-1 2", "2 -01");
+        assert_eq!(plus.errors().len(), 2);
+        assert!(!plus.errors().contains(&SokobanPlusError::UnequalSets));
+    }
+
+    #[test]
     fn changing_a_string_disables() {
         let mut plus = enabled(2, "1 2", "2 1");
         assert!(!plus.set_boxorder("1 2"));
@@ -483,10 +593,13 @@ mod tests {
         let plus = SokobanPlus::new(3, &text, "1");
         assert_eq!(
             plus.errors(),
-            [SokobanPlusError::TooManyIds {
-                order: PlusOrder::Box,
-                pieces_count: 3
-            }]
+            [
+                SokobanPlusError::TooManyIds {
+                    order: PlusOrder::Box,
+                    pieces_count: 3
+                },
+                SokobanPlusError::UnequalSets
+            ]
         );
         let plus = SokobanPlus::new(3, &"0 ".repeat(100_000), "");
         assert!(plus.is_valid());

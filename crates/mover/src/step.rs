@@ -24,19 +24,25 @@ const CURRENT_POS: u8 = 4;
 /// `==` compares every field. The reference compares only the direction and the
 /// kind; [`PusherStep::loosely_eq`] does that.
 ///
-/// `Debug` prints the reference's form, showing only the non-default parts:
+/// `Debug` shows every field; `Display` says what the step does, in words;
+/// [`PusherStep::reference_repr`] writes the reference's form, for comparisons with
+/// sokoenginepy output.
+///
+/// # Examples
 ///
 /// ```
 /// use sokoengine_geometry::Direction;
 /// use sokoengine_mover::PusherStep;
 ///
 /// let step = PusherStep::push(Direction::Left, 2).with_pusher_id(2).with_current_pos(true);
+/// assert!(step.is_push_or_pull() && !step.is_move());
+/// assert_eq!(step.to_string(), "push LEFT (box 2, pusher 2, current position)");
 /// assert_eq!(
 ///     format!("{step:?}"),
-///     "PusherStep(Direction.LEFT, moved_box_id=Config.DEFAULT_ID + 1, pusher_id=Config.DEFAULT_ID + 1, is_current_pos=True)"
+///     "PusherStep { direction: Left, moved_box_id: Some(2), pusher_id: 2, is_jump: false, \
+///      is_pusher_selection: false, is_current_pos: true }"
 /// );
-/// assert_eq!(format!("{:?}", PusherStep::jump(Direction::Up)), "PusherStep(Direction.UP, is_jump=True)");
-/// assert!(step.is_push_or_pull() && !step.is_move());
+/// assert_eq!(PusherStep::jump(Direction::Up).to_string(), "jump UP");
 /// assert!(step.loosely_eq(&PusherStep::push(Direction::Left, 7)));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,6 +55,16 @@ pub struct PusherStep {
 }
 
 /// A [`PusherStep`] asked to be two or three kinds at once.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Direction;
+/// use sokoengine_mover::{PusherStep, PusherStepError};
+///
+/// let error = PusherStep::try_new(Direction::Up, Some(1), true, true, 1, false).unwrap_err();
+/// assert_eq!(error, PusherStepError::Everything);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PusherStepError {
@@ -308,32 +324,96 @@ fn write_id(f: &mut fmt::Formatter<'_>, name: &str, id: usize) -> fmt::Result {
     }
 }
 
-impl fmt::Debug for PusherStep {
+/// The reference's text form of a [`PusherStep`], from [`PusherStep::reference_repr`].
+#[derive(Debug, Clone, Copy)]
+pub struct ReferenceRepr(PusherStep);
+
+impl fmt::Display for ReferenceRepr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PusherStep({}", self.direction.qualified_name())?;
-        if let Some(id) = self.moved_box_id() {
+        let step = &self.0;
+        write!(f, "PusherStep({}", step.direction.qualified_name())?;
+        if let Some(id) = step.moved_box_id() {
             write_id(f, "moved_box_id", id)?;
         }
-        if self.is_jump() {
+        if step.is_jump() {
             f.write_str(", is_jump=True")?;
         }
-        if self.is_pusher_selection() {
+        if step.is_pusher_selection() {
             f.write_str(", is_pusher_selection=True")?;
         }
-        if self.pusher_id() != DEFAULT_ID {
-            write_id(f, "pusher_id", self.pusher_id())?;
+        if step.pusher_id() != DEFAULT_ID {
+            write_id(f, "pusher_id", step.pusher_id())?;
         }
-        if self.is_current_pos() {
+        if step.is_current_pos() {
             f.write_str(", is_current_pos=True")?;
         }
         f.write_str(")")
     }
 }
 
-impl fmt::Display for PusherStep {
-    /// Same as `Debug` (the reference's `str` is its `repr`).
+impl PusherStep {
+    /// The reference's `repr` of this step (spec section 14), showing only the
+    /// non-default parts: `PusherStep(Direction.LEFT, moved_box_id=Config.DEFAULT_ID)`,
+    /// `PusherStep(Direction.UP, is_jump=True)`. For comparing with sokoenginepy output.
+    ///
+    /// ```
+    /// use sokoengine_geometry::Direction;
+    /// use sokoengine_mover::PusherStep;
+    ///
+    /// let step = PusherStep::push(Direction::Left, 2).with_pusher_id(2).with_current_pos(true);
+    /// assert_eq!(
+    ///     step.reference_repr().to_string(),
+    ///     "PusherStep(Direction.LEFT, moved_box_id=Config.DEFAULT_ID + 1, \
+    ///      pusher_id=Config.DEFAULT_ID + 1, is_current_pos=True)"
+    /// );
+    /// ```
+    pub const fn reference_repr(self) -> ReferenceRepr {
+        ReferenceRepr(self)
+    }
+}
+
+impl fmt::Debug for PusherStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
+        f.debug_struct("PusherStep")
+            .field("direction", &self.direction)
+            .field("moved_box_id", &self.moved_box_id())
+            .field("pusher_id", &self.pusher_id())
+            .field("is_jump", &self.is_jump())
+            .field("is_pusher_selection", &self.is_pusher_selection())
+            .field("is_current_pos", &self.is_current_pos())
+            .finish()
+    }
+}
+
+impl fmt::Display for PusherStep {
+    /// What the step does: `move LEFT`, `push RIGHT (box 2)`, `jump UP`,
+    /// `select DOWN (pusher 3)`; a pusher other than [`DEFAULT_ID`] and the
+    /// current-position mark are named in the parentheses.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.is_push_or_pull() {
+            "push"
+        } else if self.is_jump() {
+            "jump"
+        } else if self.is_pusher_selection() {
+            "select"
+        } else {
+            "move"
+        };
+        write!(f, "{kind} {}", self.direction)?;
+        let mut details = Vec::with_capacity(3);
+        if let Some(id) = self.moved_box_id() {
+            details.push(format!("box {id}"));
+        }
+        if self.pusher_id() != DEFAULT_ID {
+            details.push(format!("pusher {}", self.pusher_id()));
+        }
+        if self.is_current_pos() {
+            details.push("current position".to_owned());
+        }
+        if !details.is_empty() {
+            write!(f, " ({})", details.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -382,21 +462,45 @@ mod tests {
     }
 
     #[test]
-    fn debug_form_matches_the_reference() {
+    fn reference_repr_matches_the_reference() {
+        let repr = |step: PusherStep| step.reference_repr().to_string();
         assert_eq!(
-            format!("{:?}", PusherStep::new(Direction::Left)),
+            repr(PusherStep::new(Direction::Left)),
             "PusherStep(Direction.LEFT)"
         );
         assert_eq!(
-            format!("{:?}", PusherStep::push(Direction::Right, 1)),
+            repr(PusherStep::push(Direction::Right, 1)),
             "PusherStep(Direction.RIGHT, moved_box_id=Config.DEFAULT_ID)"
         );
         assert_eq!(
-            format!(
-                "{:?}",
-                PusherStep::selection(Direction::Down).with_pusher_id(3)
-            ),
+            repr(PusherStep::selection(Direction::Down).with_pusher_id(3)),
             "PusherStep(Direction.DOWN, is_pusher_selection=True, pusher_id=Config.DEFAULT_ID + 2)"
+        );
+    }
+
+    #[test]
+    fn debug_and_display_follow_rust_conventions() {
+        assert_eq!(
+            format!("{:?}", PusherStep::push(Direction::Right, 1)),
+            "PusherStep { direction: Right, moved_box_id: Some(1), pusher_id: 1, is_jump: false, \
+             is_pusher_selection: false, is_current_pos: false }"
+        );
+        assert_eq!(PusherStep::new(Direction::Left).to_string(), "move LEFT");
+        assert_eq!(
+            PusherStep::push(Direction::Right, 1).to_string(),
+            "push RIGHT (box 1)"
+        );
+        assert_eq!(
+            PusherStep::selection(Direction::Down)
+                .with_pusher_id(3)
+                .to_string(),
+            "select DOWN (pusher 3)"
+        );
+        assert_eq!(
+            PusherStep::jump(Direction::NorthWest)
+                .with_current_pos(true)
+                .to_string(),
+            "jump NORTH_WEST (current position)"
         );
     }
 

@@ -70,6 +70,30 @@ pub enum GameError {
 }
 
 /// The end of a game played by an [`Arena`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::{Arena, LastMovementPlayer};
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// let report = Arena::new(&Count).play(&mut [&mut LastMovementPlayer::new()])?;
+/// assert_eq!((report.final_position, report.movements), (6, 3)); // 2 + 2 + 2
+/// assert_eq!(report.score.score(PlayerIndex::FIRST), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameReport<P> {
     /// The score board of the final position.

@@ -6,10 +6,11 @@
 //! * [`Player`] and the provided players ([`FirstMovementPlayer`], [`LastMovementPlayer`],
 //!   [`RandomPlayer`], [`HumanPlayer`], [`AlphaBetaPlayer`]);
 //! * [`Arena`]: plays a game with a movement limit, movement checking and a time limit;
-//! * [`Search`]: optimal BFS, A* and IDA* over any rules with hashable positions (or keys).
+//! * `Search` (cargo feature `search`, which brings the `pathfinding` crate): optimal BFS,
+//!   A* and IDA* over any rules with hashable positions (or keys).
 //!
 //! ```
-//! use sokoengine_rules::{Arena, FirstMovementPlayer, PlayerIndex, Rules, ScoreBoard, Search};
+//! use sokoengine_rules::{Arena, FirstMovementPlayer, PlayerIndex, Rules, ScoreBoard};
 //! # #[derive(Debug)] struct Count;
 //! # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 //! # impl Rules for Count {
@@ -25,8 +26,11 @@
 //! // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
 //! let report = Arena::new(&Count).play(&mut [&mut FirstMovementPlayer::new()])?;
 //! assert_eq!(report.movements, 5);
-//! let best = Search::new(&Count).bfs(&Count.first_position())?;
+//! # #[cfg(feature = "search")] {
+//! // With the `search` feature: the shortest way to 5.
+//! let best = sokoengine_rules::Search::new(&Count).bfs(&Count.first_position())?;
 //! assert_eq!(best.movements, [1, 2, 2]);
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -39,6 +43,7 @@ mod player_index;
 mod rng;
 mod rules;
 mod score;
+#[cfg(feature = "search")]
 mod search;
 
 pub use arena::{Arena, GameError, GameReport};
@@ -47,4 +52,10 @@ pub use player::{FirstMovementPlayer, HumanPlayer, LastMovementPlayer, Player, R
 pub use player_index::PlayerIndex;
 pub use rules::{CostPosition, Rules};
 pub use score::{Score, ScoreBoard};
+#[cfg(feature = "search")]
 pub use search::{Identity, Search, SearchError, SearchKey, SearchPath};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

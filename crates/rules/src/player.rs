@@ -62,6 +62,29 @@ pub(crate) fn unique_name(prefix: &str) -> String {
 }
 
 /// Plays the first legal movement.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::{FirstMovementPlayer, Player};
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// let mut player = FirstMovementPlayer::new();
+/// assert_eq!(player.play(&Count, &0), Some(1));
+/// assert_eq!(player.play(&Count, &5), None); // no movement left
+/// ```
 #[derive(Clone, Debug)]
 pub struct FirstMovementPlayer {
     name: String,
@@ -93,6 +116,27 @@ impl<R: Rules> Player<R> for FirstMovementPlayer {
 }
 
 /// Plays the last legal movement.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::{LastMovementPlayer, Player};
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// assert_eq!(LastMovementPlayer::new().play(&Count, &0), Some(2));
+/// ```
 #[derive(Clone, Debug)]
 pub struct LastMovementPlayer {
     name: String,
@@ -216,6 +260,36 @@ impl<R: Rules> Player<R> for RandomPlayer {
 ///
 /// Unreadable or out-of-range answers are asked again (at most 100 times in a row); end of
 /// input or an I/O error makes [`play`](Player::play) return `None`.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::Cursor;
+/// use sokoengine_rules::{HumanPlayer, Player};
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// // Answers come from any reader: "7" is out of range and asked again, then "1".
+/// let mut human = HumanPlayer::new("you", Cursor::new("7\n1\n"), Vec::new());
+/// assert_eq!(human.play(&Count, &0), Some(2));
+/// let (_, output) = human.into_inner();
+/// assert!(String::from_utf8(output)?.contains("Please answer a number from 0 to 1."));
+/// // The end of the input gives no movement.
+/// let mut silent = HumanPlayer::new("you", Cursor::new(""), Vec::new());
+/// assert_eq!(silent.play(&Count, &0), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct HumanPlayer<I, O> {
     name: String,

@@ -40,6 +40,28 @@ impl<P, K: Hash + Eq + Clone, F: Fn(&P) -> K> SearchKey<P> for F {
 }
 
 /// Why a search returned no path.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::{Search, SearchError};
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// let search = Search::new(&Count).max_expansions(Some(1));
+/// assert_eq!(search.bfs(&0).unwrap_err(), SearchError::LimitReached { limit: 1 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
@@ -60,6 +82,30 @@ pub enum SearchError {
 
 /// An optimal path found by a [`Search`]: `positions[0]` is the start, `positions[i + 1]`
 /// the position after `movements[i]`.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::Search;
+/// # use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
+/// # #[derive(Debug)] struct Count;
+/// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
+/// # impl Rules for Count {
+/// #   type Position = u32; type Movement = u32; type Error = No;
+/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn first_position(&self) -> u32 { 0 }
+/// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
+/// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
+/// #   fn next_position(&self, m: &u32, p: &u32) -> Result<u32, No> { Ok(p + m) }
+/// #   fn finished(&self, p: &u32) -> bool { *p >= 5 }
+/// #   fn score(&self, p: &u32) -> ScoreBoard { ScoreBoard::from_scores([i64::from(*p)]) }
+/// # }
+/// // `Count` (hidden): one player adds 1 or 2 to a counter until it reaches 5.
+/// let path = Search::new(&Count).bfs(&0)?;
+/// assert_eq!((path.positions.as_slice(), path.movements.as_slice()), (&[0, 1, 3, 5][..], &[1, 2, 2][..]));
+/// assert_eq!(path.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchPath<P, M> {
     /// The positions from start to goal (one more than the movements).

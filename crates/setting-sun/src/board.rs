@@ -624,6 +624,19 @@ impl Board {
 /// A `State` is small, `Copy` and hashable; equal layouts give equal states, so it is the
 /// search key. It carries no geometry: it belongs to the [`Board`] it was made on (see
 /// [`Layout`](crate::Layout) for the checked, self-describing form).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Layout, Shape};
+///
+/// // Pieces of one shape are interchangeable: swapping two 1x1 pieces gives the same state.
+/// let a = Layout::parse("s.s/...")?;
+/// let b = Layout::parse("s.s/...")?;
+/// assert_eq!(a.state(), b.state());
+/// assert_eq!(a.state().tops(Shape::Small), 0b101);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct State {
     tops: [u64; Shape::COUNT],

@@ -9,6 +9,16 @@ use crate::vocabulary::{Cell, Direction, Metric, Shape};
 
 /// Why a layout picture was rejected. Lines and columns are 1-based; a line is one row of
 /// the picture (rows are separated by `/` or line breaks).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Layout, LayoutError};
+///
+/// let error = Layout::parse("BB/Bx").unwrap_err();
+/// assert_eq!(error.to_string(), "unknown character 'x' at line 2, column 2");
+/// assert!(matches!(Layout::parse(""), Err(LayoutError::Empty)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LayoutError {
@@ -95,6 +105,19 @@ pub enum PlaceError {
 }
 
 /// Why a move was rejected. The layout is left unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Cell, Direction, Layout, MoveError};
+///
+/// let mut layout = Layout::parse("s./..")?;
+/// assert_eq!(layout.step(Cell::new(1, 1), Direction::Up), Err(MoveError::NoPiece(Cell::new(1, 1))));
+/// assert!(layout.step(Cell::new(0, 0), Direction::Up).is_err()); // off the board
+/// layout.step(Cell::new(0, 0), Direction::Right)?;
+/// assert_eq!(layout.to_string(), ".s/..");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
@@ -173,6 +196,18 @@ pub enum KeyError {
 }
 
 /// A piece on a layout: its shape and top-left cell.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Cell, Layout, Piece, Shape};
+///
+/// let layout = Layout::setting_sun();
+/// let pieces = layout.pieces(); // row-major order of top-left cells
+/// assert_eq!(pieces.len(), 10);
+/// assert_eq!(pieces[1], Piece { cell: Cell::new(0, 1), shape: Shape::Sun });
+/// assert_eq!(layout.piece_at(Cell::new(1, 2)), Some(pieces[1])); // any cell it covers
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {

@@ -48,3 +48,8 @@ pub use rules::{SettingSunRules, SunPosition};
 pub use search::{DEFAULT_STATE_LIMIT, SolveError};
 pub use space::StateSpace;
 pub use vocabulary::{Cell, Direction, Metric, Shape, UnknownMetric};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,6 +10,18 @@ use crate::space::StateSpace;
 use crate::vocabulary::{Cell, Metric, Shape};
 
 /// Why a goal was rejected.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Cell, GoalError, Layout, Puzzle};
+///
+/// let no_sun = Layout::parse("ss/..")?;
+/// assert!(matches!(Puzzle::with_default_goal(no_sun), Err(GoalError::NoSun(_))));
+/// let sun = Layout::parse("BB/BB/..")?;
+/// assert_eq!(Puzzle::new(sun, Cell::new(2, 0)).unwrap_err(), GoalError::OutOfBoard(Cell::new(2, 0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GoalError {
@@ -238,6 +250,19 @@ impl Puzzle {
 }
 
 /// An optimal solution: the moves from the start to a goal under one metric.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Layout, Metric, Puzzle};
+///
+/// let puzzle = Puzzle::with_default_goal(Layout::parse("BB/BB/../..")?)?;
+/// let solution = puzzle.solve(Metric::Slide)?;
+/// assert_eq!((solution.len(), solution.steps()), (1, 2)); // one slide of two steps
+/// assert!(puzzle.is_solved(&solution.replay()?));
+/// assert_eq!(solution.moves()[0].to_string(), "(0,0) down down");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     metric: Metric,

@@ -13,6 +13,21 @@ use crate::vocabulary::Metric;
 ///
 /// Equality and hashing compare the layout **and** the cost (as IArena's cost positions
 /// do); searches should tell positions apart by [`layout`](Self::layout) alone.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_rules::{CostPosition, Rules};
+/// use sokoengine_setting_sun::{Metric, Puzzle, SettingSunRules};
+///
+/// let rules = SettingSunRules::new(Puzzle::setting_sun(), Metric::Step);
+/// let start = rules.first_position();
+/// let movement = rules.possible_movements(&start)[0];
+/// let next = rules.next_position(&movement, &start)?;
+/// assert_eq!((start.cost(), next.cost()), (0, 1));
+/// assert_ne!(next.layout(), start.layout());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SunPosition {
     layout: Layout,

@@ -15,6 +15,19 @@ use crate::vocabulary::{Metric, Shape};
 pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
 
 /// Why a search stopped without an answer.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_setting_sun::{Layout, Metric, Puzzle, SolveError};
+///
+/// // No empty cell: nothing can move, and the sun is not at the goal (1,0).
+/// let stuck = Puzzle::with_default_goal(Layout::parse("BBs/BBs/sss")?)?;
+/// assert_eq!(stuck.solve(Metric::Step), Err(SolveError::Unsolvable { explored: 1 }));
+/// let puzzle = Puzzle::setting_sun();
+/// assert!(matches!(puzzle.solve_with_limit(Metric::Step, 100), Err(SolveError::StateLimit { limit: 100 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {

@@ -2,15 +2,22 @@
 //!
 //! Conformance tests read the shared corpus from the folder named by the
 //! `SOKOENGINE_CORPUS` environment variable, or from `../shared/corpus` beside the
-//! workspace when the variable is unset. The two cases differ on purpose:
+//! workspace when the variable is unset. A test that needs it is marked
+//! `#[sokoengine_testkit_macros::corpus_test]` instead of `#[test]`:
 //!
-//! * variable unset and default folder absent (a fresh clone without the corpus):
-//!   [`corpus`] prints that the test was skipped and returns `None`;
-//! * variable set but the folder (or a file in it) missing: the test fails, so CI,
+//! * variable unset and default folder absent (a fresh clone without the corpus): the
+//!   test shows as **ignored**, with that reason, in `cargo test`'s report;
+//! * variable set but the folder (or a file in it) missing: the test **fails**, so CI,
 //!   which always sets the variable, can never pass by skipping.
 //!
+//! The accessors ([`corpus`], [`corpus_file`], [`read_corpus`]) panic when the corpus
+//! is missing, so a corpus test that forgot the attribute fails instead of passing.
+//! Benchmarks and examples, which are not tests, use [`optional_corpus`] and skip.
+//!
 //! ```
-//! if let Some(corpus) = sokoengine_testkit::corpus("doc example") {
+//! // In a test file: `#[sokoengine_testkit_macros::corpus_test]` on a `fn` without
+//! // arguments (a dev-dependency of its own, beside this crate).
+//! if let Some(corpus) = sokoengine_testkit::optional_corpus("doc example") {
 //!     assert!(corpus.is_dir());
 //! }
 //! ```
@@ -41,13 +48,13 @@ pub fn fixture(relative: &str) -> PathBuf {
     fixtures().join(relative)
 }
 
-/// The corpus folder, or `None` (with a printed note naming `test`) when the corpus
-/// is absent and `SOKOENGINE_CORPUS` is unset.
+/// The corpus folder named by `SOKOENGINE_CORPUS`, else `../shared/corpus` beside the
+/// workspace; `None` when the variable is unset and that folder is absent.
 ///
 /// # Panics
 ///
 /// When `SOKOENGINE_CORPUS` is set and does not name a folder.
-pub fn corpus(test: &str) -> Option<PathBuf> {
+fn locate() -> Option<PathBuf> {
     match std::env::var_os(CORPUS_VAR) {
         Some(dir) => {
             let dir = PathBuf::from(dir);
@@ -58,52 +65,88 @@ pub fn corpus(test: &str) -> Option<PathBuf> {
             );
             Some(dir)
         }
-        None => {
-            let dir = workspace_root().join("../shared/corpus");
-            if dir.is_dir() {
-                Some(dir)
-            } else {
-                println!(
-                    "skipped {test}: no corpus at {} and {CORPUS_VAR} is unset",
-                    dir.display()
-                );
-                None
-            }
-        }
+        None => Some(workspace_root().join("../shared/corpus")).filter(|dir| dir.is_dir()),
     }
 }
 
-/// A file of the corpus, or `None` when the corpus is absent (see [`corpus`]).
+/// The corpus folder, for a test marked `#[sokoengine_testkit_macros::corpus_test]`.
 ///
 /// # Panics
 ///
-/// When the corpus is present but the file is not: a corpus test must never pass by
-/// silently skipping a file it expects.
-pub fn corpus_file(test: &str, relative: &str) -> Option<PathBuf> {
-    let path = corpus(test)?.join(relative);
-    assert!(path.is_file(), "corpus file {} is missing", path.display());
-    Some(path)
+/// When the corpus is missing (a test that needs it must never pass without it), or
+/// when `SOKOENGINE_CORPUS` names no folder.
+pub fn corpus() -> PathBuf {
+    locate().unwrap_or_else(|| {
+        panic!(
+            "no corpus at {} and {CORPUS_VAR} is unset: mark the test #[corpus_test] \
+             (it then shows as ignored) or provide the corpus",
+            workspace_root().join("../shared/corpus").display()
+        )
+    })
+}
+
+/// The corpus folder, or `None` (with a printed note naming `what`) when the corpus is
+/// absent and `SOKOENGINE_CORPUS` is unset: for benchmarks and examples, which skip
+/// their corpus work. Tests use [`corpus`].
+///
+/// # Panics
+///
+/// When `SOKOENGINE_CORPUS` is set and does not name a folder.
+pub fn optional_corpus(what: &str) -> Option<PathBuf> {
+    let found = locate();
+    if found.is_none() {
+        println!(
+            "skipped {what}: no corpus at {} and {CORPUS_VAR} is unset",
+            workspace_root().join("../shared/corpus").display()
+        );
+    }
+    found
+}
+
+/// A file of the corpus (see [`corpus`]).
+///
+/// # Panics
+///
+/// When the corpus or the file is missing.
+pub fn corpus_file(relative: &str) -> PathBuf {
+    existing_file(corpus().join(relative))
 }
 
 /// Reads a corpus file to a string (see [`corpus_file`]).
 ///
 /// # Panics
 ///
-/// When the corpus is present but the file cannot be read as UTF-8 text.
-pub fn read_corpus(test: &str, relative: &str) -> Option<String> {
-    let path = corpus_file(test, relative)?;
-    Some(
-        std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())),
-    )
+/// When the corpus or the file is missing, or the file is not UTF-8 text.
+pub fn read_corpus(relative: &str) -> String {
+    read_text(&corpus_file(relative))
 }
 
 /// Reads a corpus file to bytes (see [`corpus_file`]); for files that are not UTF-8.
 ///
 /// # Panics
 ///
-/// When the corpus is present but the file cannot be read.
-pub fn read_corpus_bytes(test: &str, relative: &str) -> Option<Vec<u8>> {
-    let path = corpus_file(test, relative)?;
-    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())))
+/// When the corpus or the file is missing or cannot be read.
+pub fn read_corpus_bytes(relative: &str) -> Vec<u8> {
+    let path = corpus_file(relative);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Reads a corpus file to a string, or `None` when the corpus is absent (see
+/// [`optional_corpus`]); for benchmarks and examples.
+///
+/// # Panics
+///
+/// When the corpus is present but the file is missing or not UTF-8 text.
+pub fn read_optional_corpus(what: &str, relative: &str) -> Option<String> {
+    let path = existing_file(optional_corpus(what)?.join(relative));
+    Some(read_text(&path))
+}
+
+fn existing_file(path: PathBuf) -> PathBuf {
+    assert!(path.is_file(), "corpus file {} is missing", path.display());
+    path
+}
+
+fn read_text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }

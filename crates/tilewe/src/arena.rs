@@ -116,6 +116,20 @@ impl EngineStanding {
 }
 
 /// The outcome of [`Tournament::run`].
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{MostTiles, RandomEngine, Tournament};
+///
+/// let mut tournament = Tournament::new(2, 42);
+/// tournament.add(Box::new(MostTiles));
+/// tournament.add(Box::new(RandomEngine));
+/// let report = tournament.run(4);
+/// assert_eq!(report.games.len(), 4);
+/// assert_eq!(report.standings.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["most-tiles", "random"]);
+/// assert_eq!(report.games[0].seats.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentReport {
     /// One entry per engine, in the order they were given.

@@ -55,6 +55,14 @@ pub(crate) const BOARD_CORNERS: Plane = {
 };
 
 /// Why a board could not be created.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, BoardError};
+///
+/// assert_eq!(Board::new(5).unwrap_err(), BoardError::InvalidPlayerCount(5));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardError {
@@ -64,6 +72,18 @@ pub enum BoardError {
 }
 
 /// Why [`Board::push`] or [`Board::pop`] refused; the board is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Move, PlayError};
+///
+/// let mut board = Board::new(4)?;
+/// let elsewhere: Move = "Z4e-a1j10".parse()?; // not from blue's corner
+/// assert!(matches!(board.push(elsewhere), Err(PlayError::IllegalMove { .. })));
+/// assert!(board.pop().is_err()); // nothing to take back
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {

@@ -32,6 +32,19 @@ pub trait Engine {
 }
 
 /// Picks uniformly among the legal moves.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Engine, RandomEngine, Rng};
+///
+/// let board = Board::new(4)?;
+/// let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+/// let first = RandomEngine.choose(&board, &mut a).expect("a legal move");
+/// assert_eq!(Some(first), RandomEngine.choose(&board, &mut b)); // same seed, same move
+/// assert!(board.legal_moves().contains(&first));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomEngine;
 
@@ -57,6 +70,17 @@ pub(crate) fn pick_largest(moves: &[Move], rng: &mut Rng) -> Option<Move> {
 }
 
 /// Plays the largest piece it can (ties broken at random).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Engine, MostTiles, Rng};
+///
+/// let board = Board::new(4)?;
+/// let mv = MostTiles.choose(&board, &mut Rng::new(1)).expect("a legal move");
+/// assert_eq!(mv.piece().n_tiles(), 5); // a five-tile piece opens the game
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MostTiles;
 
@@ -71,6 +95,20 @@ impl Engine for MostTiles {
 }
 
 /// Maximises its own open corners after the move (ties broken at random).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{play_game, Engine, MostCorners, RandomEngine};
+///
+/// // Seeded games are reproducible.
+/// let mut corners = MostCorners;
+/// let mut random = RandomEngine;
+/// let once = play_game(&mut [&mut corners, &mut random], 3);
+/// let again = play_game(&mut [&mut corners, &mut random], 3);
+/// assert_eq!(once.moves(), again.moves());
+/// assert_eq!(corners.name(), "most-corners");
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MostCorners;
 
@@ -105,6 +143,18 @@ impl Engine for MostCorners {
 /// of the game; the move with the best average result is played.
 ///
 /// A playout's result is `0.5 + (own score - best other score) / 178`, in 0..1.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Engine, MonteCarlo, Rng};
+///
+/// let mut engine = MonteCarlo::new(8); // 8 playouts per decision (keep it small here)
+/// let board = Board::new(2)?;
+/// let mv = engine.choose(&board, &mut Rng::new(5)).expect("a legal move");
+/// assert!(board.is_legal(mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct MonteCarlo {
     /// Playouts per decision.

@@ -88,3 +88,8 @@ pub use moves::{
 pub use position::PositionError;
 pub use rng::Rng;
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
+
+// The README's example runs as a doc test, so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -7,6 +7,16 @@ use crate::tables::tables;
 use crate::types::{Piece, Rotation, Tile};
 
 /// Why a move, tile or piece query could not be built or parsed.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::Move;
+///
+/// assert!("Z4e-a1a1".parse::<Move>().is_ok());
+/// let error = "Z4e_a1a1".parse::<Move>().unwrap_err();
+/// assert!(error.to_string().starts_with("malformed notation \"Z4e_a1a1\""));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {

@@ -23,6 +23,18 @@ use crate::types::{Color, Piece, PieceSet, Tile};
 const MAX_LEN: usize = 2048;
 
 /// Why a position text was rejected.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::Board;
+///
+/// let board = Board::new(2)?;
+/// let text = board.position();
+/// assert_eq!(Board::from_position(&text)?, board);
+/// assert!(Board::from_position("20/20 2 b *").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {

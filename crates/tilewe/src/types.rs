@@ -97,6 +97,19 @@ impl fmt::Display for Tile {
 
 /// A player's colour. Turn order is blue, yellow, red, green; with fewer than four
 /// players only the first colours take part.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Color};
+///
+/// assert_eq!(Color::ALL.map(Color::letter), ['B', 'Y', 'R', 'G']);
+/// assert_eq!(Color::from_index(2), Some(Color::Red));
+/// assert_eq!(Color::Green.to_string(), Color::Green.name());
+/// let board = Board::new(2)?;
+/// assert_eq!(board.current_player(), Color::Blue); // blue moves first
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
@@ -273,6 +286,16 @@ impl fmt::Display for Piece {
 ///
 /// `e`, `s`, `w` are the north shape turned clockwise once, twice, three times; the `f`
 /// labels are the horizontal mirror of the same label without `f`.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::Rotation;
+///
+/// assert_eq!(Rotation::from_name("ef"), Some(Rotation::EF));
+/// assert_eq!((Rotation::EF.index(), Rotation::EF.name()), (5, "ef"));
+/// assert_eq!(Rotation::ALL.len(), Rotation::COUNT);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rotation(u8);
 

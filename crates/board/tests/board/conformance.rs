@@ -405,3 +405,23 @@ fn hexoban_layout_errors_name_the_line_of_the_text_as_given() {
     assert_eq!(error, BoardParseError::HexobanLayout { line: 4, column: 6 });
     assert_eq!(error.location(), Some((4, 6)));
 }
+
+/// Minimal cases where an earlier version differed from sokoenginepy 1.0.3.
+#[test]
+fn reference_minimal_cases() {
+    let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####").expect("parses");
+    // A lone off-board position is an error, as in a longer path.
+    assert_eq!(
+        graph.positions_path_to_directions_path(&[42000]),
+        Err(GraphError::PositionOutOfRange { position: 42000 })
+    );
+    assert_eq!(graph.positions_path_to_directions_path(&[6]), Ok(vec![]));
+    assert_eq!(graph.positions_path_to_directions_path(&[]), Ok(vec![]));
+    // Trioban: the wall left of (1,0) is reached through two edges and listed once.
+    let trioban = BoardGraph::parse(Tessellation::Trioban, "#-").expect("parses");
+    assert_eq!(trioban.wall_neighbors(1), Ok(vec![0]));
+    assert_eq!(
+        trioban.wall_neighbor_directions(1),
+        Ok(vec![Left, NorthWest])
+    );
+}

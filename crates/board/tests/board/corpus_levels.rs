@@ -72,11 +72,9 @@ fn check_folder(folder: &Path, tessellation: Tessellation, extensions: &[&str]) 
     count
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn every_corpus_board_parses_and_round_trips() {
-    let Some(corpus) = sokoengine_testkit::corpus("every corpus board") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     let levels = corpus.join("levels");
     let folders: [(&str, Tessellation, &[&str]); 8] = [
         ("large-test-suite", Tessellation::Sokoban, &["xsb"]),

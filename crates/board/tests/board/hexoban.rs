@@ -5,12 +5,9 @@ use serde_json::Value;
 use sokoengine_board::{BoardParseError, Puzzle};
 use sokoengine_geometry::Tessellation;
 
-fn golden() -> Option<Value> {
-    let text = sokoengine_testkit::read_corpus(
-        "hexoban golden data",
-        "sokoenginepy/test_data/hexoban_parser_tests.json",
-    )?;
-    Some(serde_json::from_str(&text).expect("valid JSON"))
+fn golden() -> Value {
+    let text = sokoengine_testkit::read_corpus("sokoenginepy/test_data/hexoban_parser_tests.json");
+    serde_json::from_str(&text).expect("valid JSON")
 }
 
 fn lines(value: &Value) -> String {
@@ -50,9 +47,9 @@ fn check_parsed(name: &str, case: &Value) -> Puzzle {
     puzzle
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn hexocet_levels_and_schemes() {
-    let Some(golden) = golden() else { return };
+    let golden = golden();
     let mut count = 0;
     for group in ["parsing - Hexocet", "parsing - schemes"] {
         for (name, case) in golden[group].as_object().expect("cases") {
@@ -63,9 +60,9 @@ fn hexocet_levels_and_schemes() {
     assert_eq!(count, 15 + 8);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn resizing_and_mirroring() {
-    let Some(golden) = golden() else { return };
+    let golden = golden();
     let schemes = golden["parsing - schemes"].as_object().expect("schemes");
     let mut count = 0;
     for group in ["resizing", "reversing"] {
@@ -106,9 +103,9 @@ fn resizing_and_mirroring() {
     assert_eq!(count, 16 + 4);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn illegal_layouts() {
-    let Some(golden) = golden() else { return };
+    let golden = golden();
     for name in ["illegal_scheme1", "illegal_scheme2"] {
         let error = Puzzle::parse(Tessellation::Hexoban, &lines(&golden[name])).unwrap_err();
         assert!(

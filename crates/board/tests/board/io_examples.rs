@@ -5,15 +5,14 @@ use serde_json::Value;
 use sokoengine_board::{BoardGraph, Puzzle, rle};
 use sokoengine_geometry::Tessellation;
 
-fn examples() -> Option<Value> {
-    let text =
-        sokoengine_testkit::read_corpus("io examples", "sokoenginepy/derived/io_examples.json")?;
-    Some(serde_json::from_str(&text).expect("valid JSON"))
+fn examples() -> Value {
+    let text = sokoengine_testkit::read_corpus("sokoenginepy/derived/io_examples.json");
+    serde_json::from_str(&text).expect("valid JSON")
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn rle_decode_and_encode() {
-    let Some(examples) = examples() else { return };
+    let examples = examples();
     for (input, expected) in examples["rle_decode"].as_object().expect("cases") {
         let got = rle::decode(input);
         if input == "3|" {
@@ -41,9 +40,9 @@ fn rle_decode_and_encode() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn puzzle_parse() {
-    let Some(examples) = examples() else { return };
+    let examples = examples();
     let cases = examples["puzzle_parse"].as_object().expect("cases");
     assert_eq!(cases.len(), 9);
     for (key, expected) in cases {

@@ -92,6 +92,17 @@ impl Run {
             .unwrap_or_else(|| panic!("stderr does not start with 'error: ': {self:?}"))
     }
 
+    /// Asserts a command-line error clap rejected: status 2, nothing on standard
+    /// output, clap's whole message on standard error; returns that message.
+    #[track_caller]
+    pub fn fails_usage(&self) -> &str {
+        assert_eq!(self.status, 2, "{self:?}");
+        assert_eq!(self.stdout, "", "{self:?}");
+        assert!(self.stderr.starts_with("error: "), "{self:?}");
+        assert!(self.stderr.contains("'--help'"), "{self:?}");
+        &self.stderr
+    }
+
     /// Asserts a failure with `--json`: the one-line error, and one JSON document on
     /// standard output; returns the document.
     #[track_caller]

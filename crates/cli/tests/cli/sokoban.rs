@@ -85,14 +85,80 @@ fn board_errors() {
     );
     let out = run_stdin(&["board", "-"], "2(#");
     assert!(out.fails(1).starts_with("standard input: "), "{out:?}");
+    // A broken last row is reported where it is, not dropped as a note.
+    let out = run(&["board", "err_bad_last_row.sokoban.txt"]);
+    assert_eq!(
+        out.fails(1),
+        "err_bad_last_row.sokoban.txt: line 3, column 4: Invalid characters in board string!"
+    );
     let out = run(&["board", "collection.sok"]);
     assert_eq!(
         out.fails(1),
-        "collection.sok holds 4 puzzles, not one board (see 'sokoengine verify' and 'convert')"
+        "collection.sok holds 4 puzzles: choose one with --puzzle N (1 to 4)"
+    );
+    let out = run(&["board", "--puzzle", "5", "collection.sok"]);
+    assert_eq!(
+        out.fails(1),
+        "collection.sok holds 4 puzzles: there is no puzzle 5"
     );
     // A .sok file with one puzzle is a board file too, with its Game: variant.
     let document = run(&["board", "--json", "hexagons.sok"]).json();
     assert_eq!(document["variant"], "hexoban");
+}
+
+#[test]
+fn board_reads_level_files_and_picks_a_puzzle() {
+    // A multi-puzzle .xsb (it was "line 1, column 1: Invalid characters").
+    let out = run(&["board", "pack.xsb"]);
+    assert_eq!(
+        out.fails(1),
+        "pack.xsb holds 3 puzzles: choose one with --puzzle N (1 to 3)"
+    );
+    assert_eq!(
+        run(&["board", "--puzzle", "3", "pack.xsb"]).ok(),
+        "#####\n#@$.#\n#####\n"
+    );
+    // A multi-puzzle .sok: the puzzle brings its Game: variant.
+    let document = run(&["board", "--json", "--puzzle", "4", "collection.sok"]).json();
+    assert_eq!(document["variant"], "hexoban");
+    // The extension gives the variant, as for verify (it was read as Sokoban).
+    let hsb = run(&["board", "--json", "small.hsb"]).json();
+    let text = run(&[
+        "board",
+        "--json",
+        "--variant",
+        "hexoban",
+        "small.hexoban.txt",
+    ])
+    .json();
+    assert_eq!(hsb, text);
+    assert_eq!(hsb["variant"], "hexoban");
+    // --variant still wins over the extension.
+    let forced = run(&["board", "--json", "--variant", "sokoban", "small.hsb"]).json();
+    assert_eq!(forced["variant"], "sokoban");
+    // replay and metrics pick puzzles the same way.
+    let document = run(&[
+        "replay", "--json", "--board", "pack.xsb", "--puzzle", "2", "--moves", "RRR",
+    ])
+    .json();
+    assert_eq!(document["solved"], true);
+    let document = run(&[
+        "metrics",
+        "--json",
+        "--board",
+        "collection.sok",
+        "--puzzle",
+        "2",
+        "--moves",
+        "rrr",
+    ])
+    .json();
+    assert_eq!(
+        (&document["valid"], &document["lurd"]),
+        (&json!(true), &json!("RRR"))
+    );
+    let out = run(&["metrics", "--board", "pack.xsb", "--moves", "R"]);
+    assert!(out.fails(1).contains("--puzzle N"), "{out:?}");
 }
 
 #[test]
@@ -111,6 +177,49 @@ fn replay_text() {
         "--moves",
         "[]rrrLLL"
     ]));
+}
+
+#[test]
+fn replay_and_metrics_count_alike() {
+    // replay's text said "moves: 4" where metrics says 8 moves: the counts are labelled
+    // so that "moves" has one meaning (every step, pushes included).
+    let args = ["--board", "two_boxes.sokoban.txt", "--moves", "rRRlldRR"];
+    let replay = run(&[&["replay"], &args[..]].concat()).ok().to_owned();
+    assert!(
+        replay.ends_with("steps: 8 (4 walks, 4 pushes), solved: yes\n"),
+        "{replay}"
+    );
+    assert!(!replay.contains("moves"), "{replay}");
+    let metrics = run(&[&["metrics", "--json"], &args[..]].concat()).json();
+    assert_eq!(
+        (&metrics["moves"], &metrics["pushes"]),
+        (&json!(8), &json!(4))
+    );
+    let reverse = run(&[
+        "replay",
+        "--board",
+        "corridor.sokoban.txt",
+        "--moves",
+        "[]rrrLLL",
+    ]);
+    assert!(
+        reverse
+            .ok()
+            .ends_with("steps: 6 (3 walks, 3 pulls), solved: yes\n")
+    );
+    let blocked = run(&[
+        "replay",
+        "--board",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRRR",
+    ]);
+    assert!(
+        blocked
+            .stdout
+            .ends_with("steps: 3 (1 walk, 2 pushes), solved: no\n"),
+        "{blocked:?}"
+    );
 }
 
 #[test]
@@ -249,9 +358,22 @@ fn replay_errors() {
 }
 
 #[test]
-fn replay_respects_sokoban_plus_from_a_sok_board() {
+fn replay_applies_sokoban_plus_only_when_asked() {
+    // The plain solution breaks the orders of plus.sok: solved as plain Sokoban, not
+    // with --sokoban-plus (verify follows the same rule).
     let document = run(&[
         "replay", "--json", "--board", "plus.sok", "--moves", "rRRlldRR",
+    ])
+    .json();
+    assert_eq!(document["solved"], true);
+    let document = run(&[
+        "replay",
+        "--json",
+        "--sokoban-plus",
+        "--board",
+        "plus.sok",
+        "--moves",
+        "rRRlldRR",
     ])
     .json();
     assert_eq!(document["solved"], false);
@@ -269,6 +391,7 @@ fn replay_respects_sokoban_plus_from_a_sok_board() {
     let document = run(&[
         "replay",
         "--json",
+        "--sokoban-plus",
         "--board",
         "plus_same.sok",
         "--moves",

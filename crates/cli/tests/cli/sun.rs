@@ -5,23 +5,34 @@ use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Path, Puzzl
 
 use crate::{run, run_stdin, transcript};
 
-/// Parses a printed move such as `(3,2) down left`.
-fn parse_move(text: &str) -> Move {
-    let (cell, directions) = text.split_once(' ').expect("cell and path");
-    let (row, column) = cell
-        .trim_matches(|c| c == '(' || c == ')')
-        .split_once(',')
-        .expect("row,column");
-    let directions = directions.split(' ').map(|name| {
-        Direction::ALL
-            .into_iter()
-            .find(|d| d.name() == name)
-            .expect("a direction name")
-    });
-    Move::new(
-        Cell::new(row.parse().expect("row"), column.parse().expect("column")),
-        Path::from_directions(directions).expect("a path"),
-    )
+/// The move of a JSON move object (`{"piece", "direction", "cells"}`) in `layout`,
+/// where `pieces[id - 1]` is the top-left cell of piece `id` (numbered as in the start
+/// picture); updates `pieces`.
+fn move_of(object: &Value, pieces: &mut [Cell]) -> Move {
+    let id = object["piece"].as_u64().expect("a piece number") as usize;
+    let cells = object["cells"].as_u64().expect("a cell count") as usize;
+    let words: Vec<Direction> = object["direction"]
+        .as_str()
+        .expect("directions")
+        .split(' ')
+        .map(|name| {
+            Direction::ALL
+                .into_iter()
+                .find(|d| d.name() == name)
+                .expect("a direction name")
+        })
+        .collect();
+    let path = match words.as_slice() {
+        [direction] => Path::straight(*direction, cells),
+        steps => {
+            assert_eq!(steps.len(), cells, "{object}");
+            Path::from_directions(steps.iter().copied())
+        }
+    }
+    .expect("a path");
+    let mv = Move::new(pieces[id - 1], path);
+    pieces[id - 1] = mv.to().expect("on the board");
+    mv
 }
 
 #[test]
@@ -38,13 +49,34 @@ fn solve_is_optimal_and_valid() {
         );
         let parsed: Metric = metric.parse().expect("metric");
         let mut layout = *puzzle.start();
-        for text in document["moves"].as_array().expect("moves") {
-            let mv = parse_move(text.as_str().expect("move text"));
+        let mut pieces: Vec<Cell> = layout.pieces().iter().map(|p| p.cell).collect();
+        for object in document["moves"].as_array().expect("moves") {
+            let keys: Vec<&String> = object.as_object().expect("an object").keys().collect();
+            assert_eq!(keys, ["cells", "direction", "piece"]);
+            let mv = move_of(object, &mut pieces);
             assert_eq!(mv.cost(parsed), 1, "{mv}");
             layout.play(&mv).expect("a legal move");
         }
         assert!(puzzle.is_solved(&layout));
     }
+}
+
+#[test]
+fn solve_names_pieces_as_its_picture() {
+    // The first move of every metric moves the horizontal piece, 4 in the picture.
+    let out = run(&["setting-sun", "solve", "--metric", "piece"]);
+    let text = out.ok();
+    assert!(
+        text.starts_with(" 1  2  2  3\n 1  2  2  3\n .  4  4  .\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n   1. piece 4 left\n"), "{text}");
+    assert!(text.contains("\n   2. piece 7 up right\n"), "{text}");
+    let document = run(&["setting-sun", "solve", "--metric", "piece", "--json"]).json();
+    assert_eq!(
+        document["moves"][1],
+        json!({"piece": 7, "direction": "up right", "cells": 2})
+    );
 }
 
 /// A transcript without the explored-states figure, which depends on the search order.
@@ -154,9 +186,10 @@ fn play_by_script() {
     // Following the optimal solution ends the game.
     let solution = run(&["setting-sun", "solve", "--json"]).json();
     let mut layout = Layout::setting_sun();
+    let mut pieces: Vec<Cell> = layout.pieces().iter().map(|p| p.cell).collect();
     let mut script = String::new();
-    for text in solution["moves"].as_array().expect("moves") {
-        let mv = parse_move(text.as_str().expect("move"));
+    for object in solution["moves"].as_array().expect("moves") {
+        let mv = move_of(object, &mut pieces);
         let id = layout
             .pieces()
             .iter()

@@ -24,13 +24,9 @@ fn perft_opening() {
     assert_eq!(after["counts"], json!([174]));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn perft_corpus_depth_3() {
-    let Some(text) =
-        sokoengine_testkit::read_corpus("perft_corpus_depth_3", "tilewe/tilewe_conformance.json")
-    else {
-        return;
-    };
+    let text = sokoengine_testkit::read_corpus("tilewe/tilewe_conformance.json");
     let conformance: Value = serde_json::from_str(&text).expect("JSON");
     let expected = &conformance["perft_opening_4_players"];
     let document = run(&["tilewe", "perft", "--depth", "3", "--json"]).json();
@@ -106,13 +102,9 @@ fn moves_errors() {
     assert!(out.fails(1).starts_with("move 0 (F5n-b2a1): "));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn seed_zero_game_from_the_corpus() {
-    let Some(text) =
-        sokoengine_testkit::read_corpus("seed_zero_game", "tilewe/tilewe_conformance.json")
-    else {
-        return;
-    };
+    let text = sokoengine_testkit::read_corpus("tilewe/tilewe_conformance.json");
     let conformance: Value = serde_json::from_str(&text).expect("JSON");
     let game = &conformance["test_game_seed0"];
     let moves: Vec<&str> = game["moves"]
@@ -220,5 +212,8 @@ fn play_errors() {
         "2 engines for 3 players: give one engine per player, or one for all"
     );
     let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
-    out.fails(2);
+    assert!(
+        out.fails_usage()
+            .contains("[possible values: random, most-tiles, most-corners, monte-carlo]")
+    );
 }

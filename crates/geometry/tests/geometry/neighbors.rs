@@ -25,7 +25,7 @@ fn pair(text: &str) -> (usize, usize) {
     )
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn neighbour_test_case_csvs() {
     use Direction::*;
     let columns = [
@@ -39,9 +39,7 @@ fn neighbour_test_case_csvs() {
     ];
     for (tessellation, name, expected_rows) in files {
         let path = format!("sokoenginepy/test_cases/{name}_test_cases.csv");
-        let Some(text) = sokoengine_testkit::read_corpus("neighbour_test_case_csvs", &path) else {
-            return;
-        };
+        let text = sokoengine_testkit::read_corpus(&path);
         let mut rows = 0;
         for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
             let fields = split_csv(line);
@@ -75,14 +73,9 @@ fn neighbour_test_case_csvs() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn derived_neighbour_tables() {
-    let Some(text) = sokoengine_testkit::read_corpus(
-        "derived_neighbour_tables",
-        "sokoenginepy/derived/neighbor_tables.json",
-    ) else {
-        return;
-    };
+    let text = sokoengine_testkit::read_corpus("sokoenginepy/derived/neighbor_tables.json");
     let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     let data = json["data"].as_object().expect("data object");
     let mut entries = 0;

@@ -23,11 +23,9 @@ fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_loads_without_error() {
-    let Some(corpus) = sokoengine_testkit::corpus("every_level_file_loads_without_error") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     let mut files = Vec::new();
     level_files(&corpus, &mut files);
     assert!(files.len() >= 80, "only {} level files found", files.len());
@@ -45,11 +43,9 @@ fn every_level_file_loads_without_error() {
     assert_eq!(large_suite_levels, 3272);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_round_trips() {
-    let Some(corpus) = sokoengine_testkit::corpus("every_level_file_round_trips") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     let mut files = Vec::new();
     level_files(&corpus, &mut files);
     for path in &files {
@@ -91,14 +87,10 @@ fn every_level_file_round_trips() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn xsb_titles_and_tags_after_the_board() {
     // sok-format.md 4.2: digit title lines, `Title:`/`Author:` tags after the board, CRLF.
-    let test = "xsb_titles_and_tags_after_the_board";
-    let Some(path) = sokoengine_testkit::corpus_file(test, "levels/large-test-suite/Sven_1623.xsb")
-    else {
-        return;
-    };
+    let path = sokoengine_testkit::corpus_file("levels/large-test-suite/Sven_1623.xsb");
     let collection = Collection::load(path, None).unwrap();
     assert_eq!(collection.puzzles.len(), 1623);
     let first = &collection.puzzles[0];
@@ -115,13 +107,9 @@ fn xsb_titles_and_tags_after_the_board() {
     assert_eq!((puzzle.width(), puzzle.height()), (19, 16));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn jsoko_parsing_quirks() {
-    let test = "jsoko_parsing_quirks";
-    let Some(path) = sokoengine_testkit::corpus_file(test, "levels/jsoko-testlevels/Parsing.sok")
-    else {
-        return;
-    };
+    let path = sokoengine_testkit::corpus_file("levels/jsoko-testlevels/Parsing.sok");
     let collection = Collection::load(&path, None).unwrap();
     assert!(collection.check().is_empty());
     let level2 = collection
@@ -141,14 +129,9 @@ fn jsoko_parsing_quirks() {
     assert!(collection.puzzles.iter().all(|p| p.puzzle().is_ok()));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn latin1_file_decodes() {
-    let test = "latin1_file_decodes";
-    let Some(path) =
-        sokoengine_testkit::corpus_file(test, "levels/jsoko-testlevels/general_testlevel.sok")
-    else {
-        return;
-    };
+    let path = sokoengine_testkit::corpus_file("levels/jsoko-testlevels/general_testlevel.sok");
     let bytes = std::fs::read(&path).unwrap();
     assert!(
         std::str::from_utf8(&bytes).is_err(),
@@ -170,11 +153,9 @@ fn latin1_file_decodes() {
 }
 
 #[cfg(feature = "serde")]
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_json_round_trips() {
-    let Some(corpus) = sokoengine_testkit::corpus("every_level_file_json_round_trips") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     let mut files = Vec::new();
     level_files(&corpus, &mut files);
     for path in &files {

@@ -3,18 +3,11 @@
 
 use sokoengine_io::{Collection, ReplayOptions, replay};
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_replays_like_the_reference() {
-    let test = "original_and_extra_replays";
-    let Some(json) = sokoengine_testkit::read_corpus(
-        test,
-        "sokoenginepy/derived/original_and_extra_replay.json",
-    ) else {
-        return;
-    };
-    let path =
-        sokoengine_testkit::corpus_file(test, "sokoenginepy/test_data/Original_and_Extra.sok")
-            .unwrap();
+    let json =
+        sokoengine_testkit::read_corpus("sokoenginepy/derived/original_and_extra_replay.json");
+    let path = sokoengine_testkit::corpus_file("sokoenginepy/test_data/Original_and_Extra.sok");
     let collection = Collection::load(path, None).unwrap();
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     let results = json["results"].as_array().unwrap();
@@ -56,11 +49,9 @@ fn original_and_extra_replays_like_the_reference() {
     assert_eq!(solved, 193);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn large_test_suite_solutions_replay_to_solved() {
-    let Some(corpus) = sokoengine_testkit::corpus("large_test_suite_solutions") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     let dir = corpus.join("levels/large-test-suite/with-solutions");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -8,17 +8,18 @@ fn steps_debug(text: &str, tessellation: Tessellation) -> Result<Vec<String>, St
     let moves = Moves::parse(text).map_err(|e| e.to_string())?;
     moves
         .pusher_steps(tessellation)
-        .map(|steps| steps.iter().map(|s| format!("{s:?}")).collect())
+        .map(|steps| {
+            steps
+                .iter()
+                .map(|s| s.reference_repr().to_string())
+                .collect()
+        })
         .map_err(|e| e.to_string())
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn io_examples_snapshot_entries() {
-    let Some(text) =
-        sokoengine_testkit::read_corpus("io_examples", "sokoenginepy/derived/io_examples.json")
-    else {
-        return;
-    };
+    let text = sokoengine_testkit::read_corpus("sokoenginepy/derived/io_examples.json");
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let entries = json["snapshot_parse"].as_object().unwrap();
     assert_eq!(entries.len(), 17);

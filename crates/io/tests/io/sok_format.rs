@@ -5,26 +5,20 @@ use sokoengine_io::Collection;
 
 const DATA: &str = "sokoenginepy/test_data";
 
-fn load(test: &str, name: &str, hint: Option<Tessellation>) -> Option<Collection> {
-    let path = sokoengine_testkit::corpus_file(test, &format!("{DATA}/{name}"))?;
+fn load(name: &str, hint: Option<Tessellation>) -> Collection {
+    let path = sokoengine_testkit::corpus_file(&format!("{DATA}/{name}"));
     let collection = Collection::load(path, hint).unwrap();
     assert!(
         collection.check().is_empty(),
         "{name}: {:?}",
         collection.check()
     );
-    Some(collection)
+    collection
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_metadata() {
-    let Some(collection) = load(
-        "original_and_extra_metadata",
-        "Original_and_Extra.sok",
-        None,
-    ) else {
-        return;
-    };
+    let collection = load("Original_and_Extra.sok", None);
     assert_eq!(collection.puzzles.len(), 91);
     assert_eq!(collection.snapshots_count(), 196);
     assert_eq!(collection.title, "Original & Extra");
@@ -69,25 +63,17 @@ fn original_and_extra_metadata() {
     );
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn untitled_puzzle_after_multi_line_notes() {
-    let Some(collection) = load("untitled_puzzle", "parser_test_puzzle_no_title.sok", None) else {
-        return;
-    };
+    let collection = load("parser_test_puzzle_no_title.sok", None);
     let puzzle = &collection.puzzles[0];
     assert_eq!(puzzle.title, "");
     assert!(puzzle.puzzle().unwrap().size() > 0);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn note_after_snapshot_titles_the_next_snapshot() {
-    let Some(collection) = load(
-        "multiple_snapshots",
-        "parser_test_multiple_snapshots.sok",
-        None,
-    ) else {
-        return;
-    };
+    let collection = load("parser_test_multiple_snapshots.sok", None);
     let snapshots = collection.puzzles[0].snapshots();
     assert_eq!(snapshots.len(), 3);
     assert_eq!(
@@ -96,15 +82,9 @@ fn note_after_snapshot_titles_the_next_snapshot() {
     );
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn note_after_last_snapshot_titles_the_next_puzzle() {
-    let Some(collection) = load(
-        "last_snapshot_notes",
-        "parser_test_last_snapshot_notes.sok",
-        None,
-    ) else {
-        return;
-    };
+    let collection = load("parser_test_last_snapshot_notes.sok", None);
     let puzzle = &collection.puzzles[1];
     assert_eq!(
         puzzle.title,
@@ -116,11 +96,9 @@ fn note_after_last_snapshot_titles_the_next_puzzle() {
     );
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn mixed_collection() {
-    let Some(collection) = load("mixed_collection", "mixed_collection.sok", None) else {
-        return;
-    };
+    let collection = load("mixed_collection.sok", None);
     let tessellations: Vec<Tessellation> = collection
         .puzzles
         .iter()
@@ -171,44 +149,31 @@ fn tessellations(collection: &Collection) -> Vec<Tessellation> {
     out
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn tessellation_precedence() {
     use Tessellation::{Hexoban, Octoban, Sokoban, Trioban};
-    let test = "tessellation_precedence";
-    let Some(c) = load(test, "parser_test_variant_type_not_specified.sok", None) else {
-        return;
-    };
+    let c = load("parser_test_variant_type_not_specified.sok", None);
     assert!(tessellations(&c).iter().all(|&t| t == Sokoban));
     let c = load(
-        test,
         "parser_test_variant_type_specified_global.sok",
         Some(Octoban),
-    )
-    .unwrap();
+    );
     assert!(tessellations(&c).iter().all(|&t| t == Trioban));
     let c = load(
-        test,
         "parser_test_variant_type_specified_puzzle1.sok",
         Some(Octoban),
-    )
-    .unwrap();
+    );
     assert_eq!(tessellations(&c)[..2], [Sokoban, Hexoban]);
     let c = load(
-        test,
         "parser_test_variant_type_specified_puzzle2.sok",
         Some(Trioban),
-    )
-    .unwrap();
+    );
     assert_eq!(tessellations(&c)[..2], [Trioban, Hexoban]);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn small_collection_from_path_bytes_and_string() {
-    let test = "small_collection";
-    let Some(path) = sokoengine_testkit::corpus_file(test, &format!("{DATA}/small_collection.sok"))
-    else {
-        return;
-    };
+    let path = sokoengine_testkit::corpus_file(&format!("{DATA}/small_collection.sok"));
     let from_path = Collection::load(&path, None).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let from_bytes = Collection::parse_bytes(&bytes, None);
@@ -225,11 +190,9 @@ fn small_collection_from_path_bytes_and_string() {
     assert_eq!(boards(&reread), boards(&from_path));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn every_fixture_round_trips() {
-    let Some(corpus) = sokoengine_testkit::corpus("every_fixture_round_trips") else {
-        return;
-    };
+    let corpus = sokoengine_testkit::corpus();
     for entry in std::fs::read_dir(corpus.join(DATA)).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "sok") {

@@ -34,14 +34,9 @@ fn verifier_for(level: &SokLevel) -> SolutionVerifier {
         .unwrap_or_else(|e| panic!("board of level {} ({}): {e}", level.number, level.title))
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn large_test_suite_all_solutions() {
-    let test = "large test suite metrics";
-    let Some(csv) =
-        sokoengine_testkit::read_corpus(test, "levels/large-test-suite/solution_metrics.csv")
-    else {
-        return;
-    };
+    let csv = sokoengine_testkit::read_corpus("levels/large-test-suite/solution_metrics.csv");
     // (pack, level) -> rows in file order: (source, metrics).
     let mut expected: BTreeMap<(String, usize), Vec<(String, SolutionMetrics)>> = BTreeMap::new();
     let mut rows = 0;
@@ -62,7 +57,7 @@ fn large_test_suite_all_solutions() {
     let mut normalized = String::new();
     for pack in &packs {
         let relative = format!("levels/large-test-suite/with-solutions/{pack}.sok");
-        let text = read_lossy(test, &relative).expect("corpus present");
+        let text = read_lossy(&relative);
         for level in parse_sok(&text) {
             let number: usize = level
                 .title
@@ -100,15 +95,9 @@ fn large_test_suite_all_solutions() {
     assert_eq!(checked, 4408);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn grigr_special_40_is_solved_at_start_and_has_no_empty_solution() {
-    let test = "GrigrSpecial_40 #40";
-    let Some(text) = read_lossy(
-        test,
-        "levels/large-test-suite/with-solutions/GrigrSpecial_40.sok",
-    ) else {
-        return;
-    };
+    let text = read_lossy("levels/large-test-suite/with-solutions/GrigrSpecial_40.sok");
     let level = parse_sok(&text)
         .into_iter()
         .find(|l| l.title.ends_with("#40"))
@@ -118,15 +107,11 @@ fn grigr_special_40_is_solved_at_start_and_has_no_empty_solution() {
     assert_eq!(verifier.verify(""), Err(InvalidSolution::Empty));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_all_solutions() {
-    let test = "Original_and_Extra metrics";
-    let Some(csv) = sokoengine_testkit::read_corpus(
-        test,
+    let csv = sokoengine_testkit::read_corpus(
         "levels/sok-with-solutions/Original_and_Extra.solution_metrics.csv",
-    ) else {
-        return;
-    };
+    );
     let mut expected: BTreeMap<String, Vec<(String, SolutionMetrics)>> = BTreeMap::new();
     for line in csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let fields = split_csv(line.trim_end_matches('\r'));
@@ -136,8 +121,7 @@ fn original_and_extra_all_solutions() {
             .or_default()
             .push((fields[2].clone(), metrics_of(&fields[3..9])));
     }
-    let text = read_lossy(test, "levels/sok-with-solutions/Original_and_Extra.sok")
-        .expect("corpus present");
+    let text = read_lossy("levels/sok-with-solutions/Original_and_Extra.sok");
     let (mut valid, mut unfinished) = (0, 0);
     let mut normalized = String::new();
     for level in parse_sok(&text) {
@@ -184,14 +168,9 @@ fn original_and_extra_all_solutions() {
 /// A row of the JSoko check table: snapshot title, title numbers, computed column.
 type CheckRow = (String, String, String);
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn jsoko_test_file_titles() {
-    let test = "JSoko test-file metric tuples";
-    let Some(csv) =
-        sokoengine_testkit::read_corpus(test, "levels/jsoko-testlevels/solution_metrics_check.csv")
-    else {
-        return;
-    };
+    let csv = sokoengine_testkit::read_corpus("levels/jsoko-testlevels/solution_metrics_check.csv");
     let mut expected: BTreeMap<(String, usize), Vec<CheckRow>> = BTreeMap::new();
     let mut rows = 0;
     for line in csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
@@ -209,8 +188,7 @@ fn jsoko_test_file_titles() {
     files.dedup();
     let mut normalized = String::new();
     for file in files {
-        let text =
-            read_lossy(test, &format!("levels/jsoko-testlevels/{file}")).expect("corpus present");
+        let text = read_lossy(&format!("levels/jsoko-testlevels/{file}"));
         for level in parse_sok(&text) {
             let Some(rows) = expected.remove(&(file.clone(), level.number)) else {
                 continue;

@@ -12,14 +12,12 @@ fn verifier(board: &str) -> SolutionVerifier {
     SolutionVerifier::parse(Tessellation::Sokoban, &board.replace('/', "\n")).expect("board")
 }
 
-fn corpus_level(test: &str, file: &str, pick: impl Fn(&SokLevel) -> bool) -> Option<SokLevel> {
-    let text = read_lossy(test, file)?;
-    Some(
-        parse_sok(&text)
-            .into_iter()
-            .find(|level| pick(level))
-            .expect("level in file"),
-    )
+fn corpus_level(file: &str, pick: impl Fn(&SokLevel) -> bool) -> SokLevel {
+    let text = read_lossy(file);
+    parse_sok(&text)
+        .into_iter()
+        .find(|level| pick(level))
+        .expect("level in file")
 }
 
 #[test]
@@ -54,15 +52,9 @@ fn inline_boards() {
     ));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn parsing_sok_level_3() {
-    let Some(level) = corpus_level(
-        "Parsing.sok level 3",
-        "levels/jsoko-testlevels/Parsing.sok",
-        |l| l.number == 3,
-    ) else {
-        return;
-    };
+    let level = corpus_level("levels/jsoko-testlevels/Parsing.sok", |l| l.number == 3);
     let steps = "lddrdddrrruulLulDDurrrddllLulluUUrurDDDD";
     let metrics = SolutionVerifier::parse(Tessellation::Sokoban, &level.board)
         .unwrap()
@@ -71,7 +63,7 @@ fn parsing_sok_level_3() {
     assert!(level.snapshots[0].title.contains("40/10/5/3/5"));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn microban_3_and_4() {
     let file = "levels/large-test-suite/with-solutions/Microban_155.sok";
     for (title, steps, expected) in [
@@ -86,9 +78,7 @@ fn microban_3_and_4() {
             "29/7/6/4/6/20",
         ),
     ] {
-        let Some(level) = corpus_level(title, file, |l| l.title == title) else {
-            return;
-        };
+        let level = corpus_level(file, |l| l.title == title);
         let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, &level.board).unwrap();
         assert_eq!(
             verifier.verify(steps).map(|m| m.to_string()),
@@ -98,16 +88,14 @@ fn microban_3_and_4() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn playerlinestest_saved_game_prefixes() {
     let file = "levels/jsoko-testlevels/playerlinestest.sok";
     for (number, steps, expected) in [
         (4, "urrruullluuuUd", "14/1/1/1/1/6"),
         (9, "dllllllllludurdlllllldd", "23/0/0/0/0/9"),
     ] {
-        let Some(level) = corpus_level("playerlinestest.sok", file, |l| l.number == number) else {
-            return;
-        };
+        let level = corpus_level(file, |l| l.number == number);
         let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, &level.board).unwrap();
         let game = verifier.verify_saved_game(steps).unwrap();
         assert_eq!(
@@ -122,15 +110,11 @@ fn playerlinestest_saved_game_prefixes() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn xsokoban_1_yass_solutions_differ_in_box_changes() {
-    let Some(level) = corpus_level(
-        "XSokoban 1",
-        "levels/sok-with-solutions/Original_and_Extra.sok",
-        |l| l.title == "Level 1",
-    ) else {
-        return;
-    };
+    let level = corpus_level("levels/sok-with-solutions/Original_and_Extra.sok", |l| {
+        l.title == "Level 1"
+    });
     let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, &level.board).unwrap();
     let metrics_of = |title: &str, verifier: &mut SolutionVerifier| {
         let snapshot = level
@@ -151,15 +135,11 @@ fn xsokoban_1_yass_solutions_differ_in_box_changes() {
     assert!(JsokoOrder::PUSHES.is_better(&yass_286, &yass_236));
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn solvertestlevel_minor_metrics_decide() {
-    let Some(level) = corpus_level(
-        "solvertestlevel.sok",
-        "levels/jsoko-testlevels/solvertestlevel.sok",
-        |l| l.number == 5,
-    ) else {
-        return;
-    };
+    let level = corpus_level("levels/jsoko-testlevels/solvertestlevel.sok", |l| {
+        l.number == 5
+    });
     let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, &level.board).unwrap();
     let mut all: Vec<SolutionMetrics> = level
         .snapshots

@@ -84,9 +84,9 @@ pub fn parse_sok(text: &str) -> Vec<SokLevel> {
 }
 
 /// Reads a corpus file as text, Latin-1 bytes replaced.
-pub fn read_lossy(test: &str, relative: &str) -> Option<String> {
-    let bytes = sokoengine_testkit::read_corpus_bytes(test, relative)?;
-    Some(String::from_utf8_lossy(&bytes).into_owned())
+pub fn read_lossy(relative: &str) -> String {
+    let bytes = sokoengine_testkit::read_corpus_bytes(relative);
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// Splits one CSV line (double-quoted fields may hold commas and `""`).

@@ -139,13 +139,9 @@ const SPEC_15_8: [(&str, &str); 2] = [
     ("undo move", "pusher into box"),
 ];
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn corpus_table_rows_all_have_a_matching_scenario() {
-    let Some(table) =
-        sokoengine_testkit::read_corpus("mover matrix", "sokoenginepy/mover_test_cases.csv")
-    else {
-        return;
-    };
+    let table = sokoengine_testkit::read_corpus("sokoenginepy/mover_test_cases.csv");
     let scenarios: BTreeMap<(String, String, String), Outcome> = scenarios()
         .into_iter()
         .map(|s| {

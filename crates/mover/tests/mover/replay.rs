@@ -141,19 +141,11 @@ fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
     (moves, pushes, mismatches)
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_replays_to_the_recorded_boards() {
-    let Some(sok) = sokoengine_testkit::read_corpus(
-        "mover replay",
-        "levels/sok-with-solutions/Original_and_Extra.sok",
-    ) else {
-        return;
-    };
-    let expected = sokoengine_testkit::read_corpus(
-        "mover replay",
-        "sokoenginepy/derived/original_and_extra_replay.json",
-    )
-    .expect("corpus present");
+    let sok = sokoengine_testkit::read_corpus("levels/sok-with-solutions/Original_and_Extra.sok");
+    let expected =
+        sokoengine_testkit::read_corpus("sokoenginepy/derived/original_and_extra_replay.json");
     let expected: serde_json::Value = serde_json::from_str(&expected).unwrap();
     let results = expected["results"].as_array().unwrap();
     let levels = read_sok(&sok);
@@ -213,14 +205,9 @@ fn original_and_extra_replays_to_the_recorded_boards() {
     assert_eq!(solved, 193);
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn reverse_mode_constructs_on_every_original_and_extra_puzzle() {
-    let Some(sok) = sokoengine_testkit::read_corpus(
-        "mover reverse construction",
-        "levels/sok-with-solutions/Original_and_Extra.sok",
-    ) else {
-        return;
-    };
+    let sok = sokoengine_testkit::read_corpus("levels/sok-with-solutions/Original_and_Extra.sok");
     let mut crossed = 0;
     for level in read_sok(&sok) {
         let graph = BoardGraph::parse(Tessellation::Sokoban, &level.board).unwrap();

@@ -3,4 +3,5 @@
 mod arena;
 mod games;
 mod score;
+#[cfg(feature = "search")]
 mod search;

@@ -5,26 +5,28 @@ use sokoengine_tilewe::{Board, Engine, Move, RandomEngine, Rng};
 
 /// The positions before each move of the game, with the move list.
 pub fn game_positions() -> Vec<Board> {
-    let moves: Vec<Move> =
-        match sokoengine_testkit::read_corpus("tilewe benches", "tilewe/tilewe_conformance.json") {
-            Some(text) => {
-                let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-                data["test_game_seed0"]["moves"]
-                    .as_array()
-                    .expect("moves")
-                    .iter()
-                    .map(|m| m.as_str().expect("text").parse().expect("move"))
-                    .collect()
+    let moves: Vec<Move> = match sokoengine_testkit::read_optional_corpus(
+        "tilewe benches",
+        "tilewe/tilewe_conformance.json",
+    ) {
+        Some(text) => {
+            let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            data["test_game_seed0"]["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| m.as_str().expect("text").parse().expect("move"))
+                .collect()
+        }
+        None => {
+            let mut board = Board::new(4).expect("4 players");
+            let mut rng = Rng::new(0);
+            while let Some(mv) = RandomEngine.choose(&board, &mut rng) {
+                board.push(mv).expect("legal");
             }
-            None => {
-                let mut board = Board::new(4).expect("4 players");
-                let mut rng = Rng::new(0);
-                while let Some(mv) = RandomEngine.choose(&board, &mut rng) {
-                    board.push(mv).expect("legal");
-                }
-                board.moves().to_vec()
-            }
-        };
+            board.moves().to_vec()
+        }
+    };
     let mut board = Board::new(4).expect("4 players");
     let mut positions = Vec::new();
     for mv in moves {

@@ -3,20 +3,18 @@
 use serde_json::Value;
 use sokoengine_tilewe::{Board, Color, Move, Piece, n_empty_board_placements};
 
-fn data(test: &str) -> Option<Value> {
-    let text = sokoengine_testkit::read_corpus(test, "tilewe/tilewe_conformance.json")?;
-    Some(serde_json::from_str(&text).expect("conformance file is JSON"))
+fn data() -> Value {
+    let text = sokoengine_testkit::read_corpus("tilewe/tilewe_conformance.json");
+    serde_json::from_str(&text).expect("conformance file is JSON")
 }
 
 fn as_usize(v: &Value) -> usize {
     v.as_u64().expect("a count") as usize
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn opening_counts() {
-    let Some(data) = data("tilewe opening counts") else {
-        return;
-    };
+    let data = data();
     let opening = &data["opening"];
     let first = as_usize(&opening["legal_moves_for_first_player"]);
     for n in 1..=4 {
@@ -83,11 +81,9 @@ fn opening_counts() {
     );
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn perft_from_the_opening() {
-    let Some(data) = data("tilewe perft") else {
-        return;
-    };
+    let data = data();
     let mut board = Board::new(4).unwrap();
     for (depth, count) in data["perft_opening_4_players"].as_object().unwrap() {
         let depth: usize = depth.parse().unwrap();
@@ -95,11 +91,9 @@ fn perft_from_the_opening() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn seed_0_game() {
-    let Some(data) = data("tilewe seed-0 game") else {
-        return;
-    };
+    let data = data();
     let game = &data["test_game_seed0"];
     let n = as_usize(&game["players"]);
     let mut board = Board::new(n).unwrap();
