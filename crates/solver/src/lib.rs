@@ -52,3 +52,7 @@ pub use config::{
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
 pub use solve::solve;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
