@@ -293,6 +293,12 @@ impl<'m> Engine<'m> {
         (cost < IMPOSSIBLE).then_some(cost as u32)
     }
 
+    /// The index of the loaded position's box on `cell` (valid after
+    /// [`Engine::evaluate_loaded`]).
+    pub(crate) fn box_index_of(&self, cell: u32) -> usize {
+        self.box_index[cell as usize] as usize
+    }
+
     /// Keeps the matching of the child evaluated last as that of node `id`.
     pub(crate) fn remember_child(&mut self, id: NodeId) {
         if self.cache.is_empty() {
@@ -331,6 +337,9 @@ impl<'m> Engine<'m> {
                     self.deadlocks += 1;
                     return Ok(());
                 }
+                // The restriction keeps push counts, not walks: an exact-pusher
+                // (move-optimal) search keeps only the deadlock answer.
+                crate::corral::Corrals::Only(_) if self.key == PusherKey::Exact => false,
                 crate::corral::Corrals::Only(boxes) => {
                     self.allowed_stamp = self.allowed_stamp.wrapping_add(1);
                     if self.allowed_stamp == 0 {
@@ -367,7 +376,7 @@ impl<'m> Engine<'m> {
                 }
                 // A box on a door of a room ready for it goes straight to its goal.
                 if let Some(goal) = self.next_goal_from_door(from) {
-                    if let Some(child) = self.try_macro(index, from, None, goal)? {
+                    if let Some(child) = self.try_macro(index, from, None, goal, None)? {
                         if !visit(self, child)? {
                             return Ok(());
                         }
@@ -391,7 +400,9 @@ impl<'m> Engine<'m> {
                         continue;
                     }
                     if let Some(goal) = self.next_goal_through(from, to) {
-                        if let Some(child) = self.try_macro(index, from, Some(direction), goal)? {
+                        if let Some(child) =
+                            self.try_macro(index, from, Some(direction), goal, None)?
+                        {
                             if !visit(self, child)? {
                                 return Ok(());
                             }
@@ -474,15 +485,17 @@ impl<'m> Engine<'m> {
         self.next_goal_from_door(to)
     }
 
-    /// A goal macro: the box `index` on `from` (pushed first in direction `first`,
-    /// if given) travels by pushes to `goal`. Evaluated like a push and undone;
-    /// `None` when there is no route or a deadlock layer refutes the result.
-    fn try_macro(
+    /// A macro move: the box `index` on `from` (pushed first in direction `first`,
+    /// if given) travels by pushes to `goal`, the last one in direction `last` when
+    /// given. Evaluated like a push and undone; `None` when there is no route or a
+    /// deadlock layer refutes the result.
+    pub(crate) fn try_macro(
         &mut self,
         index: usize,
         from: u32,
         first: Option<Direction>,
         goal: u32,
+        last_push: Option<Direction>,
     ) -> Result<Option<Child>, StopReason> {
         let loaded = self.position.pusher();
         let mut cell = from;
@@ -501,7 +514,7 @@ impl<'m> Engine<'m> {
             pushes = 1;
             last = direction;
         }
-        let route = crate::route::box_route(self.model, &mut self.position, cell, goal, None);
+        let route = crate::route::box_route(self.model, &mut self.position, cell, goal, last_push);
         if route.is_empty() && cell != goal {
             undo(self, cell);
             return Ok(None);
@@ -517,6 +530,14 @@ impl<'m> Engine<'m> {
         }
         self.generated += 1;
         let solved = self.position.is_solved();
+        if !solved
+            && self.features.freeze
+            && self.freeze.is_deadlock(self.model, &self.position, goal)
+        {
+            self.deadlocks += 1;
+            undo(self, cell);
+            return Ok(None);
+        }
         let side = self.model.sides.neighbor_side(goal, last.opposite());
         let row = self.model.sides.slot(goal, side) as u32;
         let cost = self.matching.update(&self.model.distances, index, row);

@@ -34,11 +34,14 @@
 mod clock;
 mod config;
 mod corral;
+mod cut;
 mod deadlock;
 mod engine;
 mod error;
+mod fess;
 mod matching;
 mod model;
+mod plan;
 mod region;
 mod rooms;
 mod route;

@@ -6,6 +6,7 @@ use sokoengine_board::{CompactBoard, CompactBoardError, Position, Puzzle};
 use sokoengine_geometry::{Direction, Tessellation};
 use sokoengine_mover::zobrist;
 
+use crate::cut::CutTree;
 use crate::error::{MAX_BOXES, MAX_CELLS, SolverError};
 
 /// No cell, no index.
@@ -238,8 +239,7 @@ const DEFAULT_PLUS_ID: u64 = 0;
 /// pushed from the side the pusher is on, and that side does not change while the
 /// box stays: the pusher never walks through the box.
 ///
-/// Sides come from one depth-first search: a cut cell's separated child subtrees
-/// are sides of their own; the rest of the floor (if any) is one more side.
+/// Sides come from the cut cells of the empty floor ([`CutTree`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sides {
     /// Per cell: first slot of its sides; slots are numbered densely.
@@ -249,99 +249,34 @@ pub(crate) struct Sides {
     /// `neighbor_sides[cell * 8 + direction]`: the side of `cell` its neighbour in
     /// `direction` is on (`u8::MAX` where there is no active neighbour).
     neighbor_sides: Vec<u8>,
-    /// Discovery and finish times of the depth-first search, per cell.
-    discovered: Vec<u32>,
-    finished: Vec<u32>,
-    /// Per cell: range into `separated` of its separated children, as
-    /// (discovered, finished) intervals.
-    separated_start: Vec<u32>,
-    separated: Vec<(u32, u32)>,
+    tree: CutTree,
     slots: usize,
 }
 
 impl Sides {
     fn new(model: &Model) -> Sides {
         let len = model.board.cells_len();
-        let mut discovered = vec![u32::MAX; len];
-        let mut finished = vec![0_u32; len];
-        let mut low = vec![u32::MAX; len];
-        let mut parent = vec![NONE; len];
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); len];
-        let mut time = 0_u32;
-        // Iterative depth-first search from the pusher's cell: (cell, next direction).
-        let root = model.start_pusher;
-        let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
-        discovered[root as usize] = time;
-        low[root as usize] = time;
-        time += 1;
-        while let Some(&mut (cell, ref mut next)) = stack.last_mut() {
-            if let Some(&direction) = model.directions.get(*next) {
-                *next += 1;
-                let neighbor = model.neighbor(cell, direction);
-                if neighbor == NONE {
-                    continue;
-                }
-                let n = neighbor as usize;
-                if discovered[n] == u32::MAX {
-                    discovered[n] = time;
-                    low[n] = time;
-                    time += 1;
-                    parent[n] = cell;
-                    children[cell as usize].push(neighbor);
-                    stack.push((neighbor, 0));
-                } else {
-                    // Back edges (and edges to the parent, harmless for cut cells).
-                    low[cell as usize] = low[cell as usize].min(discovered[n]);
-                }
-            } else {
-                stack.pop();
-                finished[cell as usize] = time - 1;
-                let p = parent[cell as usize];
-                if p != NONE {
-                    low[p as usize] = low[p as usize].min(low[cell as usize]);
-                }
-            }
-        }
+        let mut tree = CutTree::default();
+        tree.build(model, model.start_pusher, |_| false);
         let mut sides = Sides {
             base: vec![0; len],
             counts: vec![0; len],
             neighbor_sides: vec![u8::MAX; len * 8],
-            discovered,
-            finished,
-            separated_start: vec![0; len + 1],
-            separated: Vec::new(),
+            tree,
             slots: 0,
         };
-        for (cell, children) in children.iter().enumerate() {
-            sides.separated_start[cell] = sides.separated.len() as u32;
-            if sides.discovered[cell] == u32::MAX {
-                continue;
-            }
-            let is_root = cell == root as usize;
-            for &child in children {
-                if is_root || low[child as usize] >= sides.discovered[cell] {
-                    let c = child as usize;
-                    sides
-                        .separated
-                        .push((sides.discovered[c], sides.finished[c]));
-                }
-            }
-            let separated = sides.separated.len() - sides.separated_start[cell] as usize;
-            // The rest of the floor is one more side, unless the cell is the root
-            // (whose children are all separated) or nothing else is there.
-            let rest = usize::from(!is_root);
-            let count = (separated + rest).clamp(1, 8);
-            sides.counts[cell] = count as u8;
-            sides.base[cell] = sides.slots as u32;
-            sides.slots += count;
+        for &cell in &model.floor {
+            let count = sides.tree.side_count(cell);
+            sides.counts[cell as usize] = count;
+            sides.base[cell as usize] = sides.slots as u32;
+            sides.slots += usize::from(count);
         }
-        sides.separated_start[len] = sides.separated.len() as u32;
         for &cell in &model.floor {
             for &direction in model.directions {
                 let neighbor = model.neighbor(cell, direction);
                 if neighbor != NONE {
                     sides.neighbor_sides[cell as usize * 8 + direction.index()] =
-                        sides.side_of(cell, neighbor);
+                        sides.tree.side_of(cell, neighbor);
                 }
             }
         }
@@ -368,18 +303,7 @@ impl Sides {
     /// The side of `cell` that `other` (an active cell other than `cell`) is on.
     #[inline]
     pub(crate) fn side_of(&self, cell: u32, other: u32) -> u8 {
-        if self.counts[cell as usize] <= 1 {
-            return 0;
-        }
-        let start = self.separated_start[cell as usize] as usize;
-        let end = self.separated_start[cell as usize + 1] as usize;
-        let time = self.discovered[other as usize];
-        for (index, &(first, last)) in self.separated[start..end].iter().enumerate() {
-            if first <= time && time <= last {
-                return index as u8;
-            }
-        }
-        (end - start) as u8
+        self.tree.side_of(cell, other)
     }
 
     /// The side of `cell` its neighbour in `direction` is on (`u8::MAX` if none).
@@ -389,12 +313,7 @@ impl Sides {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.base.len() * 4
-            + self.counts.len()
-            + self.neighbor_sides.len()
-            + self.discovered.len() * 8
-            + self.separated_start.len() * 4
-            + self.separated.len() * 8
+        self.base.len() * (4 + 1 + 8 + 4 * 7)
     }
 }
 

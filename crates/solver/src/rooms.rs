@@ -159,7 +159,13 @@ fn packing_order(model: &Model, cells: &[u32], goals: &[u32], doors: &[u32]) -> 
         // Take out the box with the shortest way out.
         let mut best: Option<(usize, usize)> = None;
         for (index, &goal) in left.iter().enumerate() {
-            if let Some(pulls) = search.pulls_out(model, &mut position, goal, &in_room) {
+            let out = |next: u32, beyond: u32| {
+                !in_room[next as usize]
+                    && !in_room[beyond as usize]
+                    && is_door(model, next, &in_room)
+            };
+            let keep = |next: u32| in_room[next as usize] || is_door(model, next, &in_room);
+            if let Some(pulls) = search.pulls_out(model, &mut position, goal, out, keep) {
                 if best.is_none_or(|(_, fewest)| pulls < fewest) {
                     best = Some((index, pulls));
                 }
@@ -175,7 +181,7 @@ fn packing_order(model: &Model, cells: &[u32], goals: &[u32], doors: &[u32]) -> 
 }
 
 /// A breadth-first search over pulls of one box.
-struct PullSearch {
+pub(crate) struct PullSearch {
     /// Per (cell, direction of the pusher from the box): visited stamp.
     stamps: Vec<u32>,
     generation: u32,
@@ -184,7 +190,7 @@ struct PullSearch {
 }
 
 impl PullSearch {
-    fn new(len: usize) -> PullSearch {
+    pub(crate) fn new(len: usize) -> PullSearch {
         PullSearch {
             stamps: vec![0; len * 8],
             generation: 0,
@@ -195,12 +201,17 @@ impl PullSearch {
 
     /// The fewest pulls that bring the box on `goal` onto a door with the pusher
     /// outside the room, or `None`. `position` is left as it was.
-    fn pulls_out(
+    /// The fewest pulls that bring the box on `goal` to a cell `next` with the
+    /// pusher on `beyond` such that `out(next, beyond)`, the box staying on cells
+    /// where `keep(next)` on the way; `None` when there is none. `position` is left
+    /// as it was.
+    pub(crate) fn pulls_out(
         &mut self,
         model: &Model,
         position: &mut Position,
         goal: u32,
-        in_room: &[bool],
+        out: impl Fn(u32, u32) -> bool,
+        keep: impl Fn(u32) -> bool,
     ) -> Option<usize> {
         self.generation += 1;
         let generation = self.generation;
@@ -233,14 +244,11 @@ impl PullSearch {
                     continue;
                 }
                 self.stamps[key] = generation;
-                if !in_room[next as usize]
-                    && !in_room[beyond as usize]
-                    && is_door(model, next, in_room)
-                {
+                if out(next, beyond) {
                     found = Some(pulls as usize + 1);
                     break;
                 }
-                if in_room[next as usize] || is_door(model, next, in_room) {
+                if keep(next) {
                     self.queue.push((next, beyond, pulls + 1));
                 }
             }

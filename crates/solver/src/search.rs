@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::time::Duration;
 
 use crate::clock::Clock;
 use crate::config::StopReason;
@@ -17,6 +18,9 @@ const CLOSED: u8 = 1;
 pub(crate) enum Order {
     /// Cost plus bound, then bound: A*. Finds a cheapest solution.
     AStar,
+    /// A* over the pair (cost, pushes), compared in that order, with the bound a
+    /// lower bound of both: the fewest moves (the cost), ties broken by pushes.
+    AStarPair,
     /// Bound, then cost: greedy best-first. Finds a solution fast.
     Greedy,
 }
@@ -64,12 +68,17 @@ impl Open {
 const fn priority(order: Order, node: &Node) -> (u32, u32) {
     match order {
         Order::AStar => (node.cost.saturating_add(node.bound), node.bound),
+        Order::AStarPair => (
+            node.cost.saturating_add(node.bound),
+            node.pushes.saturating_add(node.bound),
+        ),
         Order::Greedy => (node.bound, node.cost),
     }
 }
 
 /// Runs a best-first search from the stored root `root` (already placed and
-/// stored). `step_cost` gives the cost of a child edge (1 per push, or walk + 1).
+/// stored) to its end. `step_cost` gives the cost of a child edge (pushes, or walk
+/// + 1).
 ///
 /// With `Order::AStar`, an admissible bound and `goal_on_generation` (unit costs
 /// only), the solved node found is a cheapest one.
@@ -81,81 +90,133 @@ pub(crate) fn best_first(
     step_cost: fn(&Child) -> u32,
     goal_on_generation: bool,
 ) -> Ending {
-    let mut open = Open::default();
-    let root_node = *engine.store.node(root);
-    let (first, second) = priority(order, &root_node);
-    open.push(first, second, root);
-    if engine.store.node(root).bound == 0 && is_solved_root(engine, root) {
-        return Ending::Solved(root);
+    match BestFirst::start(engine, root, order, step_cost, goal_on_generation) {
+        Ok(mut search) => search
+            .resume(engine, clock, None)
+            .unwrap_or(Ending::Exhausted),
+        Err(ending) => ending,
     }
-    while let Some((first, second, id)) = open.pop() {
-        let node = *engine.store.node(id);
-        if node.flags & CLOSED != 0 || priority(order, &node) != (first, second) {
-            continue;
-        }
-        if !goal_on_generation && node.bound == 0 && is_solved_node(engine, id) {
-            return Ending::Solved(id);
-        }
-        engine.store.node_mut(id).flags |= CLOSED;
-        if order == Order::AStar {
-            clock.progress.lower_bound = clock.progress.lower_bound.max(first);
-        }
-        if let Err(reason) = clock.tick() {
-            return Ending::Stopped(reason);
-        }
-        if clock.progress.expanded % 64 == 0 {
-            engine.store.other_bytes = engine.model.memory_bytes() + open.memory_bytes();
-            clock.progress.stored = engine.store.len() as u64;
-            clock.progress.open = open.len() as u64;
-            clock.progress.memory_bytes = engine.store.memory_bytes();
-        }
-        engine.load(id);
-        if engine.evaluate_loaded().is_none() {
-            continue;
-        }
-        let mut solved = NO_NODE;
-        let result = engine.children(|engine, child| {
-            let cost = node.cost + step_cost(&child);
-            let pushes = node.pushes + child.pushes;
-            let stored = engine.store_child(id, &child, cost, pushes)?;
-            let child_id = match stored {
-                Insert::New(child_id) => child_id,
-                Insert::Known(child_id) => {
-                    let known = engine.store.node_mut(child_id);
-                    if known.cost <= cost {
-                        return Ok(true);
-                    }
-                    known.cost = cost;
-                    known.pushes = pushes;
-                    known.parent = id;
-                    known.moved_from = child.from;
-                    known.moved_to = child.to;
-                    known.last = child.last.index() as u8;
-                    known.flags &= !CLOSED;
-                    child_id
-                }
-            };
-            engine.remember_child(child_id);
-            if child.solved && goal_on_generation {
-                solved = child_id;
-                return Ok(false);
-            }
-            let (first, second) = priority(order, engine.store.node(child_id));
-            open.push(first, second, child_id);
-            Ok(true)
-        });
-        if let Err(reason) = result {
-            return Ending::Stopped(reason);
-        }
-        if solved != NO_NODE {
-            return Ending::Solved(solved);
-        }
-    }
-    Ending::Exhausted
 }
 
-fn is_solved_root(engine: &mut Engine<'_>, root: NodeId) -> bool {
-    is_solved_node(engine, root)
+/// A best-first search that can stop after some expansions and resume.
+#[derive(Debug)]
+pub(crate) struct BestFirst {
+    open: Open,
+    order: Order,
+    step_cost: fn(&Child) -> u32,
+    goal_on_generation: bool,
+}
+
+impl BestFirst {
+    /// A search from the stored root `root`, or its ending when the root is
+    /// solved.
+    pub(crate) fn start(
+        engine: &mut Engine<'_>,
+        root: NodeId,
+        order: Order,
+        step_cost: fn(&Child) -> u32,
+        goal_on_generation: bool,
+    ) -> Result<BestFirst, Ending> {
+        if engine.store.node(root).bound == 0 && is_solved_node(engine, root) {
+            return Err(Ending::Solved(root));
+        }
+        let mut open = Open::default();
+        let (first, second) = priority(order, engine.store.node(root));
+        open.push(first, second, root);
+        Ok(BestFirst {
+            open,
+            order,
+            step_cost,
+            goal_on_generation,
+        })
+    }
+
+    /// Expands until the search ends, or until `clock` has passed `until` (checked
+    /// every few expansions; then `None`: call again to go on).
+    pub(crate) fn resume(
+        &mut self,
+        engine: &mut Engine<'_>,
+        clock: &mut Clock<'_>,
+        until: Option<Duration>,
+    ) -> Option<Ending> {
+        let (order, step_cost, goal_on_generation) =
+            (self.order, self.step_cost, self.goal_on_generation);
+        while let Some((first, second, id)) = self.open.pop() {
+            let node = *engine.store.node(id);
+            if node.flags & CLOSED != 0 || priority(order, &node) != (first, second) {
+                continue;
+            }
+            if !goal_on_generation && node.bound == 0 && is_solved_node(engine, id) {
+                return Some(Ending::Solved(id));
+            }
+            if clock.progress.expanded % 32 == 0
+                && until.is_some_and(|until| clock.elapsed() >= until)
+            {
+                self.open.push(first, second, id);
+                return None;
+            }
+            engine.store.node_mut(id).flags |= CLOSED;
+            if order != Order::Greedy {
+                clock.progress.lower_bound = clock.progress.lower_bound.max(first);
+            }
+            if let Err(reason) = clock.tick() {
+                return Some(Ending::Stopped(reason));
+            }
+            if clock.progress.expanded % 64 == 0 {
+                engine.store.other_bytes = engine.model.memory_bytes() + self.open.memory_bytes();
+                clock.progress.stored = engine.store.len() as u64;
+                clock.progress.open = self.open.len() as u64;
+                clock.progress.memory_bytes = engine.store.memory_bytes();
+            }
+            engine.load(id);
+            if engine.evaluate_loaded().is_none() {
+                continue;
+            }
+            let mut solved = NO_NODE;
+            let open = &mut self.open;
+            let result = engine.children(|engine, child| {
+                let cost = node.cost + step_cost(&child);
+                let pushes = node.pushes + child.pushes;
+                let stored = engine.store_child(id, &child, cost, pushes)?;
+                let child_id = match stored {
+                    Insert::New(child_id) => child_id,
+                    Insert::Known(child_id) => {
+                        let known = engine.store.node_mut(child_id);
+                        let better = match order {
+                            Order::AStarPair => (cost, pushes) < (known.cost, known.pushes),
+                            _ => cost < known.cost,
+                        };
+                        if !better {
+                            return Ok(true);
+                        }
+                        known.cost = cost;
+                        known.pushes = pushes;
+                        known.parent = id;
+                        known.moved_from = child.from;
+                        known.moved_to = child.to;
+                        known.last = child.last.index() as u8;
+                        known.flags &= !CLOSED;
+                        child_id
+                    }
+                };
+                engine.remember_child(child_id);
+                if child.solved && goal_on_generation {
+                    solved = child_id;
+                    return Ok(false);
+                }
+                let (first, second) = priority(order, engine.store.node(child_id));
+                open.push(first, second, child_id);
+                Ok(true)
+            });
+            if let Err(reason) = result {
+                return Some(Ending::Stopped(reason));
+            }
+            if solved != NO_NODE {
+                return Some(Ending::Solved(solved));
+            }
+        }
+        Some(Ending::Exhausted)
+    }
 }
 
 fn is_solved_node(engine: &mut Engine<'_>, id: NodeId) -> bool {

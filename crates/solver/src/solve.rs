@@ -1,6 +1,8 @@
 //! `solve`: checks the level, builds the model, runs the search the objective asks
 //! for, and verifies the answer with the engine's own verifier.
 
+use std::time::Duration;
+
 use sokoengine_board::Puzzle;
 use sokoengine_metrics::{SolutionMetrics, SolutionVerifier};
 
@@ -12,7 +14,8 @@ use crate::config::{
 use crate::engine::{Child, Engine, PusherKey};
 use crate::error::SolverError;
 use crate::model::Model;
-use crate::search::{Ending, Order, best_first};
+use crate::search::{BestFirst, Ending, Order, best_first};
+use crate::store::NodeId;
 
 /// Solves `puzzle` (one pusher, Sokoban+ off) for `config.objective` within
 /// `config.limits`.
@@ -53,103 +56,197 @@ pub fn solve(
     }
     let mut clock = Clock::new(config.limits, cancel, observer);
     let model = Model::new(puzzle, config.limits.memory_bytes)?;
-    let key = match config.objective {
-        Objective::Moves => PusherKey::Exact,
-        Objective::Any | Objective::Pushes => PusherKey::Normalized,
-    };
-    let mut engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
-    if config.objective == Objective::Any && config.features.goal_rooms {
-        let rooms = crate::rooms::Rooms::new(&model);
-        if !rooms.is_empty() {
-            engine.rooms = Some(rooms);
-        }
-    }
-    let stats = |engine: &Engine<'_>, clock: &Clock<'_>| Stats {
-        elapsed: clock.elapsed(),
-        expanded: clock.progress.expanded,
-        generated: engine.generated,
-        stored: engine.store.len() as u64,
-        memory_bytes: engine.store.memory_bytes(),
-        deadlocks: engine.deadlocks,
-    };
     if model.board.boxes_off_goal() == 0 {
         let solution = Solution {
             lurd: String::new(),
             metrics: SolutionMetrics::ZERO,
             proven: (config.objective != Objective::Any).then_some(config.objective),
-            stats: stats(&engine, &clock),
+            stats: Stats {
+                elapsed: clock.elapsed(),
+                ..Stats::default()
+            },
         };
         return Ok(SolveOutcome::Solved(solution));
     }
-    let root = match engine.store_root(&model.start_boxes, model.start_pusher) {
-        Ok(Some(root)) => root,
-        Ok(None) => {
-            return Ok(SolveOutcome::Unsolvable(
-                UnsolvableReason::DeadStart,
-                stats(&engine, &clock),
-            ));
-        }
-        Err(reason) => return Ok(SolveOutcome::Stopped(reason, stats(&engine, &clock))),
-    };
-    if start_is_frozen(&mut engine) {
-        return Ok(SolveOutcome::Unsolvable(
-            UnsolvableReason::DeadStart,
-            stats(&engine, &clock),
-        ));
-    }
-    let (ending, proven) = match config.objective {
-        Objective::Pushes => (
-            best_first(&mut engine, &mut clock, root, Order::AStar, one_push, true),
-            Some(Objective::Pushes),
-        ),
-        Objective::Moves => (
-            best_first(
-                &mut engine,
-                &mut clock,
-                root,
-                Order::AStar,
-                walk_and_push,
-                false,
-            ),
-            Some(Objective::Moves),
-        ),
-        Objective::Any => {
-            let mut ending =
-                best_first(&mut engine, &mut clock, root, Order::Greedy, one_push, true);
-            if ending == Ending::Exhausted && engine.rooms.is_some() {
-                // Goal macros prune solutions: only a search without them proves
-                // that there is none.
-                engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
-                ending = match engine.store_root(&model.start_boxes, model.start_pusher) {
-                    Ok(Some(root)) => {
-                        best_first(&mut engine, &mut clock, root, Order::Greedy, one_push, true)
-                    }
-                    Ok(None) => Ending::Exhausted,
-                    Err(reason) => Ending::Stopped(reason),
+    let mut stats = Stats::default();
+    let answer = match config.objective {
+        Objective::Pushes | Objective::Moves => {
+            let (key, order, cost, on_generation): (_, _, fn(&Child) -> u32, _) =
+                if config.objective == Objective::Pushes {
+                    (PusherKey::Normalized, Order::AStar, one_push, true)
+                } else {
+                    (PusherKey::Exact, Order::AStarPair, walk_and_push, false)
                 };
-            }
-            (ending, None)
+            let mut engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
+            let answer = match root(&mut engine) {
+                Ok(root) => {
+                    let ending =
+                        best_first(&mut engine, &mut clock, root, order, cost, on_generation);
+                    answer_of(&mut engine, ending, Some(config.objective))
+                }
+                Err(answer) => answer,
+            };
+            add_stats(&mut stats, &engine);
+            answer
         }
+        Objective::Any => solve_any(&model, config, &mut clock, &mut stats),
     };
     let _ = clock.report();
-    match ending {
-        Ending::Solved(last) => {
-            let lurd = engine.steps_to(last, model.start_pusher);
+    stats.elapsed = clock.elapsed();
+    stats.expanded = clock.progress.expanded;
+    match answer {
+        Answer::Solved(lurd, proven) => {
             let metrics = verify(&model, &lurd)?;
             Ok(SolveOutcome::Solved(Solution {
                 lurd,
                 metrics,
                 proven,
-                stats: stats(&engine, &clock),
+                stats,
             }))
         }
-        Ending::Exhausted => Ok(SolveOutcome::Unsolvable(
-            UnsolvableReason::Exhausted,
-            stats(&engine, &clock),
-        )),
-        Ending::Stopped(reason) => Ok(SolveOutcome::Stopped(reason, stats(&engine, &clock))),
+        Answer::Dead => Ok(SolveOutcome::Unsolvable(UnsolvableReason::DeadStart, stats)),
+        Answer::Exhausted => Ok(SolveOutcome::Unsolvable(UnsolvableReason::Exhausted, stats)),
+        Answer::Stopped(reason) => Ok(SolveOutcome::Stopped(reason, stats)),
     }
 }
+
+/// What a search found, with its steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Answer {
+    Solved(String, Option<Objective>),
+    /// The start is a deadlock.
+    Dead,
+    /// Every position was searched (with complete pruning only).
+    Exhausted,
+    Stopped(StopReason),
+}
+
+/// Stores the start position in `engine`: its node, or the answer when the start
+/// is already a deadlock or the memory is used up.
+fn root(engine: &mut Engine<'_>) -> Result<NodeId, Answer> {
+    let model = engine.model;
+    match engine.store_root(&model.start_boxes, model.start_pusher) {
+        Ok(Some(root)) if !start_is_frozen(engine) => Ok(root),
+        Ok(_) => Err(Answer::Dead),
+        Err(reason) => Err(Answer::Stopped(reason)),
+    }
+}
+
+/// The answer of an ending of a search on `engine`.
+fn answer_of(engine: &mut Engine<'_>, ending: Ending, proven: Option<Objective>) -> Answer {
+    match ending {
+        Ending::Solved(last) => {
+            Answer::Solved(engine.steps_to(last, engine.model.start_pusher), proven)
+        }
+        Ending::Exhausted => Answer::Exhausted,
+        Ending::Stopped(reason) => Answer::Stopped(reason),
+    }
+}
+
+fn add_stats(stats: &mut Stats, engine: &Engine<'_>) {
+    stats.generated += engine.generated;
+    stats.stored += engine.store.len() as u64;
+    stats.memory_bytes += engine.store.memory_bytes();
+    stats.deadlocks += engine.deadlocks;
+}
+
+/// `Any` mode: a portfolio of two searches taking turns with doubling time slices, a
+/// greedy best-first search over pushes with goal macros (cheap, strong on small
+/// levels) and FESS over box moves (strong where boxes must be packed in order).
+/// Each has half the memory budget; the first to find a solution wins. FESS prunes
+/// soundly and tries every box move, so its running out of positions proves that
+/// there is no solution; the greedy search, whose macros cut, proves nothing.
+fn solve_any(
+    model: &Model,
+    config: &SolverConfig,
+    clock: &mut Clock<'_>,
+    stats: &mut Stats,
+) -> Answer {
+    let budget = config.limits.memory_bytes / 2;
+    let rooms = if config.features.goal_rooms {
+        Some(crate::rooms::Rooms::new(model)).filter(|rooms| !rooms.is_empty())
+    } else {
+        None
+    };
+    let mut greedy_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+    greedy_engine.rooms.clone_from(&rooms);
+    let mut fess_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+    fess_engine.rooms = rooms;
+    let greedy_root = match root(&mut greedy_engine) {
+        Ok(root) => root,
+        Err(answer) => return answer,
+    };
+    let fess_root = match root(&mut fess_engine) {
+        Ok(root) => root,
+        Err(answer) => return answer,
+    };
+    let mut greedy = match BestFirst::start(
+        &mut greedy_engine,
+        greedy_root,
+        Order::Greedy,
+        one_push,
+        true,
+    ) {
+        Ok(search) => Some(search),
+        Err(ending) => return answer_of(&mut greedy_engine, ending, None),
+    };
+    let mut fess_search = crate::fess::Fess::new(&mut fess_engine);
+    let mut fess_ending = fess_search.start(fess_root);
+    let mut round = 0_u32;
+    let answer = loop {
+        if let Some(search) = &mut greedy {
+            let until = clock.elapsed() + (SLICE * (1 << round.min(16)));
+            match search.resume(&mut greedy_engine, clock, Some(until)) {
+                None => {}
+                Some(Ending::Solved(last)) => {
+                    break Answer::Solved(greedy_engine.steps_to(last, model.start_pusher), None);
+                }
+                // Goal macros cut solutions: when they run out of positions the
+                // greedy search starts again without them.
+                Some(Ending::Exhausted) if greedy_engine.rooms.is_some() => {
+                    greedy_engine =
+                        Engine::new(model, config.features, PusherKey::Normalized, budget);
+                    greedy = match root(&mut greedy_engine) {
+                        Ok(root) => BestFirst::start(
+                            &mut greedy_engine,
+                            root,
+                            Order::Greedy,
+                            one_push,
+                            true,
+                        )
+                        .ok(),
+                        Err(_) => None,
+                    };
+                }
+                // Out of positions or memory: FESS goes on alone.
+                Some(Ending::Exhausted | Ending::Stopped(StopReason::Memory)) => greedy = None,
+                Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
+            }
+        }
+        if fess_ending.is_none() {
+            let until = clock.elapsed() + (SLICE * (1 << round.min(16)));
+            fess_ending = fess_search.resume(clock, Some(until));
+        }
+        match fess_ending {
+            None => {}
+            Some(Ending::Solved(last)) => {
+                drop(fess_search);
+                break Answer::Solved(fess_engine.steps_to(last, model.start_pusher), None);
+            }
+            Some(Ending::Exhausted) => break Answer::Exhausted,
+            Some(Ending::Stopped(StopReason::Memory)) if greedy.is_some() => {}
+            Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
+        }
+        round += 1;
+    };
+    add_stats(stats, &greedy_engine);
+    add_stats(stats, &fess_engine);
+    answer
+}
+
+/// The time each search of the `Any` portfolio gets in the first round; each round
+/// doubles it, so both get about half the time whichever finishes.
+const SLICE: Duration = Duration::from_millis(25);
 
 /// Whether a box of the start position is frozen off a goal.
 fn start_is_frozen(engine: &mut Engine<'_>) -> bool {

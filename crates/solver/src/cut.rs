@@ -1,0 +1,215 @@
+//! Cut cells of the floor: which cells split the pusher's space, and which side of
+//! such a cell any other cell is on. One depth-first search answers, for every cell
+//! `c` at once, whether two cells stay connected when `c` is blocked: the question
+//! every push asks of the box's cell while the other boxes stand still.
+
+use crate::model::{Model, NONE};
+
+/// A depth-first forest over the open cells of a board, with its cut cells.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CutTree {
+    /// Discovery time per cell (`u32::MAX` = blocked or not reached).
+    discovered: Vec<u32>,
+    /// Last discovery time inside each cell's subtree.
+    finished: Vec<u32>,
+    low: Vec<u32>,
+    parent: Vec<u32>,
+    /// The tree (connected area) of each cell.
+    tree: Vec<u32>,
+    /// Per cell: first index into `separated` and how many.
+    separated_first: Vec<u32>,
+    separated_count: Vec<u8>,
+    /// Whether the cell is the root of its tree.
+    root: Vec<bool>,
+    /// Discovery intervals of the child subtrees each cut cell separates.
+    separated: Vec<(u32, u32)>,
+    stack: Vec<(u32, u8)>,
+    pairs: Vec<(u32, u32)>,
+}
+
+impl CutTree {
+    /// Builds the forest over the active cells of `model` that `blocked` does not
+    /// exclude, searching from `first` before any other cell.
+    pub(crate) fn build(&mut self, model: &Model, first: u32, blocked: impl Fn(u32) -> bool) {
+        let len = model.board.cells_len();
+        self.discovered.clear();
+        self.discovered.resize(len, u32::MAX);
+        self.finished.resize(len, 0);
+        self.low.resize(len, 0);
+        self.parent.resize(len, NONE);
+        self.tree.resize(len, NONE);
+        self.separated_first.resize(len, 0);
+        self.separated_count.clear();
+        self.separated_count.resize(len, 0);
+        self.root.clear();
+        self.root.resize(len, false);
+        self.separated.clear();
+        self.pairs.clear();
+        let mut time = 0_u32;
+        let mut trees = 0_u32;
+        for start in std::iter::once(first).chain(model.floor.iter().copied()) {
+            if start == NONE
+                || model.dense[start as usize] == NONE
+                || blocked(start)
+                || self.discovered[start as usize] != u32::MAX
+            {
+                continue;
+            }
+            self.search(model, start, trees, &mut time, &blocked);
+            trees += 1;
+        }
+        // Separated children grouped by parent.
+        let mut pairs = std::mem::take(&mut self.pairs);
+        pairs.sort_unstable();
+        for &(parent, child) in &pairs {
+            let (p, c) = (parent as usize, child as usize);
+            if self.separated_count[p] == 0 {
+                self.separated_first[p] = self.separated.len() as u32;
+            }
+            self.separated.push((self.discovered[c], self.finished[c]));
+            self.separated_count[p] += 1;
+        }
+        self.pairs = pairs;
+    }
+
+    fn search(
+        &mut self,
+        model: &Model,
+        root: u32,
+        tree: u32,
+        time: &mut u32,
+        blocked: &impl Fn(u32) -> bool,
+    ) {
+        let r = root as usize;
+        self.root[r] = true;
+        self.parent[r] = NONE;
+        self.discovered[r] = *time;
+        self.low[r] = *time;
+        self.tree[r] = tree;
+        *time += 1;
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(&mut (cell, ref mut next)) = self.stack.last_mut() {
+            if let Some(&direction) = model.directions.get(usize::from(*next)) {
+                *next += 1;
+                let neighbor = model.neighbor(cell, direction);
+                if neighbor == NONE || blocked(neighbor) {
+                    continue;
+                }
+                let n = neighbor as usize;
+                if self.discovered[n] == u32::MAX {
+                    self.discovered[n] = *time;
+                    self.low[n] = *time;
+                    self.tree[n] = tree;
+                    self.parent[n] = cell;
+                    *time += 1;
+                    self.stack.push((neighbor, 0));
+                } else {
+                    // Back edges (and the edge to the parent, harmless for cut cells).
+                    let c = cell as usize;
+                    self.low[c] = self.low[c].min(self.discovered[n]);
+                }
+            } else {
+                self.stack.pop();
+                let c = cell as usize;
+                self.finished[c] = *time - 1;
+                let parent = self.parent[c];
+                if parent != NONE {
+                    let p = parent as usize;
+                    self.low[p] = self.low[p].min(self.low[c]);
+                    if self.root[p] || self.low[c] >= self.discovered[p] {
+                        self.pairs.push((parent, cell));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `cell` is open (part of the forest).
+    #[inline]
+    pub(crate) fn is_open(&self, cell: u32) -> bool {
+        self.discovered[cell as usize] != u32::MAX
+    }
+
+    /// How many sides `cell` has: the areas its neighbours fall into when it is
+    /// blocked (at least 1 for an open cell).
+    #[inline]
+    pub(crate) fn side_count(&self, cell: u32) -> u8 {
+        let c = cell as usize;
+        let separated = self.separated_count[c];
+        let rest = u8::from(!self.root[c]);
+        (separated + rest).max(1)
+    }
+
+    /// The side of open `cell` that open `other` (another cell of the same tree) is
+    /// on: the index of the separated subtree containing it, or the last side (the
+    /// rest of the tree).
+    #[inline]
+    pub(crate) fn side_of(&self, cell: u32, other: u32) -> u8 {
+        let c = cell as usize;
+        let count = usize::from(self.separated_count[c]);
+        if count == 0 {
+            return 0;
+        }
+        let first = self.separated_first[c] as usize;
+        let time = self.discovered[other as usize];
+        for (index, &(start, end)) in self.separated[first..first + count].iter().enumerate() {
+            if start <= time && time <= end {
+                return index as u8;
+            }
+        }
+        count as u8
+    }
+
+    /// Whether open cells `a` and `b` are connected when `cell` (open, not `a` or
+    /// `b`) is blocked as well.
+    #[inline]
+    pub(crate) fn connected_without(&self, cell: u32, a: u32, b: u32) -> bool {
+        let tree = self.tree[cell as usize];
+        self.tree[a as usize] == tree
+            && self.tree[b as usize] == tree
+            && self.side_of(cell, a) == self.side_of(cell, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sokoengine_board::Puzzle;
+    use sokoengine_geometry::Tessellation;
+
+    #[test]
+    fn sides_match_flood_fills() {
+        let text = "#########/#@  #   #/# $   $ #/#.# ### #/#   #.  #/#########";
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
+        let model = Model::new(&puzzle, 1 << 30).unwrap();
+        let mut tree = CutTree::default();
+        tree.build(&model, model.start_pusher, |_| false);
+        // For every cell c and pair (a, b): connected without c iff a flood fill
+        // that avoids c reaches b from a.
+        for &c in &model.floor {
+            for &a in &model.floor {
+                if a == c {
+                    continue;
+                }
+                let mut seen = vec![false; model.board.cells_len()];
+                let mut stack = vec![a];
+                seen[a as usize] = true;
+                while let Some(x) = stack.pop() {
+                    for &d in model.directions {
+                        let n = model.neighbor(x, d);
+                        if n != NONE && n != c && !seen[n as usize] {
+                            seen[n as usize] = true;
+                            stack.push(n);
+                        }
+                    }
+                }
+                for &b in &model.floor {
+                    if b != c && b != a {
+                        assert_eq!(tree.connected_without(c, a, b), seen[b as usize]);
+                    }
+                }
+            }
+        }
+    }
+}
