@@ -34,6 +34,8 @@
 
 #![deny(missing_docs)]
 
+#[doc(hidden)]
+pub mod audit;
 mod clock;
 mod config;
 mod corral;
