@@ -63,6 +63,9 @@ pub use sokoengine_rules as rules;
 #[cfg(feature = "setting-sun")]
 #[doc(inline)]
 pub use sokoengine_setting_sun as setting_sun;
+#[cfg(feature = "solver")]
+#[doc(inline)]
+pub use sokoengine_solver as solver;
 #[cfg(feature = "tilewe")]
 #[doc(inline)]
 pub use sokoengine_tilewe as tilewe;

@@ -73,17 +73,26 @@ pub struct ConvertArgs {
 /// Reads a collection file (`.json` or text starting with `{`: the JSON form).
 fn load_collection(path: &str, hint: Option<Tessellation>) -> Result<Collection, Failure> {
     let bytes = read_bytes(path)?;
+    parse_collection(path, &sokoengine::io::decode_text(&bytes), hint)
+}
+
+/// The collection in `text`, read from `path` (`.json` or text starting with `{`: the
+/// JSON form).
+pub fn parse_collection(
+    path: &str,
+    text: &str,
+    hint: Option<Tessellation>,
+) -> Result<Collection, Failure> {
     let hint = hint.or_else(|| extension_hint(std::path::Path::new(path)));
-    let text = sokoengine::io::decode_text(&bytes);
     if extension(path) == "json" || text.trim_start().starts_with('{') {
-        return serde_json::from_str(&text).map_err(|e| {
+        return serde_json::from_str(text).map_err(|e| {
             Failure::domain(format!(
                 "{}: invalid JSON collection: {e}",
                 display_name(path)
             ))
         });
     }
-    let collection = Collection::parse(&text, hint);
+    let collection = Collection::parse(text, hint);
     if collection.puzzles.is_empty() {
         return Err(Failure::domain(format!(
             "{} holds no puzzle",

@@ -14,6 +14,7 @@ mod hanoi;
 mod input;
 mod output;
 mod sokoban;
+mod solve;
 mod sun;
 mod tilewe;
 
@@ -64,6 +65,8 @@ enum Command {
     Verify(collection::VerifyArgs),
     /// Convert a collection between .sok, .xsb and JSON.
     Convert(collection::ConvertArgs),
+    /// Solve levels: any solution, push-optimal or move-optimal.
+    Solve(solve::SolveArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -93,6 +96,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Metrics(args) => sokoban::metrics(&args, out),
         Command::Verify(args) => collection::verify(&args, out),
         Command::Convert(args) => collection::convert(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

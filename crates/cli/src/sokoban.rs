@@ -174,7 +174,7 @@ fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
 /// board row (it starts or ends with `#` and touches a board line), the board error
 /// at that row. Without this, the level reader would split the board there (or drop
 /// the row as a note) and the real mistake would go unreported.
-fn broken_row(path: &str, text: &str, hint: Option<Tessellation>) -> Option<String> {
+pub fn broken_row(path: &str, text: &str, hint: Option<Tessellation>) -> Option<String> {
     let error = Puzzle::parse(hint.unwrap_or_default(), text).err()?;
     let (line, _) = error.location()?;
     let lines: Vec<&str> = text.lines().collect();

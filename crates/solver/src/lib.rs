@@ -8,6 +8,9 @@
 //!   ([`CompactBoard`](sokoengine_board::CompactBoard)), the same rules of movement
 //!   the metrics verifier replays with, so Hexoban, Trioban and Octoban levels are
 //!   solved by the same code as Sokoban.
+//! * [`SokobanRules`]: a level as a game of `sokoengine-rules` (a movement is one
+//!   push), so the generic searches of that crate solve small levels too: the plain
+//!   exhaustive method the solver's push-optimal results are checked against.
 //! * Every solution returned has been replayed by the metrics crate's
 //!   [`SolutionVerifier`](sokoengine_metrics::SolutionVerifier); its six metrics come
 //!   with it.
@@ -31,6 +34,8 @@
 
 #![deny(missing_docs)]
 
+#[doc(hidden)]
+pub mod audit;
 mod clock;
 mod config;
 mod corral;
@@ -45,6 +50,7 @@ mod plan;
 mod region;
 mod rooms;
 mod route;
+mod rules;
 mod search;
 mod solve;
 mod store;
@@ -54,6 +60,7 @@ pub use config::{
     SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
+pub use rules::{Push, PushError, PushPosition, SokobanRules};
 pub use solve::solve;
 
 #[cfg(doctest)]

@@ -63,4 +63,13 @@ proptest! {
     fn sun_layouts(layout in "[Bvhs./]{0,24}") {
         check(&["setting-sun", "solve", "--json", "--max-states", "20000", "--layout", &layout], "");
     }
+
+    #[test]
+    fn solve(
+        text in prop_oneof![boardish(), "(Title\n\n|[#@$.* ]{1,8}\n|\n){0,10}"],
+        variant in prop_oneof![Just("sokoban"), Just("hexoban"), Just("trioban"), Just("octoban")],
+    ) {
+        check(&["solve", "--all", "--json", "--nodes", "2000", "--variant", variant, "-"], &text);
+        check(&["solve", "--all", "--nodes", "2000", "--variant", variant, "-"], &text);
+    }
 }

@@ -6,6 +6,7 @@ mod collection;
 mod garbage;
 mod hanoi;
 mod sokoban;
+mod solve;
 mod sun;
 mod tilewe;
 mod usage;

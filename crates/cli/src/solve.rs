@@ -1,0 +1,707 @@
+//! `solve`: the Sokoban solver on one level or on the levels of a collection
+//! (contract: `shared/spec/solver.md` section 7).
+//!
+//! Levels run on a rayon pool of `--jobs` threads, each level on one thread; results
+//! are printed in file order as soon as every level before them is done. Ctrl-C
+//! cancels the running levels (and the ones not started), and what was found is
+//! printed; a second Ctrl-C ends the program at once.
+
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use serde::Serialize;
+use sokoengine::board::Puzzle;
+use sokoengine::geometry::Tessellation;
+use sokoengine::io::{Collection, Snapshot};
+use sokoengine::metrics::SolutionMetrics;
+use sokoengine::solver::{
+    Cancel, Limits, Objective, Progress, SolveOutcome, SolverConfig, StopReason, UnsolvableReason,
+    solve,
+};
+
+use crate::collection::parse_collection;
+use crate::failure::Failure;
+use crate::input::{display_name, parse_variant, read_bytes};
+use crate::output::Output;
+
+/// Arguments of `sokoengine solve`.
+#[derive(Debug, Args)]
+#[command(after_help = SOLVE_EXAMPLES)]
+pub struct SolveArgs {
+    /// Variant of levels that no `Game:` tag names: sokoban, hexoban, trioban or octoban
+    /// (default: sokoban; hexoban for .hsb files, trioban for .tsb files).
+    #[arg(long, value_parser = parse_variant)]
+    variant: Option<Tessellation>,
+    /// A board (plain or RLE) or a collection (.sok, .xsb, .hsb, .tsb, .txt, .json), or
+    /// `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Solve level N (1-based, in file order).
+    #[arg(long, value_name = "N", conflicts_with = "all",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    level: Option<u32>,
+    /// Solve every level of the file.
+    #[arg(long)]
+    all: bool,
+    /// What to find.
+    #[arg(long, value_enum, default_value_t = Mode::Any)]
+    mode: Mode,
+    /// Time limit per level, in seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Limit of expanded nodes per level.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Memory budget of the solver's tables per level, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 4096,
+          value_parser = clap::value_parser!(u64).range(1..=(1 << 30)))]
+    memory: u64,
+    /// Levels solved at once, each on one thread [default: the number of cores, fewer
+    /// when their memory budgets would not fit in the available memory].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    jobs: Option<u32>,
+    /// Write the file's levels to OUT.sok, each solution added as a new snapshot after
+    /// the level's own.
+    #[arg(long, value_name = "OUT.sok")]
+    save: Option<PathBuf>,
+    /// Play with Sokoban+ box and goal orders: a level that has them is then an error
+    /// (the solver does not handle them). Without this flag the orders are ignored.
+    #[arg(long)]
+    sokoban_plus: bool,
+}
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sokoengine solve level.txt
+  sokoengine solve --mode pushes --time 10 Microban.sok --level 3
+  sokoengine solve --all --time 10 --json Microban.sok
+  sokoengine solve --all --save solved.sok levels.sok
+
+Status per level: solved, unsolvable (proven) or stopped (time, nodes, memory, cancelled).
+Exit status: 0 when the input was read (solved or not), 1 for an invalid level (it does not
+parse, several pushers, boxes and goals differ in number, too large), 2 for a usage error.";
+
+/// `--mode`: what the solver looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Mode {
+    /// A solution, found fast; not optimal in any metric.
+    Any,
+    /// The fewest pushes, proven; moves as few as the search happens to find.
+    Pushes,
+    /// The fewest moves, proven, with pushes as the tie-break.
+    Moves,
+}
+
+impl From<Mode> for Objective {
+    fn from(mode: Mode) -> Objective {
+        match mode {
+            Mode::Any => Objective::Any,
+            Mode::Pushes => Objective::Pushes,
+            Mode::Moves => Objective::Moves,
+        }
+    }
+}
+
+/// `--time` values: a positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!("'{text}' is not a positive number of seconds"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
+}
+
+/// One level to solve: its 1-based number, title and board (or why it is invalid).
+struct Level {
+    number: usize,
+    title: String,
+    puzzle: Result<Puzzle, String>,
+}
+
+/// The JSON document of `solve`.
+#[derive(Serialize)]
+struct SolveDocument {
+    levels: Vec<LevelReport>,
+    summary: Summary,
+    /// Set when the exit status is not 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorText>,
+}
+
+#[derive(Serialize)]
+struct ErrorText {
+    message: String,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    levels: usize,
+    solved: usize,
+    proven: usize,
+    /// The levels' own times added up (independent of `--jobs`).
+    seconds: f64,
+    /// Wall-clock time of the whole run.
+    wall_seconds: f64,
+    nodes: u64,
+}
+
+/// The result of one level.
+#[derive(Serialize)]
+struct LevelReport {
+    index: usize,
+    title: String,
+    /// `solved`, `unsolvable`, `stopped`, or `error` for a level the solver does not
+    /// take (its message in `error`).
+    status: &'static str,
+    /// Why it stopped (`time`, `nodes`, `memory`, `cancelled`) or why it has no
+    /// solution (`dead-start`, `exhausted`); `null` when solved.
+    reason: Option<&'static str>,
+    proven: bool,
+    seconds: f64,
+    nodes: u64,
+    lurd: Option<String>,
+    metrics: Option<SolutionMetrics>,
+    error: Option<String>,
+}
+
+/// `sokoengine solve`.
+pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    let bytes = read_bytes(&args.file)?;
+    let text = sokoengine::io::decode_text(&bytes);
+    let mut collection = read_levels(&args.file, &text, args.variant)?;
+    let numbers = select_levels(args, collection.puzzles.len())?;
+    let levels: Vec<Level> = numbers
+        .iter()
+        .map(|&number| level_of(&collection, number))
+        .collect();
+    let config = solver_config(args);
+    let jobs = jobs(args, levels.len());
+    let cancel = Cancel::new();
+    install_interrupt_handler(&cancel);
+
+    let started = Instant::now();
+    let reports = solve_all(&levels, &config, jobs, &cancel, out)?;
+    let wall = started.elapsed().as_secs_f64();
+
+    let summary = Summary {
+        levels: reports.len(),
+        solved: reports.iter().filter(|r| r.status == "solved").count(),
+        proven: reports.iter().filter(|r| r.proven).count(),
+        seconds: rounded(reports.iter().map(|r| r.seconds).sum()),
+        wall_seconds: rounded(wall),
+        nodes: reports.iter().map(|r| r.nodes).sum(),
+    };
+    let invalid: Vec<&LevelReport> = reports.iter().filter(|r| r.status == "error").collect();
+    let mut failure = invalid.first().map(|first| {
+        let mut message = format!(
+            "level {}{}: {}",
+            first.index,
+            quoted_title(&first.title),
+            first.error.as_deref().unwrap_or_default()
+        );
+        if invalid.len() > 1 {
+            message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
+        }
+        Failure::domain(message)
+    });
+    if failure.is_none() {
+        if let Some(path) = &args.save {
+            failure = save(path, &mut collection, &numbers, &reports, config.objective).err();
+        }
+    }
+    let document = SolveDocument {
+        levels: reports,
+        summary,
+        error: failure.as_ref().map(|f| ErrorText {
+            message: f.message.clone(),
+        }),
+    };
+    if out.json {
+        if let Some(failure) = failure {
+            return Err(failure.with_json(&document));
+        }
+        return out.write_json(&document);
+    }
+    if document.levels.len() > 1 {
+        out.line(summary_text(&document.summary, &document.levels))?;
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+/// The levels of `text`, read as every level file is (a board, an `.xsb` pack, a
+/// `.sok` collection, or the JSON form). A single board with a broken row is reported
+/// at that row: read as a collection, it would fall apart into levels.
+fn read_levels(
+    path: &str,
+    text: &str,
+    variant: Option<Tessellation>,
+) -> Result<Collection, Failure> {
+    let hint = variant.or_else(|| sokoengine::io::extension_hint(Path::new(path)));
+    if let Some(message) = crate::sokoban::broken_row(path, text, hint) {
+        return Err(Failure::domain(message));
+    }
+    parse_collection(path, text, variant)
+}
+
+/// The 1-based numbers of the levels to solve.
+fn select_levels(args: &SolveArgs, count: usize) -> Result<Vec<usize>, Failure> {
+    let name = display_name(&args.file);
+    if args.all {
+        return Ok((1..=count).collect());
+    }
+    match args.level.map(|level| level as usize) {
+        Some(level) if level <= count => Ok(vec![level]),
+        Some(level) => Err(Failure::usage(format!(
+            "--level {level}: {name} holds {count} level{}",
+            plural(count)
+        ))),
+        None if count == 1 => Ok(vec![1]),
+        None => Err(Failure::usage(format!(
+            "{name} holds {count} levels: choose one with --level N, or --all"
+        ))),
+    }
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+/// Level `number` (1-based) of `collection`, parsed.
+fn level_of(collection: &Collection, number: usize) -> Level {
+    let entry = &collection.puzzles[number - 1];
+    let puzzle = if entry.has_empty_board() {
+        Err("the level has no board".to_owned())
+    } else {
+        entry.puzzle().map_err(|error| {
+            let line = match (entry.source_line(), error.location()) {
+                (Some(first), Some((line, column))) => {
+                    format!("line {}, column {column}: ", first + line - 1)
+                }
+                (Some(first), None) => format!("line {first}: "),
+                (None, Some((line, column))) => format!("board line {line}, column {column}: "),
+                (None, None) => String::new(),
+            };
+            format!("{line}{error}")
+        })
+    };
+    Level {
+        number,
+        title: entry.title.trim().to_owned(),
+        puzzle,
+    }
+}
+
+fn solver_config(args: &SolveArgs) -> SolverConfig {
+    let mut config = SolverConfig::new(args.mode.into());
+    let bytes = args
+        .memory
+        .checked_mul(1 << 20)
+        .and_then(|bytes| usize::try_from(bytes).ok())
+        .unwrap_or(usize::MAX);
+    config.limits = Limits::default().with_memory(bytes);
+    config.limits.time = args.time;
+    config.limits.nodes = args.nodes;
+    config.sokoban_plus = args.sokoban_plus;
+    config
+}
+
+/// Threads to run: `--jobs`, or the number of cores, lowered so that the memory
+/// budgets of the levels running at once fit in the available memory (where the
+/// system tells it); never more than the levels.
+fn jobs(args: &SolveArgs, levels: usize) -> usize {
+    let jobs = args.jobs.map_or_else(
+        || {
+            let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+            let fit = available_memory()
+                .map_or(usize::MAX, |bytes| (bytes / (args.memory << 20)) as usize);
+            cores.min(fit)
+        },
+        |jobs| jobs as usize,
+    );
+    jobs.clamp(1, levels.max(1))
+}
+
+/// Available memory in bytes (`MemAvailable` of `/proc/meminfo`), where known.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Ctrl-C sets `cancel` (the running levels stop and report what they found); a
+/// second Ctrl-C ends the program at once with status 130.
+fn install_interrupt_handler(cancel: &Cancel) {
+    let cancel = cancel.clone();
+    // Without a handler (one is already installed, or the platform refuses), Ctrl-C
+    // keeps its default effect of ending the program.
+    let _ = ctrlc::set_handler(move || {
+        if cancel.is_cancelled() {
+            std::process::exit(130);
+        }
+        cancel.cancel();
+    });
+}
+
+/// Solves `levels` on `jobs` threads; prints each level's text in file order as soon
+/// as it and every level before it are done. Returns the reports in file order.
+fn solve_all(
+    levels: &[Level],
+    config: &SolverConfig,
+    jobs: usize,
+    cancel: &Cancel,
+    out: &mut Output,
+) -> Result<Vec<LevelReport>, Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        // The solver's freeze test recurses; leave it room in debug builds too.
+        .stack_size(16 << 20)
+        .thread_name(|index| format!("solve-{index}"))
+        .build()
+        .map_err(|error| Failure::domain(format!("can't start {jobs} threads: {error}")))?;
+    let bars = Bars::new(levels.len());
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, LevelReport)>();
+    let mut reports: Vec<Option<LevelReport>> = levels.iter().map(|_| None).collect();
+    let mut printed = 0;
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        let bars = &bars;
+        let next = &next;
+        scope.spawn(move || {
+            pool.broadcast(|_| {
+                let sender = sender.clone();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(level) = levels.get(index) else {
+                        break;
+                    };
+                    let report = solve_level(level, config, cancel, bars);
+                    if sender.send((index, report)).is_err() {
+                        break;
+                    }
+                }
+            });
+        });
+        for (index, report) in receiver {
+            reports[index] = Some(report);
+            while let Some(Some(report)) = reports.get(printed) {
+                printed += 1;
+                // A single invalid level is reported by the error line alone.
+                let alone = levels.len() == 1 && report.status == "error";
+                if out.json || alone || result.is_err() {
+                    continue;
+                }
+                let text = level_text(report, config.objective);
+                result = bars.suspend(|| out.write_text(&text).and_then(|()| out.flush()));
+                if result.is_err() {
+                    // Nobody reads the results any more.
+                    cancel.cancel();
+                }
+            }
+        }
+    });
+    bars.finish();
+    result?;
+    Ok(reports.into_iter().flatten().collect())
+}
+
+/// Solves one level (or reports it cancelled without starting when Ctrl-C came first).
+fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bars) -> LevelReport {
+    let mut report = LevelReport {
+        index: level.number,
+        title: level.title.clone(),
+        status: "error",
+        reason: None,
+        proven: false,
+        seconds: 0.0,
+        nodes: 0,
+        lurd: None,
+        metrics: None,
+        error: None,
+    };
+    let puzzle = match &level.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(message) => {
+            report.error = Some(message.clone());
+            bars.level_done();
+            return report;
+        }
+    };
+    if cancel.is_cancelled() {
+        report.status = "stopped";
+        report.reason = Some(StopReason::Cancelled.name());
+        bars.level_done();
+        return report;
+    }
+    let spinner = bars.spinner(level);
+    let started = Instant::now();
+    let mut observer = |progress: &Progress| {
+        if let Some(spinner) = &spinner {
+            spinner.set_message(progress_text(level, progress));
+        }
+        ControlFlow::Continue(())
+    };
+    let outcome = solve(puzzle, config, cancel, &mut observer);
+    report.seconds = rounded(started.elapsed().as_secs_f64());
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    bars.level_done();
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            report.error = Some(error.to_string());
+            return report;
+        }
+    };
+    report.status = outcome.status();
+    report.nodes = outcome.stats().expanded;
+    match outcome {
+        SolveOutcome::Solved(solution) => {
+            report.proven = solution.proven.is_some();
+            report.lurd = Some(solution.lurd);
+            report.metrics = Some(solution.metrics);
+        }
+        SolveOutcome::Unsolvable(reason, _) => {
+            report.reason = Some(match reason {
+                UnsolvableReason::DeadStart => "dead-start",
+                UnsolvableReason::Exhausted => "exhausted",
+            });
+        }
+        SolveOutcome::Stopped(reason, _) => report.reason = Some(reason.name()),
+    }
+    report
+}
+
+/// Rounds seconds to milliseconds, for readable JSON.
+fn rounded(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
+}
+
+fn quoted_title(title: &str) -> String {
+    if title.is_empty() {
+        String::new()
+    } else {
+        format!(" {title:?}")
+    }
+}
+
+/// The text of one level: a status line with time, nodes and metrics, then the
+/// solution's steps.
+fn level_text(report: &LevelReport, objective: Objective) -> String {
+    let head = format!("level {}{}", report.index, quoted_title(&report.title));
+    let time = format!("{:.2} s", report.seconds);
+    match report.status {
+        "solved" => {
+            let proven = match objective {
+                _ if !report.proven => "",
+                Objective::Moves => " (move-optimal)",
+                _ => " (push-optimal)",
+            };
+            let metrics = report.metrics.unwrap_or(SolutionMetrics::ZERO);
+            let lurd = report.lurd.as_deref().unwrap_or_default();
+            format!(
+                "{head}: solved{proven} in {time}, {} nodes, M/P/BL/BC/PS/PL {metrics}\n  {}\n",
+                report.nodes,
+                if lurd.is_empty() {
+                    "(no steps: solved at the start)"
+                } else {
+                    lurd
+                }
+            )
+        }
+        "unsolvable" => {
+            let why = match report.reason {
+                Some("dead-start") => UnsolvableReason::DeadStart,
+                _ => UnsolvableReason::Exhausted,
+            };
+            format!(
+                "{head}: unsolvable ({why}) in {time}, {} nodes\n",
+                report.nodes
+            )
+        }
+        "stopped" => format!(
+            "{head}: stopped ({}) after {time}, {} nodes\n",
+            report.reason.unwrap_or("cancelled"),
+            report.nodes
+        ),
+        _ => format!(
+            "{head}: invalid: {}\n",
+            report.error.as_deref().unwrap_or_default()
+        ),
+    }
+}
+
+/// The last line of a run over several levels.
+fn summary_text(summary: &Summary, levels: &[LevelReport]) -> String {
+    let count = |status: &str| levels.iter().filter(|r| r.status == status).count();
+    let mut parts = vec![format!("{} solved", summary.solved)];
+    if summary.proven > 0 {
+        parts.push(format!("{} proven optimal", summary.proven));
+    }
+    for (status, name) in [
+        ("unsolvable", "unsolvable"),
+        ("stopped", "stopped"),
+        ("error", "invalid"),
+    ] {
+        let n = count(status);
+        if n > 0 {
+            parts.push(format!("{n} {name}"));
+        }
+    }
+    format!(
+        "{} levels: {}; {:.2} s in levels, {:.2} s in all, {} nodes",
+        summary.levels,
+        parts.join(", "),
+        summary.seconds,
+        summary.wall_seconds,
+        summary.nodes
+    )
+}
+
+/// The spinner text of a running level.
+fn progress_text(level: &Level, progress: &Progress) -> String {
+    // Only the optimal searches prove a lower bound.
+    let bound = if progress.lower_bound > 0 {
+        format!(", bound {}", progress.lower_bound)
+    } else {
+        String::new()
+    };
+    let best = progress
+        .best_pushes
+        .map_or_else(String::new, |pushes| format!(", best {pushes} pushes"));
+    format!(
+        "level {}{}: {:.1} s, {} nodes{bound}{best}, {} MiB",
+        level.number,
+        quoted_title(&level.title),
+        progress.elapsed.as_secs_f64(),
+        progress.expanded,
+        progress.memory_bytes >> 20
+    )
+}
+
+/// Writes the collection with each solution added to its level as a snapshot titled
+/// `Solution M/P (sokoengine VERSION, MODE)`; through a temporary file and a rename,
+/// so that `OUT.sok` may be the input file itself.
+fn save(
+    path: &Path,
+    collection: &mut Collection,
+    numbers: &[usize],
+    reports: &[LevelReport],
+    objective: Objective,
+) -> Result<(), Failure> {
+    for (&number, report) in numbers.iter().zip(reports) {
+        let (Some(lurd), Some(metrics)) = (&report.lurd, &report.metrics) else {
+            continue;
+        };
+        let entry = &mut collection.puzzles[number - 1];
+        let mut snapshot = Snapshot::new(entry.tessellation(), lurd.clone());
+        snapshot.title = format!(
+            "Solution {}/{} (sokoengine {}, {objective})",
+            metrics.moves,
+            metrics.pushes,
+            env!("CARGO_PKG_VERSION")
+        );
+        entry.push_snapshot(snapshot);
+    }
+    let text = collection
+        .to_sok_string()
+        .map_err(|error| Failure::domain(format!("can't write {}: {error}", path.display())))?;
+    let file_name = path.file_name().map_or_else(
+        || std::ffi::OsString::from("solve"),
+        std::ffi::OsStr::to_os_string,
+    );
+    let mut temporary_name = std::ffi::OsString::from(".");
+    temporary_name.push(&file_name);
+    temporary_name.push(".tmp");
+    let temporary = path.with_file_name(temporary_name);
+    let cannot = |error: std::io::Error| {
+        let _ = std::fs::remove_file(&temporary);
+        Failure::usage(format!("can't write {}: {error}", path.display()))
+    };
+    std::fs::write(&temporary, text).map_err(cannot)?;
+    std::fs::rename(&temporary, path).map_err(cannot)
+}
+
+/// The progress display on standard error when it is a terminal: a bar over the
+/// levels (for more than one) and a spinner per running level.
+struct Bars {
+    multi: Option<MultiProgress>,
+    levels: Option<ProgressBar>,
+}
+
+impl Bars {
+    fn new(levels: usize) -> Bars {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return Bars {
+                multi: None,
+                levels: None,
+            };
+        }
+        let multi = MultiProgress::new();
+        let bar = (levels > 1).then(|| {
+            let bar = multi.add(ProgressBar::new(levels as u64));
+            if let Ok(style) =
+                ProgressStyle::with_template("solving [{bar:40}] {pos}/{len} levels ({elapsed})")
+            {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar
+        });
+        Bars {
+            multi: Some(multi),
+            levels: bar,
+        }
+    }
+
+    /// A spinner for `level`, above the levels bar.
+    fn spinner(&self, level: &Level) -> Option<ProgressBar> {
+        let multi = self.multi.as_ref()?;
+        let spinner = ProgressBar::new_spinner();
+        let spinner = match &self.levels {
+            Some(bar) => multi.insert_before(bar, spinner),
+            None => multi.add(spinner),
+        };
+        spinner.set_message(format!(
+            "level {}{}: starting",
+            level.number,
+            quoted_title(&level.title)
+        ));
+        spinner.enable_steady_tick(Duration::from_millis(120));
+        Some(spinner)
+    }
+
+    fn level_done(&self) {
+        if let Some(bar) = &self.levels {
+            bar.inc(1);
+        }
+    }
+
+    /// Runs `f` (which prints to standard output) with the bars hidden.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.multi {
+            Some(multi) => multi.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.levels {
+            bar.finish_and_clear();
+        }
+        if let Some(multi) = &self.multi {
+            let _ = multi.clear();
+        }
+    }
+}

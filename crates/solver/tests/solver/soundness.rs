@@ -1,0 +1,168 @@
+//! Soundness of pruning: every solution of the corpus is replayed, and no deadlock
+//! layer may fire on the start or on any position after a push (a position from
+//! which a solution goes on is never a deadlock).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sokoengine_board::{CompactBoard, Puzzle};
+use sokoengine_io::Collection;
+use sokoengine_metrics::SolutionVerifier;
+use sokoengine_solver::audit::Audit;
+
+/// Solutions of the corpus files: 4,408 in the large test suite, 193 in
+/// Original & Extra.
+const SOLUTIONS: usize = 4_408 + 193;
+
+#[sokoengine_testkit_macros::corpus_test]
+fn no_layer_fires_on_a_corpus_solution() {
+    let corpus = sokoengine_testkit::corpus();
+    let folder = corpus.join("levels/large-test-suite/with-solutions");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sok"))
+        .collect();
+    files.sort();
+    files.push(corpus.join("levels/sok-with-solutions/Original_and_Extra.sok"));
+    assert_eq!(files.len(), 21, "20 packs and Original & Extra");
+    let collections: Vec<(String, Collection)> = files
+        .iter()
+        .map(|path| {
+            let name = path
+                .file_stem()
+                .expect("file name")
+                .to_string_lossy()
+                .into_owned();
+            (name, Collection::load(path, None).expect("corpus file"))
+        })
+        .collect();
+    // (collection, level) pairs with solutions, shared out to the cores.
+    let jobs: Vec<(usize, usize)> = collections
+        .iter()
+        .enumerate()
+        .flat_map(|(c, (_, collection))| {
+            (0..collection.puzzles.len())
+                .filter(move |&l| !collection.puzzles[l].snapshots().is_empty())
+                .map(move |l| (c, l))
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    let checked = AtomicUsize::new(0);
+    let positions = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(&(c, l)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (name, collection) = &collections[c];
+                    let entry = &collection.puzzles[l];
+                    let puzzle = entry.puzzle().expect("corpus board");
+                    let where_ = format!("{name} level {} ({:?})", l + 1, entry.title);
+                    for snapshot in entry.snapshots() {
+                        let Ok(moves) = snapshot.moves() else {
+                            continue;
+                        };
+                        if moves.is_reverse() {
+                            continue;
+                        }
+                        let outcome = audit_solution(&puzzle, moves.as_str());
+                        match outcome {
+                            Audited::NotASolution => {}
+                            Audited::Clean(count) => {
+                                checked.fetch_add(1, Ordering::Relaxed);
+                                positions.fetch_add(count, Ordering::Relaxed);
+                            }
+                            Audited::Fired(message) => {
+                                checked.fetch_add(1, Ordering::Relaxed);
+                                failures.lock().expect("lock").push(format!(
+                                    "{where_}, snapshot {:?}: {message}",
+                                    snapshot.title
+                                ));
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("lock");
+    assert!(
+        failures.is_empty(),
+        "{} solutions run through a pruned position; the first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
+    assert_eq!(checked.into_inner(), SOLUTIONS);
+    println!(
+        "{SOLUTIONS} solutions, {} positions: no layer fires",
+        positions.into_inner()
+    );
+}
+
+/// The outcome of replaying one snapshot.
+enum Audited {
+    /// The snapshot does not solve the level (a save game): not audited.
+    NotASolution,
+    /// No layer fired on any of this many positions.
+    Clean(usize),
+    /// A layer fired; what, where.
+    Fired(String),
+}
+
+/// Replays the solution `lurd` on the compact core and checks the start and the
+/// position after every push with every pruning layer.
+fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
+    let Ok(mut verifier) = SolutionVerifier::new(puzzle) else {
+        return Audited::NotASolution;
+    };
+    if verifier.verify(lurd).is_err() {
+        return Audited::NotASolution;
+    }
+    let audit = match Audit::new(puzzle) {
+        Ok(audit) => audit,
+        Err(error) => return Audited::Fired(format!("the solver refuses the level: {error}")),
+    };
+    let mut session = audit.session();
+    let board = CompactBoard::new(puzzle).expect("one pusher");
+    let tessellation = puzzle.tessellation();
+    let mut position = board.start();
+    let mut boxes: Vec<usize> = board
+        .start_boxes()
+        .map(|c| board.board_position(c))
+        .collect();
+    let mut checked = 0;
+    let mut check = |boxes: &[usize], pusher: usize, pushes: usize| {
+        checked += 1;
+        match session.check(boxes, pusher) {
+            Ok(None) => None,
+            Ok(Some(layer)) => Some(format!("after {pushes} pushes: {layer:?}")),
+            Err(error) => Some(format!("after {pushes} pushes: {error}")),
+        }
+    };
+    if let Some(message) = check(&boxes, board.board_position(position.pusher()), 0) {
+        return Audited::Fired(message);
+    }
+    let mut pushes = 0;
+    for letter in lurd.chars() {
+        if position.is_solved() {
+            break; // steps after the solving push do not count
+        }
+        let (direction, _) = tessellation
+            .parse_step_char(letter)
+            .expect("verified letters");
+        let moved = position.step(direction).expect("verified steps");
+        let Some((from, to)) = moved.pushed else {
+            continue;
+        };
+        pushes += 1;
+        let (from, to) = (board.board_position(from), board.board_position(to));
+        let index = boxes.iter().position(|&b| b == from).expect("a box moved");
+        boxes[index] = to;
+        if let Some(message) = check(&boxes, board.board_position(position.pusher()), pushes) {
+            return Audited::Fired(message);
+        }
+    }
+    Audited::Clean(checked)
+}
