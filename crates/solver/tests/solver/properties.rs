@@ -221,9 +221,7 @@ proptest! {
                         Objective::Moves => {
                             let (moves, pushes) = fewest_moves(&puzzle).expect("solvable");
                             prop_assert_eq!(metrics.moves, moves, "{}", puzzle);
-                            // Pushes break ties among the fewest moves: not yet (see
-                            // `moves_mode_breaks_ties_by_pushes`).
-                            prop_assert!(metrics.pushes >= pushes, "{}", puzzle);
+                            prop_assert_eq!(metrics.pushes, pushes, "{}", puzzle);
                         }
                         Objective::Any => prop_assert!(metrics.pushes >= pushes),
                     }
@@ -235,15 +233,9 @@ proptest! {
     }
 }
 
-/// The configuration the verdicts are checked with. `Moves` runs without PI-corral
-/// pruning for now: that pruning keeps push-optimality only (see
-/// [`moves_mode_with_pi_corrals_is_move_optimal`]).
+/// The configuration the verdicts are checked with: every feature on.
 fn tested_config(objective: Objective) -> sokoengine_solver::SolverConfig {
-    let mut config = config(objective);
-    if objective == Objective::Moves {
-        config.features.pi_corrals = false;
-    }
-    config
+    config(objective)
 }
 
 /// Asserts that `Moves` (every feature on) finds `expected` (moves, pushes) on the
@@ -265,7 +257,6 @@ fn assert_move_optimal(tessellation: Tessellation, text: &str, expected: (u32, u
 /// A move-optimal result must not depend on PI-corral pruning, which may move a push
 /// to the front at the price of walking. Found by the verdict property on Hexoban.
 #[test]
-#[ignore = "solver bug, reported to issue 11: PI-corral pruning makes Moves answer 10/2 where 4/2 (RdrN) exists"]
 fn moves_mode_with_pi_corrals_is_move_optimal() {
     let board = "---------#-.-\n--#-@-$-.-$-#\n-----#-------";
     assert_move_optimal(Tessellation::Hexoban, board, (4, 2));
@@ -274,7 +265,6 @@ fn moves_mode_with_pi_corrals_is_move_optimal() {
 /// Among the fewest moves, `Moves` takes the fewest pushes. Found by the verdict
 /// property on Octoban.
 #[test]
-#[ignore = "solver bug, reported to issue 11: Moves answers 11/5 where 11/4 (eRdenuuSlDL) exists"]
 fn moves_mode_breaks_ties_by_pushes() {
     let board = "@##--\n--$--\n.$---\n--.--\n-----";
     assert_move_optimal(Tessellation::Octoban, board, (11, 4));
