@@ -57,6 +57,14 @@ impl<'a> Clock<'a> {
     /// Counts one expansion and, every so often, checks the limits and reports.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), StopReason> {
+        // The node limit is exact; the others are checked every so often.
+        if self
+            .limits
+            .nodes
+            .is_some_and(|limit| self.progress.expanded >= limit)
+        {
+            return Err(StopReason::Nodes);
+        }
         self.progress.expanded += 1;
         self.countdown -= 1;
         if self.countdown == 0 {
@@ -83,13 +91,6 @@ impl<'a> Clock<'a> {
         let elapsed = now.duration_since(self.start);
         if self.limits.time.is_some_and(|limit| elapsed >= limit) {
             return Err(StopReason::Time);
-        }
-        if self
-            .limits
-            .nodes
-            .is_some_and(|limit| self.progress.expanded >= limit)
-        {
-            return Err(StopReason::Nodes);
         }
         if now.duration_since(self.last_report) >= REPORT_EVERY {
             self.last_report = now;

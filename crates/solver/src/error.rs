@@ -40,7 +40,11 @@ pub enum SolverError {
     #[error("the level has no box the pusher can reach")]
     NoBoxes,
     /// Boxes and goals of the active area differ in number.
-    #[error("the level has {boxes} boxes but {goals} goals in the pusher's area")]
+    #[error(
+        "the level has {boxes} {} but {goals} {} in the pusher's area",
+        plural(*boxes, "box", "boxes"),
+        plural(*goals, "goal", "goals")
+    )]
     BoxGoalMismatch {
         /// Active boxes.
         boxes: usize,
@@ -78,4 +82,9 @@ pub enum SolverError {
     /// returned.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// `one` for 1, else `many`.
+const fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }

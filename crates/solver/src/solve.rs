@@ -291,3 +291,29 @@ impl From<StopReason> for Ending {
         Ending::Stopped(reason)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Limits, Silent};
+    use sokoengine_geometry::Tessellation;
+
+    #[test]
+    fn the_node_limit_is_exact() {
+        let puzzle = Puzzle::parse(
+            Tessellation::Sokoban,
+            "#######\n#     #\n# $.$ #\n# .$. #\n# $.$ #\n#  .@ #\n#######",
+        )
+        .unwrap();
+        for objective in Objective::ALL {
+            let mut config = SolverConfig::new(objective);
+            config.limits = Limits::default().with_nodes(3);
+            let outcome = solve(&puzzle, &config, &Cancel::new(), &mut Silent).unwrap();
+            match outcome {
+                SolveOutcome::Stopped(StopReason::Nodes, stats) => assert_eq!(stats.expanded, 3),
+                SolveOutcome::Solved(solution) => assert!(solution.stats.expanded <= 3),
+                other => panic!("{objective}: {other:?}"),
+            }
+        }
+    }
+}

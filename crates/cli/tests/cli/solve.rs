@@ -347,7 +347,7 @@ fn invalid_levels_exit_1_with_one_line() {
         ),
         (
             board(&["######", "#@$$.#", "######"]),
-            "level 1: the level has 2 boxes but 1 goals in the pusher's area",
+            "level 1: the level has 2 boxes but 1 goal in the pusher's area",
         ),
         (
             board(&["#####", "#@ .#", "#####"]),

@@ -100,7 +100,7 @@ fn levels_the_solver_does_not_take() {
     );
     assert_eq!(
         SolverError::BoxGoalMismatch { boxes: 2, goals: 1 }.to_string(),
-        "the level has 2 boxes but 1 goals in the pusher's area"
+        "the level has 2 boxes but 1 goal in the pusher's area"
     );
 }
 
