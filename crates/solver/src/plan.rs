@@ -9,8 +9,84 @@
 //! treatment in [`crate::rooms`]; the plan covers levels whose goals have no
 //! single-door room.
 
+use ahash::AHashSet;
+use sokoengine_board::Position;
+
 use crate::model::{Model, NONE};
 use crate::rooms::PullSearch;
+
+/// Backward pull searches one plan may make before giving up.
+const PLAN_BUDGET: usize = 20_000;
+
+/// The backward search for a plan, with backtracking.
+struct Planner<'m> {
+    model: &'m Model,
+    position: Position,
+    filled: Vec<bool>,
+    search: PullSearch,
+    /// Sets of goals still filled from which no order was found.
+    failed: AHashSet<Vec<u32>>,
+    budget: usize,
+    /// Goals taken out so far, in order.
+    removed: Vec<u32>,
+}
+
+impl Planner<'_> {
+    /// Takes out every goal of `left` (sorted on return as given), trying the boxes
+    /// with the shortest way out first; whether it succeeded.
+    fn take_out(&mut self, left: &mut Vec<u32>) -> bool {
+        if left.is_empty() {
+            return true;
+        }
+        let mut key = left.clone();
+        key.sort_unstable();
+        if self.failed.contains(&key) {
+            return false;
+        }
+        let mut candidates = Vec::new();
+        for &goal in left.iter() {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let (model, filled) = (self.model, &self.filled);
+            let clear = |cell: u32| {
+                !filled[cell as usize]
+                    && model.directions.iter().all(|&direction| {
+                        let next = model.neighbor(cell, direction);
+                        next == NONE || next == goal || !filled[next as usize]
+                    })
+            };
+            let out = |next: u32, _beyond: u32| clear(next);
+            if let Some(pulls) = self
+                .search
+                .pulls_out(model, &mut self.position, goal, out, |_| true)
+            {
+                candidates.push((pulls, goal));
+            }
+        }
+        candidates.sort_unstable();
+        for (_, goal) in candidates {
+            let index = left.iter().position(|&g| g == goal).unwrap_or(0);
+            left.swap_remove(index);
+            self.position.remove_box(goal as usize);
+            self.filled[goal as usize] = false;
+            self.removed.push(goal);
+            if self.take_out(left) {
+                return true;
+            }
+            self.removed.pop();
+            self.filled[goal as usize] = true;
+            let _ = self.position.put_box(goal as usize);
+            left.push(goal);
+            if self.budget == 0 {
+                return false;
+            }
+        }
+        self.failed.insert(key);
+        false
+    }
+}
 
 /// The packing plan of a level.
 #[derive(Debug, Clone)]
@@ -20,51 +96,75 @@ pub(crate) struct PackingPlan {
 }
 
 impl PackingPlan {
-    /// The plan of `model`, or `None` when the backward search gets stuck.
+    /// The plan of `model`, or `None` when the backward search finds no order
+    /// within its budget.
     pub(crate) fn new(model: &Model) -> Option<PackingPlan> {
         let len = model.board.cells_len();
-        let mut filled = vec![false; len];
-        for &goal in &model.goals {
-            filled[goal as usize] = true;
-        }
-        let mut position = model.empty_position();
-        // The pusher starts where it starts, or next to it when that is a goal.
-        let pusher = std::iter::once(model.start_pusher)
-            .chain(model.floor.iter().copied())
-            .find(|&cell| !filled[cell as usize])?;
-        let _ = position.set_pusher(pusher as usize);
-        for &goal in &model.goals {
-            position.put_box(goal as usize).ok()?;
-        }
-        let mut search = PullSearch::new(len);
-        let mut left: Vec<u32> = model.goals.clone();
-        let mut removed = Vec::with_capacity(left.len());
-        while !left.is_empty() {
-            let mut best: Option<(usize, usize)> = None;
-            for (index, &goal) in left.iter().enumerate() {
-                let clear = |cell: u32| {
-                    !filled[cell as usize]
-                        && model.directions.iter().all(|&direction| {
-                            let next = model.neighbor(cell, direction);
-                            next == NONE || next == goal || !filled[next as usize]
-                        })
-                };
-                let out = |next: u32, _beyond: u32| clear(next);
-                let pulls = search.pulls_out(model, &mut position, goal, out, |_| true);
-                if let Some(pulls) = pulls {
-                    if best.is_none_or(|(_, fewest)| pulls < fewest) {
-                        best = Some((index, pulls));
+        let is_goal = |cell: u32| model.board.is_goal(cell as usize);
+        // The pusher of the solved position: where it starts, else in each other area
+        // the filled goals leave free, largest first.
+        let mut starts: Vec<u32> = Vec::new();
+        let mut area = vec![false; len];
+        let mut areas: Vec<(usize, u32)> = Vec::new();
+        for cell in std::iter::once(model.start_pusher).chain(model.floor.iter().copied()) {
+            if is_goal(cell) || area[cell as usize] {
+                continue;
+            }
+            let mut stack = vec![cell];
+            area[cell as usize] = true;
+            let mut size = 0;
+            while let Some(current) = stack.pop() {
+                size += 1;
+                for &direction in model.directions {
+                    let next = model.neighbor(current, direction);
+                    if next != NONE && !is_goal(next) && !area[next as usize] {
+                        area[next as usize] = true;
+                        stack.push(next);
                     }
                 }
             }
-            let (index, _) = best?;
-            let goal = left.swap_remove(index);
-            position.remove_box(goal as usize);
-            filled[goal as usize] = false;
-            removed.push(goal);
+            if cell == model.start_pusher {
+                starts.push(cell);
+            } else {
+                areas.push((size, cell));
+            }
         }
-        removed.reverse();
-        Some(PackingPlan { order: removed })
+        areas.sort_unstable_by_key(|&(size, cell)| (std::cmp::Reverse(size), cell));
+        starts.extend(areas.into_iter().map(|(_, cell)| cell));
+        let mut budget = PLAN_BUDGET;
+        for pusher in starts {
+            let mut position = model.empty_position();
+            let _ = position.set_pusher(pusher as usize);
+            for &goal in &model.goals {
+                position.put_box(goal as usize).ok()?;
+            }
+            let mut planner = Planner {
+                model,
+                position,
+                filled: model
+                    .goals
+                    .iter()
+                    .fold(vec![false; len], |mut filled, &goal| {
+                        filled[goal as usize] = true;
+                        filled
+                    }),
+                search: PullSearch::new(len),
+                failed: AHashSet::new(),
+                budget,
+                removed: Vec::with_capacity(model.goals.len()),
+            };
+            let mut left = model.goals.clone();
+            if planner.take_out(&mut left) {
+                let mut order = planner.removed;
+                order.reverse();
+                return Some(PackingPlan { order });
+            }
+            budget = planner.budget;
+            if budget == 0 {
+                break;
+            }
+        }
+        None
     }
 
     /// How many goals of the plan are filled in order from its start: the packing
@@ -98,5 +198,17 @@ mod tests {
             .collect();
         // Row 3 holds the goals at x = 3, 4, 5; the corridor opens on the left.
         assert_eq!(order, [8 * 3 + 5, 8 * 3 + 4, 8 * 3 + 3]);
+    }
+
+    #[test]
+    fn a_plan_from_another_area() {
+        // Microban 139: with the pusher below the door, taking out the two goals in
+        // front of it shuts the pusher out of the others; with the pusher in the
+        // area left of the goals an order exists.
+        let text = "-####-----------\n##--####--------\n#---...#--------\n#---...#--------\n#---#-##--------\n#---#@-####-####\n#####-$---###--#\n----#--##$-$---#\n---###-----$$--#\n---#-$--##---###\n---#----######--\n---######-------";
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, text).unwrap();
+        let model = Model::new(&puzzle, 1 << 30).unwrap();
+        let plan = PackingPlan::new(&model).expect("an order exists");
+        assert_eq!(plan.order.len(), 6);
     }
 }

@@ -150,82 +150,52 @@ fn add_stats(stats: &mut Stats, engine: &Engine<'_>) {
     stats.deadlocks += engine.deadlocks;
 }
 
-/// `Any` mode: a portfolio of two searches taking turns with doubling time slices, a
-/// greedy best-first search over pushes with goal macros (cheap, strong on small
-/// levels) and FESS over box moves (strong where boxes must be packed in order).
-/// Each has half the memory budget; the first to find a solution wins. FESS prunes
-/// soundly and tries every box move, so its running out of positions proves that
-/// there is no solution; the greedy search, whose macros cut, proves nothing.
+/// `Any` mode: a portfolio of three searches taking turns with doubling time
+/// slices: a greedy best-first search over pushes with goal macros (cheap, strong on
+/// most small levels), A* over pushes (strong on short but tricky levels) and FESS
+/// over box moves (strong where boxes must be packed in order). Each has a third of
+/// the memory budget; the first to find a solution wins. A* and FESS prune soundly
+/// and try every move, so either running out of positions proves that there is no
+/// solution; the greedy search, whose macros cut, proves nothing.
 fn solve_any(
     model: &Model,
     config: &SolverConfig,
     clock: &mut Clock<'_>,
     stats: &mut Stats,
 ) -> Answer {
-    let budget = config.limits.memory_bytes / 2;
+    let budget = config.limits.memory_bytes / 3;
     let rooms = if config.features.goal_rooms {
         Some(crate::rooms::Rooms::new(model)).filter(|rooms| !rooms.is_empty())
     } else {
         None
     };
-    let mut greedy_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
-    greedy_engine.rooms.clone_from(&rooms);
-    let mut fess_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
-    fess_engine.rooms = rooms;
-    let greedy_root = match root(&mut greedy_engine) {
-        Ok(root) => root,
+    let mut greedy = match Member::new(model, config, budget, Order::Greedy, rooms.clone()) {
+        Ok(member) => member,
         Err(answer) => return answer,
     };
+    let mut astar = match Member::new(model, config, budget, Order::AStar, None) {
+        Ok(member) => member,
+        Err(answer) => return answer,
+    };
+    let mut fess_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+    fess_engine.rooms = rooms;
     let fess_root = match root(&mut fess_engine) {
         Ok(root) => root,
         Err(answer) => return answer,
-    };
-    let mut greedy = match BestFirst::start(
-        &mut greedy_engine,
-        greedy_root,
-        Order::Greedy,
-        one_push,
-        true,
-    ) {
-        Ok(search) => Some(search),
-        Err(ending) => return answer_of(&mut greedy_engine, ending, None),
     };
     let mut fess_search = crate::fess::Fess::new(&mut fess_engine);
     let mut fess_ending = fess_search.start(fess_root);
     let mut round = 0_u32;
     let answer = loop {
-        if let Some(search) = &mut greedy {
-            let until = clock.elapsed() + (SLICE * (1 << round.min(16)));
-            match search.resume(&mut greedy_engine, clock, Some(until)) {
-                None => {}
-                Some(Ending::Solved(last)) => {
-                    break Answer::Solved(greedy_engine.steps_to(last, model.start_pusher), None);
-                }
-                // Goal macros cut solutions: when they run out of positions the
-                // greedy search starts again without them.
-                Some(Ending::Exhausted) if greedy_engine.rooms.is_some() => {
-                    greedy_engine =
-                        Engine::new(model, config.features, PusherKey::Normalized, budget);
-                    greedy = match root(&mut greedy_engine) {
-                        Ok(root) => BestFirst::start(
-                            &mut greedy_engine,
-                            root,
-                            Order::Greedy,
-                            one_push,
-                            true,
-                        )
-                        .ok(),
-                        Err(_) => None,
-                    };
-                }
-                // Out of positions or memory: FESS goes on alone.
-                Some(Ending::Exhausted | Ending::Stopped(StopReason::Memory)) => greedy = None,
-                Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
-            }
+        let slice = SLICE * (1 << round.min(16));
+        if let Some(answer) = greedy.slice(model, config, budget, clock, slice) {
+            break answer;
+        }
+        if let Some(answer) = astar.slice(model, config, budget, clock, slice) {
+            break answer;
         }
         if fess_ending.is_none() {
-            let until = clock.elapsed() + (SLICE * (1 << round.min(16)));
-            fess_ending = fess_search.resume(clock, Some(until));
+            fess_ending = fess_search.resume(clock, Some(clock.elapsed() + slice));
         }
         match fess_ending {
             None => {}
@@ -234,14 +204,85 @@ fn solve_any(
                 break Answer::Solved(fess_engine.steps_to(last, model.start_pusher), None);
             }
             Some(Ending::Exhausted) => break Answer::Exhausted,
-            Some(Ending::Stopped(StopReason::Memory)) if greedy.is_some() => {}
+            Some(Ending::Stopped(StopReason::Memory))
+                if greedy.search.is_some() || astar.search.is_some() => {}
             Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
+        }
+        if greedy.search.is_none() && astar.search.is_none() && fess_ending.is_some() {
+            break Answer::Stopped(StopReason::Memory);
         }
         round += 1;
     };
-    add_stats(stats, &greedy_engine);
+    add_stats(stats, &greedy.engine);
+    add_stats(stats, &astar.engine);
     add_stats(stats, &fess_engine);
     answer
+}
+
+/// A best-first member of the `Any` portfolio with its own engine.
+struct Member<'m> {
+    engine: Engine<'m>,
+    /// `None` once it has stopped for good.
+    search: Option<BestFirst>,
+    order: Order,
+}
+
+impl<'m> Member<'m> {
+    fn new(
+        model: &'m Model,
+        config: &SolverConfig,
+        budget: usize,
+        order: Order,
+        rooms: Option<crate::rooms::Rooms>,
+    ) -> Result<Member<'m>, Answer> {
+        let mut engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+        engine.rooms = rooms;
+        let root = root(&mut engine)?;
+        match BestFirst::start(&mut engine, root, order, one_push, true) {
+            Ok(search) => Ok(Member {
+                engine,
+                search: Some(search),
+                order,
+            }),
+            Err(ending) => Err(answer_of(&mut engine, ending, None)),
+        }
+    }
+
+    /// Runs for `slice`; the portfolio's answer when this member ends it.
+    fn slice(
+        &mut self,
+        model: &'m Model,
+        config: &SolverConfig,
+        budget: usize,
+        clock: &mut Clock<'_>,
+        slice: Duration,
+    ) -> Option<Answer> {
+        let search = self.search.as_mut()?;
+        let until = clock.elapsed() + slice;
+        match search.resume(&mut self.engine, clock, Some(until))? {
+            Ending::Solved(last) => Some(Answer::Solved(
+                self.engine.steps_to(last, model.start_pusher),
+                None,
+            )),
+            // Goal macros cut solutions: when they run out of positions the search
+            // starts again without them.
+            Ending::Exhausted if self.engine.rooms.is_some() => {
+                match Member::new(model, config, budget, self.order, None) {
+                    Ok(member) => *self = member,
+                    Err(answer) => return Some(answer),
+                }
+                None
+            }
+            // Every position searched with sound pruning: no solution.
+            Ending::Exhausted => Some(Answer::Exhausted),
+            // Out of memory: the others go on.
+            Ending::Stopped(StopReason::Memory) => {
+                self.search = None;
+                None
+            }
+            Ending::Stopped(reason) => Some(Answer::Stopped(reason)),
+        }
+    }
 }
 
 /// The time each search of the `Any` portfolio gets in the first round; each round
