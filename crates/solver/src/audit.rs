@@ -10,7 +10,7 @@
 //! 2. freeze: a box blocked on every axis by walls and frozen boxes, off a goal;
 //! 3. bipartite: no perfect box-goal matching ([`Engine::evaluate_loaded`]);
 //! 4. PI-corral deadlock: a PI-corral with work to do and no legal push
-//!    ([`corral::pi_corral`](crate::corral::pi_corral)).
+//!    ([`corral::analyse`](crate::corral::analyse)), and corral deadlock searches.
 //!
 //! A layer added to the engine gets a [`Layer`] variant and a check in
 //! [`Session::check`].
@@ -19,7 +19,7 @@ use sokoengine_board::Puzzle;
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, Limits};
-use crate::corral::{Corrals, pi_corral};
+use crate::corral::{CorralDeadlock, Corrals, analyse};
 use crate::engine::{Engine, PusherKey};
 use crate::error::SolverError;
 use crate::model::Model;
@@ -43,6 +43,8 @@ pub enum Layer {
     Bipartite,
     /// A PI-corral has work to do and no legal push.
     PiCorral,
+    /// A corral's boxes alone cannot all reach goals (corral deadlock search).
+    CorralDeadlock,
 }
 
 /// A position the audit cannot place.
@@ -242,8 +244,10 @@ impl Session<'_> {
         engine
             .position
             .reachable_into(pusher as usize, &mut engine.reach);
-        if pi_corral(engine) == Corrals::Deadlock {
-            return Some(Layer::PiCorral);
+        match analyse(engine, true, true) {
+            Corrals::Deadlock(CorralDeadlock::PiCorral) => return Some(Layer::PiCorral),
+            Corrals::Deadlock(CorralDeadlock::Search) => return Some(Layer::CorralDeadlock),
+            _ => {}
         }
         None
     }

@@ -16,20 +16,51 @@
 //! one PI-corral's barrier boxes need to be generated (the one with the fewest), and
 //! a PI-corral with work to do but no legal push is a deadlock. This keeps both
 //! solvability and push-optimality.
+//!
+//! **Corral deadlocks.** Any corral with work to do can be tried on its own: with
+//! only its barrier boxes on the board, a small search pushes them around. Every
+//! solution of the whole level, with the other boxes left out, is a way to bring
+//! those boxes onto goals on the smaller board (fewer boxes only free the way), so
+//! if the small search runs out of positions without putting them all on goals,
+//! the position is a deadlock. The search stops without a verdict when the pusher
+//! gets into the corral or its budget is spent. Verdicts are kept in a deadlock
+//! cache keyed by the barrier and the pusher's region on the small board.
 
+use sokoengine_board::{Position, Reach};
+
+use crate::deadlock::Freeze;
 use crate::engine::Engine;
 use crate::model::NONE;
+use crate::store::{FastMap, fast_map, fast_set};
 
-/// What PI-corral analysis says about the loaded position.
+/// What corral analysis says about the loaded position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Corrals {
     /// No PI-corral with work to do: generate every push.
     None,
     /// Generate only the pushes of these boxes (cells).
     Only(Vec<u32>),
-    /// A PI-corral with work to do has no legal push.
-    Deadlock,
+    /// The position is a deadlock.
+    Deadlock(CorralDeadlock),
 }
+
+/// Which corral test proves a deadlock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CorralDeadlock {
+    /// A PI-corral with work to do has no legal push.
+    PiCorral,
+    /// The corral's boxes alone cannot all reach goals.
+    Search,
+}
+
+/// Corrals with more barrier boxes are not searched.
+const SEARCH_MAX_BOXES: usize = 10;
+/// Positions one corral search may store.
+const SEARCH_MAX_STATES: usize = 400;
+/// Corral searches per analysed position.
+const SEARCHES_PER_POSITION: usize = 2;
+/// Entries of the deadlock cache before it is cleared.
+const CACHE_MAX: usize = 1 << 18;
 
 /// Scratch of the corral analysis.
 #[derive(Debug, Clone, Default)]
@@ -42,6 +73,13 @@ pub(crate) struct CorralScratch {
     generation: u32,
     queue: Vec<u32>,
     barrier: Vec<u32>,
+    /// The small board of corral searches (goals only, boxes placed per search).
+    board: Option<Position>,
+    reach: Reach,
+    freeze: Option<Freeze>,
+    /// Verdicts of corral searches by small-board position (sorted boxes,
+    /// normalized pusher): `true` = deadlock.
+    cache: Option<FastMap<(Vec<u32>, u32), bool>>,
 }
 
 impl CorralScratch {
@@ -59,14 +97,17 @@ impl CorralScratch {
     }
 }
 
-/// PI-corral analysis of the loaded position (its region in `engine.reach`).
-pub(crate) fn pi_corral(engine: &mut Engine<'_>) -> Corrals {
+/// Corral analysis of the loaded position (its region in `engine.reach`): PI-corral
+/// pruning when `pi` is set, corral deadlock searches when `search` is set.
+pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corrals {
     let model = engine.model;
     let mut scratch = std::mem::take(&mut engine.corrals);
     scratch.begin(model.board.cells_len());
     let generation = scratch.generation;
     let mut best: Option<(usize, Vec<u32>)> = None;
     let mut next_label = 0_u32;
+    let mut searches = 0;
+    let mut verdict = None;
     for &cell in &model.floor {
         let c = cell as usize;
         if scratch.stamp[c] == generation || engine.reach.reached(c) || engine.position.has_box(c) {
@@ -81,6 +122,7 @@ pub(crate) fn pi_corral(engine: &mut Engine<'_>) -> Corrals {
         scratch.stamp[c] = generation;
         scratch.label[c] = label;
         scratch.barrier.clear();
+        let key = corral_key(generation, label);
         let mut index = 0;
         while let Some(&current) = scratch.queue.get(index) {
             index += 1;
@@ -92,9 +134,6 @@ pub(crate) fn pi_corral(engine: &mut Engine<'_>) -> Corrals {
                 }
                 let n = next as usize;
                 if engine.position.has_box(n) {
-                    // Box stamps: generation * 2^16 + label would overflow; use a
-                    // combined key per (generation, label).
-                    let key = corral_key(generation, label);
                     if scratch.box_stamp[n] != key {
                         scratch.box_stamp[n] = key;
                         scratch.barrier.push(next);
@@ -114,23 +153,151 @@ pub(crate) fn pi_corral(engine: &mut Engine<'_>) -> Corrals {
         if !needs_work {
             continue;
         }
-        let key = corral_key(generation, label);
-        let Some(pushes) = pi_pushes(engine, &scratch, label, key) else {
-            continue;
-        };
-        if pushes == 0 {
-            engine.corrals = scratch;
-            return Corrals::Deadlock;
+        if pi {
+            if let Some(pushes) = pi_pushes(engine, &scratch, label, key) {
+                if pushes == 0 {
+                    verdict = Some(CorralDeadlock::PiCorral);
+                    break;
+                }
+                if best.as_ref().is_none_or(|(count, _)| pushes < *count) {
+                    best = Some((pushes, scratch.barrier.clone()));
+                }
+            }
         }
-        if best.as_ref().is_none_or(|(count, _)| pushes < *count) {
-            best = Some((pushes, scratch.barrier.clone()));
+        if search && searches < SEARCHES_PER_POSITION && scratch.barrier.len() <= SEARCH_MAX_BOXES {
+            searches += 1;
+            if corral_search(engine, &mut scratch, label) {
+                verdict = Some(CorralDeadlock::Search);
+                break;
+            }
         }
     }
     engine.corrals = scratch;
+    if let Some(verdict) = verdict {
+        return Corrals::Deadlock(verdict);
+    }
     match best {
         Some((_, boxes)) => Corrals::Only(boxes),
         None => Corrals::None,
     }
+}
+
+/// Whether the barrier boxes of corral `label` (in `scratch.barrier`) alone are
+/// proven unable to reach goals, by a small search (see the module docs).
+fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -> bool {
+    let model = engine.model;
+    let generation = scratch.generation;
+    let mut boxes = scratch.barrier.clone();
+    boxes.sort_unstable();
+    let board = scratch.board.get_or_insert_with(|| model.empty_position());
+    let freeze = scratch
+        .freeze
+        .get_or_insert_with(|| Freeze::new(model.board.cells_len()));
+    let start = place(board, &boxes, engine.position.pusher() as u32);
+    let pusher = normalized(board, start, &mut scratch.reach);
+    let key = (boxes.clone(), pusher);
+    let cache = scratch.cache.get_or_insert_with(fast_map);
+    if let Some(&dead) = cache.get(&key) {
+        clear(board, &boxes);
+        return dead;
+    }
+    let (label_of, stamp_of) = (&scratch.label, &scratch.stamp);
+    let in_corral = |cell: usize| stamp_of[cell] == generation && label_of[cell] == label;
+    let mut seen = fast_set::<(Vec<u32>, u32)>();
+    let mut queue: Vec<(Vec<u32>, u32)> = vec![(boxes.clone(), pusher)];
+    seen.insert((boxes.clone(), pusher));
+    let mut index = 0;
+    let mut dead = true;
+    'search: while let Some((state, pusher)) = queue.get(index).cloned() {
+        index += 1;
+        place(board, &state, pusher);
+        board.reachable_into(pusher as usize, &mut scratch.reach);
+        if scratch.reach.cells().iter().any(|&cell| in_corral(cell)) {
+            // The pusher gets in: no verdict.
+            dead = false;
+            clear(board, &state);
+            break;
+        }
+        for (i, &from) in state.iter().enumerate() {
+            for &direction in model.directions {
+                let behind = model.neighbor(from, direction.opposite());
+                if behind == NONE || !scratch.reach.reached(behind as usize) {
+                    continue;
+                }
+                let Some(to) = board.push_target(from as usize, direction) else {
+                    continue;
+                };
+                let to = to as u32;
+                if engine.dead_push(to, direction) {
+                    continue;
+                }
+                let _ = board.push(from as usize, direction);
+                let solved = board.is_solved();
+                let frozen = !solved && freeze.is_deadlock(model, board, to);
+                let child_pusher = if solved || frozen {
+                    0
+                } else {
+                    let mut reach = Reach::new();
+                    normalized(board, from, &mut reach)
+                };
+                let _ = board.pull(direction.opposite());
+                let _ = board.set_pusher(pusher as usize);
+                if solved {
+                    dead = false;
+                    clear(board, &state);
+                    break 'search;
+                }
+                if frozen {
+                    continue;
+                }
+                let mut child = state.clone();
+                child[i] = to;
+                child.sort_unstable();
+                if seen.insert((child.clone(), child_pusher)) {
+                    if seen.len() > SEARCH_MAX_STATES {
+                        // Out of budget: no verdict.
+                        dead = false;
+                        clear(board, &state);
+                        break 'search;
+                    }
+                    queue.push((child, child_pusher));
+                }
+            }
+        }
+        clear(board, &state);
+    }
+    let cache = scratch.cache.get_or_insert_with(fast_map);
+    if cache.len() >= CACHE_MAX {
+        cache.clear();
+    }
+    cache.insert(key, dead);
+    dead
+}
+
+/// Puts `boxes` and the pusher on the small board; returns the pusher's cell.
+fn place(board: &mut Position, boxes: &[u32], pusher: u32) -> u32 {
+    let _ = board.set_pusher(pusher as usize);
+    for &cell in boxes {
+        let _ = board.put_box(cell as usize);
+    }
+    pusher
+}
+
+/// Takes `boxes` off the small board.
+fn clear(board: &mut Position, boxes: &[u32]) {
+    for &cell in boxes {
+        board.remove_box(cell as usize);
+    }
+}
+
+/// The smallest cell of the pusher's region on `from`.
+fn normalized(board: &Position, from: u32, reach: &mut Reach) -> u32 {
+    board
+        .reachable_into(from as usize, reach)
+        .iter()
+        .copied()
+        .min()
+        .unwrap_or(from as usize) as u32
 }
 
 /// A key naming corral `label` of analysis `generation` (box stamps).

@@ -331,9 +331,10 @@ impl<'m> Engine<'m> {
     ) -> Result<(), StopReason> {
         let pusher = self.position.pusher();
         self.position.reachable_into(pusher, &mut self.reach);
-        let restricted = if self.features.pi_corrals {
-            match crate::corral::pi_corral(self) {
-                crate::corral::Corrals::Deadlock => {
+        let (pi, search) = (self.features.pi_corrals, self.features.corral_deadlocks);
+        let restricted = if pi || search {
+            match crate::corral::analyse(self, pi, search) {
+                crate::corral::Corrals::Deadlock(_) => {
                     self.deadlocks += 1;
                     return Ok(());
                 }

@@ -16,8 +16,6 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
-use ahash::AHashMap;
-
 use crate::clock::Clock;
 use crate::config::StopReason;
 use crate::cut::CutTree;
@@ -25,7 +23,7 @@ use crate::engine::Engine;
 use crate::model::{Model, NONE};
 use crate::plan::PackingPlan;
 use crate::search::Ending;
-use crate::store::{Insert, NodeId};
+use crate::store::{FastMap, Insert, NodeId, fast_map};
 
 /// A box move of a position: the box on `from` goes to `to` by `pushes` pushes, the
 /// last one in direction `last`.
@@ -132,7 +130,7 @@ pub(crate) struct Fess<'e, 'm> {
     states: Vec<State>,
     moves: Vec<BoxMove>,
     /// Feature cell of each key, and each cell's queue.
-    cell_of: AHashMap<Features, u32>,
+    cell_of: FastMap<Features, u32>,
     queues: Vec<BinaryHeap<Entry>>,
     /// Next cell to serve.
     turn: usize,
@@ -166,7 +164,7 @@ impl<'e, 'm> Fess<'e, 'm> {
             engine,
             states: Vec::new(),
             moves: Vec::new(),
-            cell_of: AHashMap::new(),
+            cell_of: fast_map(),
             queues: Vec::new(),
             turn: 0,
             cuts: CutTree::default(),
@@ -339,8 +337,12 @@ impl<'e, 'm> Fess<'e, 'm> {
         engine.evaluate_loaded()?;
         let pusher = engine.position.pusher();
         engine.position.reachable_into(pusher, &mut engine.reach);
-        if engine.features.pi_corrals
-            && crate::corral::pi_corral(engine) == crate::corral::Corrals::Deadlock
+        let (pi, search) = (engine.features.pi_corrals, engine.features.corral_deadlocks);
+        if (pi || search)
+            && matches!(
+                crate::corral::analyse(engine, pi, search),
+                crate::corral::Corrals::Deadlock(_)
+            )
         {
             return None;
         }

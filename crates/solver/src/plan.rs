@@ -9,11 +9,11 @@
 //! treatment in [`crate::rooms`]; the plan covers levels whose goals have no
 //! single-door room.
 
-use ahash::AHashSet;
 use sokoengine_board::Position;
 
 use crate::model::{Model, NONE};
 use crate::rooms::PullSearch;
+use crate::store::{FastSet, fast_set};
 
 /// Backward pull searches one plan may make before giving up.
 const PLAN_BUDGET: usize = 20_000;
@@ -25,7 +25,7 @@ struct Planner<'m> {
     filled: Vec<bool>,
     search: PullSearch,
     /// Sets of goals still filled from which no order was found.
-    failed: AHashSet<Vec<u32>>,
+    failed: FastSet<Vec<u32>>,
     budget: usize,
     /// Goals taken out so far, in order.
     removed: Vec<u32>,
@@ -149,7 +149,7 @@ impl PackingPlan {
                         filled
                     }),
                 search: PullSearch::new(len),
-                failed: AHashSet::new(),
+                failed: fast_set(),
                 budget,
                 removed: Vec::with_capacity(model.goals.len()),
             };

@@ -215,6 +215,32 @@ impl Store {
     }
 }
 
+/// Hash maps and sets whose keys are not Zobrist hashes already: ahash with fixed
+/// seeds, so that a search runs the same way every time (nothing iterates them
+/// into an output).
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
+/// See [`FastMap`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, ahash::RandomState>;
+
+/// An empty [`FastMap`].
+pub(crate) fn fast_map<K, V>() -> FastMap<K, V> {
+    FastMap::with_hasher(fixed_state())
+}
+
+/// An empty [`FastSet`].
+pub(crate) fn fast_set<K>() -> FastSet<K> {
+    FastSet::with_hasher(fixed_state())
+}
+
+fn fixed_state() -> ahash::RandomState {
+    ahash::RandomState::with_seeds(
+        0x736F_6B6F_656E_6731,
+        0x2545_F491_4F6C_DD1D,
+        0x9E37_79B9_7F4A_7C15,
+        0xBF58_476D_1CE4_E5B9,
+    )
+}
+
 /// Sets of dense cells as bits.
 pub(crate) mod bits {
     /// Sets bit `index`.
