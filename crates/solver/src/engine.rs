@@ -111,6 +111,12 @@ pub(crate) struct Engine<'m> {
     allowed_stamp: u32,
     pub(crate) deadlocks: u64,
     pub(crate) generated: u64,
+    /// Whether this engine pulls (a search backwards from the solved positions).
+    pulls: bool,
+    /// Matching costs per (slot, box target) and dead sides: toward the goals when
+    /// pushing, toward the start cells when pulling.
+    costs: &'m [u16],
+    dead_sides: &'m [bool],
 }
 
 impl std::fmt::Debug for Engine<'_> {
@@ -156,7 +162,22 @@ impl<'m> Engine<'m> {
             allowed_stamp: 0,
             deadlocks: 0,
             generated: 0,
+            pulls: false,
+            costs: &model.distances,
+            dead_sides: &model.dead_side,
         }
+    }
+
+    /// An engine that pulls boxes from the solved positions back toward the start
+    /// (normalized pusher, no goal macros or push-only pruning).
+    pub(crate) fn reverse(model: &'m Model, features: Features, budget: usize) -> Self {
+        let mut engine = Engine::new(model, features, PusherKey::Normalized, budget);
+        let reverse = model.reverse();
+        engine.pulls = true;
+        engine.costs = &reverse.distances;
+        engine.dead_sides = &reverse.dead_side;
+        engine.store.other_bytes += reverse.distances.len() * 2 + reverse.dead_side.len();
+        engine
     }
 
     /// The box set of `cells` as words.
@@ -279,7 +300,7 @@ impl<'m> Engine<'m> {
                 for (index, &cell) in self.boxes.iter().enumerate() {
                     self.box_index[cell as usize] = index as u32;
                 }
-                let cost = self.matching.total(&self.model.distances);
+                let cost = self.matching.total(self.costs);
                 return (cost < IMPOSSIBLE).then_some(cost as u32);
             }
         }
@@ -289,7 +310,7 @@ impl<'m> Engine<'m> {
             let side = self.model.sides.side_of(cell, pusher);
             self.rows.push(self.model.sides.slot(cell, side) as u32);
         }
-        let cost = self.matching.solve(&self.model.distances, &self.rows);
+        let cost = self.matching.solve(self.costs, &self.rows);
         (cost < IMPOSSIBLE).then_some(cost as u32)
     }
 
@@ -319,7 +340,7 @@ impl<'m> Engine<'m> {
     #[inline]
     pub(crate) fn dead_push(&self, cell: u32, direction: Direction) -> bool {
         let side = self.model.sides.neighbor_side(cell, direction.opposite());
-        self.model.dead_side[self.model.sides.slot(cell, side)]
+        self.dead_sides[self.model.sides.slot(cell, side)]
     }
 
     /// Calls `visit` with each legal child of the loaded position (after
@@ -329,6 +350,9 @@ impl<'m> Engine<'m> {
         &mut self,
         mut visit: impl FnMut(&mut Engine<'m>, Child) -> Result<bool, StopReason>,
     ) -> Result<(), StopReason> {
+        if self.pulls {
+            return self.pull_children(visit);
+        }
         let pusher = self.position.pusher();
         self.position.reachable_into(pusher, &mut self.reach);
         let (pi, search) = (self.features.pi_corrals, self.features.corral_deadlocks);
@@ -412,6 +436,83 @@ impl<'m> Engine<'m> {
                     }
                 }
                 if let Some(child) = self.try_push(index, from, to, direction, behind)? {
+                    if !visit(self, child)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The children of the loaded position of a pull search: every pull of a box
+    /// by the pusher from its region, bounded by the matching toward the start
+    /// cells. Pulls have no freeze or corral pruning (those are push rules).
+    fn pull_children(
+        &mut self,
+        mut visit: impl FnMut(&mut Engine<'m>, Child) -> Result<bool, StopReason>,
+    ) -> Result<(), StopReason> {
+        let loaded = self.position.pusher();
+        self.position.reachable_into(loaded, &mut self.reach);
+        self.matching.save(&mut self.saved);
+        for index in 0..self.boxes.len() {
+            let from = self.boxes[index];
+            for &direction in self.model.directions {
+                // The pusher on `next` steps on to `beyond`; the box follows onto `next`.
+                let next = self.model.neighbor(from, direction);
+                if next == NONE || !self.reach.reached(next as usize) {
+                    continue;
+                }
+                let beyond = self.model.neighbor(next, direction);
+                if beyond == NONE || !self.position.is_free(beyond as usize) {
+                    continue;
+                }
+                let side = self.model.sides.neighbor_side(next, direction);
+                let row = self.model.sides.slot(next, side);
+                if self.dead_sides[row] {
+                    continue;
+                }
+                let _ = self.position.set_pusher(next as usize);
+                if self.position.pull(direction).is_err() {
+                    let _ = self.position.set_pusher(loaded);
+                    continue;
+                }
+                self.generated += 1;
+                let cost = self.matching.update(self.costs, index, row as u32);
+                let child = if cost >= IMPOSSIBLE {
+                    self.deadlocks += 1;
+                    None
+                } else {
+                    self.matching.save(&mut self.child_matching.saved);
+                    self.child_matching.cells.clone_from(&self.boxes);
+                    self.child_matching.cells[index] = next;
+                    let region = self
+                        .position
+                        .reachable_into(beyond as usize, &mut self.child_reach);
+                    let pusher = region.iter().copied().min().unwrap_or(beyond as usize) as u32;
+                    let hash = self.boxes_hash
+                        ^ self.model.box_keys[from as usize]
+                        ^ self.model.box_keys[next as usize]
+                        ^ self.model.base_hash
+                        ^ self.model.pusher_keys[pusher as usize];
+                    Some(Child {
+                        hash,
+                        from,
+                        to: next,
+                        pusher,
+                        bound: cost as u32,
+                        solved: false,
+                        walk: 0,
+                        pushes: 1,
+                        last: direction,
+                    })
+                };
+                self.matching.restore(&self.saved);
+                // Undo: the push back is the pull's inverse.
+                let _ = self.position.push(next as usize, direction.opposite());
+                let _ = self.position.set_pusher(loaded);
+                self.box_index[from as usize] = index as u32;
+                if let Some(child) = child {
                     if !visit(self, child)? {
                         return Ok(());
                     }
@@ -541,7 +642,7 @@ impl<'m> Engine<'m> {
         }
         let side = self.model.sides.neighbor_side(goal, last.opposite());
         let row = self.model.sides.slot(goal, side) as u32;
-        let cost = self.matching.update(&self.model.distances, index, row);
+        let cost = self.matching.update(self.costs, index, row);
         if cost >= IMPOSSIBLE {
             self.matching.restore(&self.saved);
             self.deadlocks += 1;
@@ -634,7 +735,7 @@ impl<'m> Engine<'m> {
         }
         let side = self.model.sides.neighbor_side(to, direction.opposite());
         let row = self.model.sides.slot(to, side) as u32;
-        let cost = self.matching.update(&self.model.distances, index, row);
+        let cost = self.matching.update(self.costs, index, row);
         if cost >= IMPOSSIBLE {
             self.matching.restore(&self.saved);
             self.deadlocks += 1;

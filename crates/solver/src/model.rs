@@ -46,6 +46,18 @@ pub(crate) struct Model {
     pub(crate) dead_side: Vec<bool>,
     /// Per cell: every side is dead (a dead square).
     pub(crate) dead_cell: Vec<bool>,
+    /// The tables of pull searches, made when a pull search first needs them.
+    reverse: std::sync::OnceLock<Reverse>,
+}
+
+/// Distances of a pull search: from every (cell, side) back to every start cell of
+/// a box, and the sides from which no start cell is reachable.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reverse {
+    /// `distances[slot * boxes + start]`: pushes that bring the box starting on
+    /// `start_boxes[start]` to the slot's (cell, side), on the empty board.
+    pub(crate) distances: Vec<u16>,
+    pub(crate) dead_side: Vec<bool>,
 }
 
 impl Model {
@@ -135,6 +147,7 @@ impl Model {
             distances: Vec::new(),
             dead_side: Vec::new(),
             dead_cell: Vec::new(),
+            reverse: std::sync::OnceLock::new(),
             board,
         };
         model.sides = Sides::new(&model);
@@ -222,6 +235,65 @@ impl Model {
                 (0..self.sides.count(cell)).all(|side| self.dead_side[self.sides.slot(cell, side)]);
         }
         self.distances = distances;
+    }
+
+    /// The tables of pull searches (computed on first use): a box pulled back
+    /// toward the start position.
+    pub(crate) fn reverse(&self) -> &Reverse {
+        self.reverse.get_or_init(|| self.compute_reverse())
+    }
+
+    /// Forward push distances from each start box (with the pusher on its start
+    /// side) to every (cell, side) of the empty board.
+    fn compute_reverse(&self) -> Reverse {
+        let sides = self.sides.len();
+        let starts = self.start_boxes.len();
+        let mut distances = vec![INF; starts * sides];
+        let mut table = vec![INF; sides];
+        let mut queue: Vec<(u32, u8)> = Vec::new();
+        for (index, &start) in self.start_boxes.iter().enumerate() {
+            table.fill(INF);
+            queue.clear();
+            let side = self.sides.side_of(start, self.start_pusher);
+            table[self.sides.slot(start, side)] = 0;
+            queue.push((start, side));
+            let mut next = 0;
+            while let Some(&(cell, side)) = queue.get(next) {
+                next += 1;
+                let distance = table[self.sides.slot(cell, side)];
+                for &direction in self.directions {
+                    // The pusher, on `side`, stands behind the box and pushes it on.
+                    let behind = self.neighbor(cell, direction.opposite());
+                    let target = self.neighbor(cell, direction);
+                    if behind == NONE
+                        || target == NONE
+                        || self.sides.neighbor_side(cell, direction.opposite()) != side
+                    {
+                        continue;
+                    }
+                    let target_side = self.sides.neighbor_side(target, direction.opposite());
+                    let slot = self.sides.slot(target, target_side);
+                    if table[slot] == INF {
+                        table[slot] = distance.saturating_add(1).min(INF - 1);
+                        queue.push((target, target_side));
+                    }
+                }
+            }
+            for (slot, &distance) in table.iter().enumerate() {
+                distances[slot * starts + index] = distance;
+            }
+        }
+        let dead_side = (0..sides)
+            .map(|slot| {
+                distances[slot * starts..(slot + 1) * starts]
+                    .iter()
+                    .all(|&d| d == INF)
+            })
+            .collect();
+        Reverse {
+            distances,
+            dead_side,
+        }
     }
 
     /// The push distance of a box on `cell`, pusher on `side`, to goal `goal`.

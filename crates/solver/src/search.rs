@@ -32,6 +32,8 @@ pub(crate) enum Ending {
     Solved(NodeId),
     /// Every position was searched.
     Exhausted,
+    /// A position stored here (first) is stored by another search too (second).
+    Met(NodeId, NodeId),
     /// A limit stopped it.
     Stopped(StopReason),
 }
@@ -92,7 +94,7 @@ pub(crate) fn best_first(
 ) -> Ending {
     match BestFirst::start(engine, root, order, step_cost, goal_on_generation) {
         Ok(mut search) => search
-            .resume(engine, clock, None)
+            .resume(engine, clock, None, None)
             .unwrap_or(Ending::Exhausted),
         Err(ending) => ending,
     }
@@ -131,13 +133,36 @@ impl BestFirst {
         })
     }
 
+    /// A search from several stored roots (a pull search from every solved
+    /// position).
+    pub(crate) fn start_all(
+        engine: &Engine<'_>,
+        roots: &[NodeId],
+        order: Order,
+        step_cost: fn(&Child) -> u32,
+    ) -> BestFirst {
+        let mut open = Open::default();
+        for &root in roots {
+            let (first, second) = priority(order, engine.store.node(root));
+            open.push(first, second, root);
+        }
+        BestFirst {
+            open,
+            order,
+            step_cost,
+            goal_on_generation: true,
+        }
+    }
+
     /// Expands until the search ends, or until `clock` has passed `until` (checked
-    /// every few expansions; then `None`: call again to go on).
+    /// every few expansions; then `None`: call again to go on). With `other`, a
+    /// child that `other` stores too ends the search ([`Ending::Met`]).
     pub(crate) fn resume(
         &mut self,
         engine: &mut Engine<'_>,
         clock: &mut Clock<'_>,
         until: Option<Duration>,
+        other: Option<&crate::store::Store>,
     ) -> Option<Ending> {
         let (order, step_cost, goal_on_generation) =
             (self.order, self.step_cost, self.goal_on_generation);
@@ -173,6 +198,7 @@ impl BestFirst {
                 continue;
             }
             let mut solved = NO_NODE;
+            let mut met = None;
             let open = &mut self.open;
             let result = engine.children(|engine, child| {
                 let cost = node.cost + step_cost(&child);
@@ -204,6 +230,13 @@ impl BestFirst {
                     solved = child_id;
                     return Ok(false);
                 }
+                if let Some(other) = other {
+                    let words = engine.store.boxes(child_id);
+                    if let Some(there) = other.find(child.hash, words, child.pusher) {
+                        met = Some(Ending::Met(child_id, there));
+                        return Ok(false);
+                    }
+                }
                 let (first, second) = priority(order, engine.store.node(child_id));
                 open.push(first, second, child_id);
                 Ok(true)
@@ -213,6 +246,9 @@ impl BestFirst {
             }
             if solved != NO_NODE {
                 return Some(Ending::Solved(solved));
+            }
+            if met.is_some() {
+                return met;
             }
         }
         Some(Ending::Exhausted)

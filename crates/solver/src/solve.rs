@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use sokoengine_geometry::Direction;
+
 use sokoengine_board::Puzzle;
 use sokoengine_metrics::{SolutionMetrics, SolutionVerifier};
 
@@ -13,7 +15,7 @@ use crate::config::{
 };
 use crate::engine::{Child, Engine, PusherKey};
 use crate::error::SolverError;
-use crate::model::Model;
+use crate::model::{Model, NONE};
 use crate::search::{BestFirst, Ending, Order, best_first};
 use crate::store::NodeId;
 
@@ -138,7 +140,7 @@ fn answer_of(engine: &mut Engine<'_>, ending: Ending, proven: Option<Objective>)
         Ending::Solved(last) => {
             Answer::Solved(engine.steps_to(last, engine.model.start_pusher), proven)
         }
-        Ending::Exhausted => Answer::Exhausted,
+        Ending::Exhausted | Ending::Met(..) => Answer::Exhausted,
         Ending::Stopped(reason) => Answer::Stopped(reason),
     }
 }
@@ -203,7 +205,7 @@ fn solve_any(
                 drop(fess_search);
                 break Answer::Solved(fess_engine.steps_to(last, model.start_pusher), None);
             }
-            Some(Ending::Exhausted) => break Answer::Exhausted,
+            Some(Ending::Exhausted | Ending::Met(..)) => break Answer::Exhausted,
             Some(Ending::Stopped(StopReason::Memory))
                 if greedy.search.is_some() || astar.search.is_some() => {}
             Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
@@ -219,12 +221,16 @@ fn solve_any(
     answer
 }
 
-/// A best-first member of the `Any` portfolio with its own engine.
+/// A best-first member of the `Any` portfolio with its own engine, optionally
+/// paired with a pull search from the solved positions (bidirectional search: the
+/// two take turns and a position both store joins their paths).
 struct Member<'m> {
     engine: Engine<'m>,
     /// `None` once it has stopped for good.
     search: Option<BestFirst>,
     order: Order,
+    /// The pull search, while it runs.
+    pulls: Option<(Engine<'m>, BestFirst)>,
 }
 
 impl<'m> Member<'m> {
@@ -235,17 +241,22 @@ impl<'m> Member<'m> {
         order: Order,
         rooms: Option<crate::rooms::Rooms>,
     ) -> Result<Member<'m>, Answer> {
-        let mut engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+        let bidirectional = config.features.bidirectional && order == Order::Greedy;
+        let share = if bidirectional { budget / 2 } else { budget };
+        let mut engine = Engine::new(model, config.features, PusherKey::Normalized, share);
         engine.rooms = rooms;
         let root = root(&mut engine)?;
-        match BestFirst::start(&mut engine, root, order, one_push, true) {
-            Ok(search) => Ok(Member {
-                engine,
-                search: Some(search),
-                order,
-            }),
-            Err(ending) => Err(answer_of(&mut engine, ending, None)),
-        }
+        let search = match BestFirst::start(&mut engine, root, order, one_push, true) {
+            Ok(search) => search,
+            Err(ending) => return Err(answer_of(&mut engine, ending, None)),
+        };
+        let pulls = bidirectional.then(|| pull_search(model, config, share));
+        Ok(Member {
+            engine,
+            search: Some(search),
+            order,
+            pulls: pulls.flatten(),
+        })
     }
 
     /// Runs for `slice`; the portfolio's answer when this member ends it.
@@ -257,18 +268,30 @@ impl<'m> Member<'m> {
         clock: &mut Clock<'_>,
         slice: Duration,
     ) -> Option<Answer> {
+        if let Some(answer) = self.pull_slice(model, clock, slice / 2) {
+            return Some(answer);
+        }
         let search = self.search.as_mut()?;
         let until = clock.elapsed() + slice;
-        match search.resume(&mut self.engine, clock, Some(until))? {
+        let other = self.pulls.as_ref().map(|(engine, _)| &engine.store);
+        match search.resume(&mut self.engine, clock, Some(until), other)? {
             Ending::Solved(last) => Some(Answer::Solved(
                 self.engine.steps_to(last, model.start_pusher),
                 None,
             )),
+            Ending::Met(here, there) => {
+                let (pull_engine, _) = self.pulls.as_ref()?;
+                Some(Answer::Solved(
+                    meeting(&self.engine, here, pull_engine, there),
+                    None,
+                ))
+            }
             // Goal macros cut solutions: when they run out of positions the search
-            // starts again without them.
+            // starts again without them (the pull search goes on).
             Ending::Exhausted if self.engine.rooms.is_some() => {
+                let pulls = self.pulls.take();
                 match Member::new(model, config, budget, self.order, None) {
-                    Ok(member) => *self = member,
+                    Ok(member) => *self = Member { pulls, ..member },
                     Err(answer) => return Some(answer),
                 }
                 None
@@ -283,6 +306,106 @@ impl<'m> Member<'m> {
             Ending::Stopped(reason) => Some(Answer::Stopped(reason)),
         }
     }
+
+    /// Runs the pull search for `slice`, meeting the push search's positions.
+    fn pull_slice(
+        &mut self,
+        model: &'m Model,
+        clock: &mut Clock<'_>,
+        slice: Duration,
+    ) -> Option<Answer> {
+        let (pull_engine, pull_search) = self.pulls.as_mut()?;
+        let until = clock.elapsed() + slice;
+        let other = self.search.as_ref().map(|_| &self.engine.store);
+        match pull_search.resume(pull_engine, clock, Some(until), other)? {
+            Ending::Met(there, here) => Some(Answer::Solved(
+                meeting(&self.engine, here, pull_engine, there),
+                None,
+            )),
+            // Every position that leads to a solved one was pulled back to, and
+            // none is the start (which the push search stores): no solution.
+            Ending::Exhausted => Some(Answer::Exhausted),
+            Ending::Stopped(reason) if reason != StopReason::Memory => {
+                Some(Answer::Stopped(reason))
+            }
+            // Out of memory (or a solved position, which a pull search never
+            // reaches): the push search goes on alone.
+            _ => {
+                let _ = model;
+                self.pulls = None;
+                None
+            }
+        }
+    }
+}
+
+/// A pull search from every solved position (one root per area the pusher can be
+/// in), or `None` when memory runs out at once.
+fn pull_search<'m>(
+    model: &'m Model,
+    config: &SolverConfig,
+    budget: usize,
+) -> Option<(Engine<'m>, BestFirst)> {
+    let mut engine = Engine::reverse(model, config.features, budget);
+    let mut roots = Vec::new();
+    let mut seen = vec![false; model.board.cells_len()];
+    for &cell in &model.floor {
+        if model.board.is_goal(cell as usize) || seen[cell as usize] {
+            continue;
+        }
+        // One root per area of the floor the goals leave free.
+        let mut stack = vec![cell];
+        seen[cell as usize] = true;
+        while let Some(current) = stack.pop() {
+            for &direction in model.directions {
+                let next = model.neighbor(current, direction);
+                if next != NONE && !seen[next as usize] && !model.board.is_goal(next as usize) {
+                    seen[next as usize] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        match engine.store_root(&model.goals, cell) {
+            Ok(Some(root)) => roots.push(root),
+            Ok(None) => {}
+            Err(_) => return None,
+        }
+    }
+    let search = BestFirst::start_all(&engine, &roots, Order::Greedy, one_push);
+    Some((engine, search))
+}
+
+/// The steps of a solution through a position stored by a push search (`here`)
+/// and by the pull search (`there`): the pushes up to it, then the pulls from it
+/// back to the solved position, played as pushes.
+fn meeting(push: &Engine<'_>, here: NodeId, pull: &Engine<'_>, there: NodeId) -> String {
+    let model = push.model;
+    let path = push.store.path_to(here);
+    let root_boxes: Vec<u32> = crate::store::bits::ones(push.store.boxes(path[0]))
+        .map(|dense| model.floor[dense as usize])
+        .collect();
+    let mut writer = crate::engine::StepWriter::new(model, &root_boxes, model.start_pusher);
+    for &id in &path[1..] {
+        let node = *push.store.node(id);
+        writer.move_box(
+            node.moved_from,
+            node.moved_to,
+            Direction::from_index(usize::from(node.last)),
+        );
+    }
+    let mut id = there;
+    loop {
+        let node = *pull.store.node(id);
+        if node.parent == crate::store::NO_NODE {
+            break;
+        }
+        // The pull moved the box from `moved_from` to `moved_to`; pushed back, it
+        // goes the other way, the last push opposite to the pull.
+        let last = Direction::from_index(usize::from(node.last)).map(Direction::opposite);
+        writer.move_box(node.moved_to, node.moved_from, last);
+        id = node.parent;
+    }
+    writer.steps
 }
 
 /// The time each search of the `Any` portfolio gets in the first round; each round

@@ -113,6 +113,26 @@ impl Store {
         &self.boxes[start..start + self.words]
     }
 
+    /// The node of the position (`boxes`, `pusher`) with `hash`, if stored.
+    pub(crate) fn find(&self, hash: u64, boxes: &[u64], pusher: u32) -> Option<NodeId> {
+        let mut slot = (hash as usize) & self.mask;
+        let tag = hash >> 32;
+        loop {
+            let entry = self.table[slot];
+            if entry == 0 {
+                return None;
+            }
+            if entry >> 32 == tag {
+                let id = (entry as u32) - 1;
+                let node = &self.nodes[id as usize];
+                if node.hash == hash && node.pusher == pusher && self.boxes(id) == boxes {
+                    return Some(id);
+                }
+            }
+            slot = (slot + 1) & self.mask;
+        }
+    }
+
     /// Stores `node` with `boxes` unless its position is known.
     ///
     /// # Errors
