@@ -12,8 +12,8 @@ use sokoengine_solver::OptimizerConfig;
 use crate::common::checked_optimize;
 
 /// The verifying forward solutions of each level of a corpus file, with the level.
-fn levels_with_seeds(relative: &str) -> Option<Vec<(sokoengine_board::Puzzle, Vec<String>)>> {
-    let text = sokoengine_testkit::read_corpus_bytes("optimizer corpus", relative)?;
+fn levels_with_seeds(relative: &str) -> Vec<(sokoengine_board::Puzzle, Vec<String>)> {
+    let text = sokoengine_testkit::read_corpus_bytes(relative);
     let collection = Collection::parse_bytes(&text, None);
     let mut levels = Vec::new();
     for entry in &collection.puzzles {
@@ -36,7 +36,7 @@ fn levels_with_seeds(relative: &str) -> Option<Vec<(sokoengine_board::Puzzle, Ve
         }
     }
     assert!(!levels.is_empty(), "{relative} has levels with solutions");
-    Some(levels)
+    levels
 }
 
 fn config(order: MetricOrder, millis: u64) -> OptimizerConfig {
@@ -48,15 +48,13 @@ fn config(order: MetricOrder, millis: u64) -> OptimizerConfig {
     config
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn jsoko_optimizer_test_levels_under_every_ordering() {
     for file in [
         "levels/jsoko-testlevels/Optimizer_test.sok",
         "levels/jsoko-testlevels/optimizertestlevel.sok",
     ] {
-        let Some(levels) = levels_with_seeds(file) else {
-            return;
-        };
+        let levels = levels_with_seeds(file);
         let mut improved = 0;
         for (puzzle, seeds) in &levels {
             for order in MetricOrder::ALL {
@@ -70,7 +68,7 @@ fn jsoko_optimizer_test_levels_under_every_ordering() {
     }
 }
 
-#[test]
+#[sokoengine_testkit_macros::corpus_test]
 fn a_sample_of_the_large_test_suite_is_never_made_worse() {
     // Every 40th level of each pack with solutions, under (M) and (P) alternately.
     let packs = [
@@ -91,9 +89,7 @@ fn a_sample_of_the_large_test_suite_is_never_made_worse() {
     let mut runs = 0;
     for (pack_index, pack) in packs.iter().enumerate() {
         let file = format!("levels/large-test-suite/with-solutions/{pack}.sok");
-        let Some(levels) = levels_with_seeds(&file) else {
-            return;
-        };
+        let levels = levels_with_seeds(&file);
         for (index, (puzzle, seeds)) in levels.iter().enumerate().step_by(40) {
             let order = if (pack_index + index) % 2 == 0 {
                 MetricOrder::Moves
