@@ -72,6 +72,15 @@ impl ConfigSet {
         self.cap = cap;
     }
 
+    /// Removes every configuration, keeping the arena's allocation; the index
+    /// starts small again (clearing a big one would cost more than regrowing it).
+    pub(crate) fn clear(&mut self) {
+        self.bits.clear();
+        self.hashes.clear();
+        self.table = vec![0; 64];
+        self.mask = 63;
+    }
+
     /// Changes the most configurations the set may hold.
     pub(crate) fn set_limit(&mut self, limit: usize) {
         self.limit = limit;

@@ -88,18 +88,21 @@ pub(crate) enum Fill {
 /// Breadth-first pushes from `roots` (configuration and exact pusher cell), adding
 /// the configurations found to the set of `space` until it holds `max_configs`,
 /// with `budget` bytes for the search's own tables.
+/// Also returns the peak bytes of the search's own tables.
 pub(crate) fn fill(
     space: &mut Space<'_>,
     roots: &[(ConfigId, u32)],
     max_configs: usize,
     budget: usize,
     clock: &mut Clock<'_>,
-) -> Result<Fill, StopReason> {
-    match breadth_first(space, roots, max_configs, budget, clock) {
+) -> (Result<Fill, StopReason>, usize) {
+    let mut peak = 0;
+    let fill = match breadth_first(space, roots, max_configs, budget, clock, &mut peak) {
         Ok(()) => Ok(Fill::Exhausted),
         Err(Cut::Full) => Ok(Fill::Capped),
         Err(Cut::Stopped(reason)) => Err(reason),
-    }
+    };
+    (fill, peak)
 }
 
 fn breadth_first(
@@ -108,6 +111,7 @@ fn breadth_first(
     max_configs: usize,
     budget: usize,
     clock: &mut Clock<'_>,
+    peak: &mut usize,
 ) -> Result<(), Cut> {
     let model = space.model;
     let mut seen = Seen::default();
@@ -165,7 +169,8 @@ fn breadth_first(
                 let _ = space.position.pull(direction.opposite());
                 let _ = space.position.set_pusher(pusher as usize);
                 let child_key = key(child, normalized);
-                if tables(&seen, &queue) > budget {
+                *peak = (*peak).max(tables(&seen, &queue));
+                if *peak > budget {
                     return Err(Cut::Full);
                 }
                 if seen.insert(child_key, budget)? {

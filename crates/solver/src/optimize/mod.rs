@@ -11,7 +11,12 @@
 //!    nearest squares, searched in growing stages (one box first, then each
 //!    setting of [`OptimizerConfig::vicinity`]); with
 //!    [`OptimizerConfig::iterate`], each stage is repeated around the improved
-//!    solution while it improves.
+//!    solution while it improves. A stage whose set does not fit (in the memory
+//!    share, or under a time limit in the time left) runs in windows: the vicinity
+//!    of a stretch of the best path, searched exactly for the best path between the
+//!    stretch's two end nodes (after a push, a node fixes everything the rest of
+//!    the path costs), spliced in when better; windows overlap by half and adapt
+//!    their length to the configurations they may hold.
 //! 3. [`Method::Global`]: breadth-first pushes from every position of the seeds'
 //!    paths add configurations until the memory share (or, under a time limit, the
 //!    time left) is used up; when the breadth-first search runs out first, the set
@@ -34,7 +39,9 @@ use std::fmt;
 use std::time::Duration;
 
 use sokoengine_board::Puzzle;
-use sokoengine_metrics::{CompareMetrics, MetricOrder, SolutionMetrics, SolutionVerifier, Step};
+use sokoengine_metrics::{
+    CompareMetrics, MetricOrder, PathMetrics, SolutionMetrics, SolutionVerifier, Step,
+};
 
 use crate::clock::Clock;
 use crate::config::{Cancel, Limits, Objective, Observer, Solution, Stats, StopReason};
@@ -43,10 +50,10 @@ use crate::model::Model;
 
 use self::configs::{ConfigId, Full, bits};
 use self::global::Fill;
-use self::search::{Ending, Query, Searcher, steps_of};
+use self::search::{Anchor, Ending, Query, Searcher, Target, steps_of};
 use self::space::Space;
 use self::vicinity::{Cut, Nearest, Settings};
-use self::walks::Walks;
+use self::walks::{NO_DIRECTION, Walks};
 
 pub use self::vicinity::{MAX_VICINITY_BOXES, ParseVicinityError, VicinitySetting, parse_vicinity};
 
@@ -139,7 +146,9 @@ pub struct Pass {
     pub vicinity: Vec<VicinitySetting>,
     /// Configurations in the set the pass searched.
     pub configurations: usize,
-    /// Whether the set holds everything the pass asked for (no cap cut it).
+    /// Whether the set holds everything the pass asked for (no cap cut it); a
+    /// windowed vicinity pass is never complete, and `configurations` is then its
+    /// largest window.
     pub complete: bool,
     /// Search nodes expanded.
     pub expanded: u64,
@@ -310,6 +319,8 @@ struct Optimizer<'m, 'c> {
     verifier: SolutionVerifier,
     /// The best solution so far: normalized steps and metrics.
     best: (String, SolutionMetrics),
+    /// The seeds, normalized.
+    seeds: Vec<String>,
     /// Configurations whose vicinity is generated, in path order, each once.
     centers: Vec<ConfigId>,
     is_center: Vec<bool>,
@@ -346,6 +357,7 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             searcher: Searcher::default(),
             verifier,
             best,
+            seeds: seeds.iter().map(|(lurd, _)| lurd.clone()).collect(),
             centers: Vec::new(),
             is_center: Vec::new(),
             roots: Vec::new(),
@@ -426,8 +438,9 @@ impl<'m, 'c> Optimizer<'m, 'c> {
         Ok(())
     }
 
-    /// One exact search through the current set. The outer `Result` carries a bug
-    /// (a path that does not verify); the inner one a limit.
+    /// One exact search through the current set for a better whole solution. The
+    /// outer `Result` carries a bug (a path that does not verify); the inner one a
+    /// limit.
     fn pass(
         &mut self,
         method: Method,
@@ -437,52 +450,35 @@ impl<'m, 'c> Optimizer<'m, 'c> {
     ) -> Result<Result<bool, StopReason>, SolverError> {
         let model = self.model;
         let started = clock.elapsed();
-        let budget = self.free_budget().saturating_sub(self.space.memory_bytes());
-        let query = Query {
-            order: self.config.order,
-            upper: self.best.1,
-            start_pusher: model.start_pusher,
+        let root = Anchor {
+            config: self.space.start,
+            pusher: model.start_pusher,
+            direction: NO_DIRECTION,
+            metrics: SolutionMetrics::ZERO,
+        };
+        let target = Target::Solved {
             end_pusher: self.end_pusher,
-            budget,
         };
         let expanded_before = self.searcher.stats.expanded;
-        let space = &mut self.space;
-        let ending = self.searcher.run(space, &mut self.walks, &query, clock);
-        let configurations = space.set.len();
-        self.peak_memory = self
-            .peak_memory
-            .max(self.searcher.stats.memory_bytes + space.memory_bytes() + model.memory_bytes());
-        self.searcher.release();
+        let ending = self.search(root, target, self.best.1, clock);
+        let configurations = self.space.set.len();
         let seconds = (clock.elapsed() - started).as_secs_f64();
-        let mut improved = false;
         let result = match ending {
             Ending::Found(pushes, metrics) => {
+                let mut position = model.board.start();
+                let _ = position.set_pusher(model.start_pusher as usize);
                 let lurd = steps_of(
                     model,
                     &mut self.walks,
                     self.config.order,
-                    model.start_pusher,
+                    position,
+                    NO_DIRECTION,
                     &pushes,
                 )
                 .ok_or_else(|| {
                     SolverError::Internal("an optimized path does not replay".to_owned())
                 })?;
-                let verified = self.verifier.verify(&lurd);
-                debug_assert_eq!(verified, Ok(metrics), "optimized path {lurd}");
-                if verified != Ok(metrics) {
-                    return Err(SolverError::Internal(format!(
-                        "an optimized solution does not verify with the metrics the search computed ({verified:?} vs {metrics}): {lurd}"
-                    )));
-                }
-                improved = true;
-                self.best = (lurd.clone(), metrics);
-                clock.progress.best_pushes = Some(metrics.pushes);
-                if self.add_path(&lurd).is_err() {
-                    // The path's configurations are in the set already.
-                    return Err(SolverError::Internal(
-                        "an optimized path left the set".to_owned(),
-                    ));
-                }
+                self.improve(lurd, metrics, clock)?;
                 self.rate = Some(configurations as f64 / seconds.max(1e-3));
                 Ok(true)
             }
@@ -499,10 +495,65 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             complete,
             expanded: self.searcher.stats.expanded - expanded_before,
             metrics: self.best.1,
-            improved,
+            improved: result == Ok(true),
             elapsed: clock.elapsed(),
         });
         Ok(result)
+    }
+
+    /// The best path in the set from `root` to `target`, strictly better there than
+    /// `upper`.
+    fn search(
+        &mut self,
+        root: Anchor,
+        target: Target,
+        upper: SolutionMetrics,
+        clock: &mut Clock<'_>,
+    ) -> Ending {
+        let budget = self.free_budget().saturating_sub(self.space.memory_bytes());
+        let query = Query {
+            order: self.config.order,
+            upper,
+            root,
+            target,
+            budget,
+        };
+        let ending = self
+            .searcher
+            .run(&mut self.space, &mut self.walks, &query, clock);
+        self.peak_memory = self.peak_memory.max(
+            self.searcher.stats.memory_bytes
+                + self.space.memory_bytes()
+                + self.model.memory_bytes()
+                + self.walks.memory_bytes(),
+        );
+        self.searcher.release();
+        ending
+    }
+
+    /// Makes `lurd` the best solution after checking that the engine's verifier
+    /// gives it `metrics`, and adds its configurations to the set.
+    fn improve(
+        &mut self,
+        lurd: String,
+        metrics: SolutionMetrics,
+        clock: &mut Clock<'_>,
+    ) -> Result<(), SolverError> {
+        let verified = self.verifier.verify(&lurd);
+        debug_assert_eq!(verified, Ok(metrics), "optimized path {lurd}");
+        if verified != Ok(metrics) || !self.config.order.is_better(&metrics, &self.best.1) {
+            return Err(SolverError::Internal(format!(
+                "an optimized solution does not verify with the metrics the search computed ({verified:?} vs {metrics}): {lurd}"
+            )));
+        }
+        clock.progress.best_pushes = Some(metrics.pushes);
+        self.best = (lurd, metrics);
+        let lurd = self.best.0.clone();
+        if self.add_path(&lurd).is_err() {
+            // The set is full: the path's configurations are in it already, or the
+            // set was rebuilt for a window; either way nothing is lost.
+        }
+        Ok(())
     }
 
     /// The most configurations the set should hold so that a search through them
@@ -515,7 +566,9 @@ impl<'m, 'c> Optimizer<'m, 'c> {
         self.space.set.len() + (rate * left * share) as usize
     }
 
-    /// Method 2: vicinity stages, growing.
+    /// Method 2: vicinity stages, growing. A stage whose set does not fit (in the
+    /// memory share, or in the time left) runs in windows of the path, and so does
+    /// every later stage.
     fn vicinity(&mut self, clock: &mut Clock<'_>) -> Result<Option<StopReason>, SolverError> {
         let settings = stages(&self.config.vicinity);
         if settings.is_empty() {
@@ -525,15 +578,21 @@ impl<'m, 'c> Optimizer<'m, 'c> {
         let mut nearest = Nearest::new(self.model.board.cells_len(), squares);
         // Per setting: how many centers have their vicinity generated.
         let mut done = vec![0_usize; settings.len()];
+        let mut windowed = false;
         for stage in 0..settings.len() {
-            loop {
-                let limit = self.affordable(clock, 0.25);
-                let space = &mut self.space;
-                space.set.set_limit(limit);
+            while !windowed {
+                let limit = self.affordable(clock, 0.1);
+                self.space.set.set_limit(limit);
                 let mut complete = true;
                 for (index, &setting) in settings[..=stage].iter().enumerate() {
                     let centers = self.centers[done[index]..].to_vec();
-                    match vicinity::generate(space, &mut nearest, setting, &centers, clock) {
+                    match vicinity::generate(
+                        &mut self.space,
+                        &mut nearest,
+                        setting,
+                        &centers,
+                        clock,
+                    ) {
                         Ok(_) => done[index] = self.centers.len(),
                         Err(Cut::Full) => {
                             complete = false;
@@ -542,38 +601,204 @@ impl<'m, 'c> Optimizer<'m, 'c> {
                         Err(Cut::Stopped(reason)) => return Ok(Some(reason)),
                     }
                 }
-                space.set.set_limit(usize::MAX);
-                let improved = match self.pass(
-                    Method::Vicinity,
-                    settings[..=stage].to_vec(),
-                    complete,
-                    clock,
-                )? {
-                    Ok(improved) => improved,
-                    Err(reason) => return Ok(Some(reason)),
-                };
+                self.space.set.set_limit(usize::MAX);
                 if !complete {
-                    // A bigger stage would not fit either. Cut by the memory cap
-                    // rather than the time left, the optimizer stops for memory.
-                    let by_time = limit != usize::MAX && self.space.set.len() >= limit;
-                    return Ok((!by_time).then_some(StopReason::Memory));
+                    windowed = true;
+                    break;
                 }
+                let improved =
+                    match self.pass(Method::Vicinity, settings[..=stage].to_vec(), true, clock)? {
+                        Ok(improved) => improved,
+                        Err(reason) => return Ok(Some(reason)),
+                    };
                 if !(improved && self.config.iterate) {
                     break;
                 }
             }
+            if windowed {
+                if let Some(reason) = self.windows(&settings[..=stage], &mut nearest, clock)? {
+                    return Ok(Some(reason));
+                }
+            }
+        }
+        if windowed {
+            // The whole-path set was cleared for the windows: rebuild it from the
+            // paths (the global search starts from them).
+            self.space.clear_set();
+            self.reset_centers();
         }
         Ok(None)
+    }
+
+    /// Forgets the centers and roots, then makes the seeds' and the best solution's
+    /// paths centers and roots again (after the set was cleared).
+    fn reset_centers(&mut self) {
+        self.centers.clear();
+        self.is_center.clear();
+        self.roots.clear();
+        let seeds = std::mem::take(&mut self.seeds);
+        for lurd in seeds.iter().chain(std::iter::once(&self.best.0.clone())) {
+            if self.add_path(lurd).is_err() {
+                break;
+            }
+        }
+        self.seeds = seeds;
+    }
+
+    /// Sweeps windows along the best path: the vicinity (`settings`) of the
+    /// configurations from one node of the path to another, as many as fit, and the
+    /// best path between those two nodes through it, spliced in when better. Windows
+    /// overlap by half; with `iterate`, sweeps repeat while one improves.
+    fn windows(
+        &mut self,
+        settings: &[VicinitySetting],
+        nearest: &mut Nearest,
+        clock: &mut Clock<'_>,
+    ) -> Result<Option<StopReason>, SolverError> {
+        // Pushes per window, adapted to the window's share of configurations.
+        const MIN_SPAN: usize = 4;
+        let mut span = 16;
+        loop {
+            let mut improved = false;
+            let mut first = 0;
+            let mut configurations = 0;
+            let expanded_before = self.searcher.stats.expanded;
+            loop {
+                let points = path_points(self.model, &self.best.0);
+                let last_point = points.len() - 1;
+                if first >= last_point {
+                    break;
+                }
+                // Windows can be many and small: check the limits at each.
+                if let Err(reason) = clock.poll() {
+                    return Ok(Some(reason));
+                }
+                self.space.clear_set();
+                let limit = self.window_size(clock);
+                self.space.set.set_limit(limit);
+                // The window's own path, then each setting's vicinity of it, as far
+                // as the window's share goes.
+                let end = (first + span).min(last_point);
+                let mut ids = Vec::with_capacity(end - first + 1);
+                for point in &points[first..=end] {
+                    match self.space.insert_cells(&point.cells) {
+                        Ok(inserted) => ids.push(inserted.id()),
+                        Err(_) => return Ok(Some(StopReason::Memory)),
+                    }
+                }
+                let mut covered = 0;
+                for &setting in settings {
+                    match vicinity::generate(&mut self.space, nearest, setting, &ids, clock) {
+                        Ok(_) => covered += 1,
+                        Err(Cut::Full) => break,
+                        Err(Cut::Stopped(reason)) => return Ok(Some(reason)),
+                    }
+                }
+                self.space.set.set_limit(usize::MAX);
+                // Longer windows while every setting fits with room to spare, shorter
+                // ones when even the first does not.
+                if covered == settings.len() && self.space.set.len() * 2 < limit {
+                    span = (span * 2).min(last_point.max(1));
+                } else if covered == 0 {
+                    span = (span / 2).max(MIN_SPAN);
+                }
+                configurations = configurations.max(self.space.set.len());
+                let (from, to) = (&points[first], &points[end]);
+                let root = Anchor {
+                    config: ids[0],
+                    pusher: from.pusher,
+                    direction: from.direction,
+                    metrics: from.metrics,
+                };
+                let target = if end == last_point {
+                    Target::Solved {
+                        end_pusher: self.end_pusher,
+                    }
+                } else {
+                    Target::Node {
+                        config: ids[end - first],
+                        pusher: to.pusher,
+                        direction: to.direction,
+                    }
+                };
+                match self.search(root, target, to.metrics, clock) {
+                    Ending::Found(pushes, at_target) => {
+                        let mut position = self.model.empty_position();
+                        let _ = position.set_pusher(from.pusher as usize);
+                        for &cell in &from.cells {
+                            let _ = position.put_box(cell as usize);
+                        }
+                        let steps = steps_of(
+                            self.model,
+                            &mut self.walks,
+                            self.config.order,
+                            position,
+                            from.direction,
+                            &pushes,
+                        )
+                        .ok_or_else(|| {
+                            SolverError::Internal("an optimized window does not replay".to_owned())
+                        })?;
+                        let mut lurd = String::with_capacity(self.best.0.len());
+                        lurd.push_str(&self.best.0[..from.offset]);
+                        lurd.push_str(&steps);
+                        lurd.push_str(&self.best.0[to.offset..]);
+                        // The rest of the path costs the same after the same node.
+                        let metrics = spliced(self.best.1, to.metrics, at_target);
+                        self.improve(lurd, metrics, clock)?;
+                        improved = true;
+                        // Go on from the middle of the new window.
+                        first += (pushes.len() / 2).max(1);
+                    }
+                    Ending::NoBetter => first += ((end - first) / 2).max(1),
+                    Ending::Stopped(reason) => return Ok(Some(reason)),
+                }
+            }
+            self.passes.push(Pass {
+                method: Method::Vicinity,
+                vicinity: settings.to_vec(),
+                configurations,
+                complete: false,
+                expanded: self.searcher.stats.expanded - expanded_before,
+                metrics: self.best.1,
+                improved,
+                elapsed: clock.elapsed(),
+            });
+            if !(improved && self.config.iterate) {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Configurations in one window: what the search gets through in a second (a
+    /// quarter of the time left at most), at least enough for a few pushes; without
+    /// a time limit, a million (the memory share caps it too).
+    fn window_size(&self, clock: &Clock<'_>) -> usize {
+        const MIN: usize = 20_000;
+        match (self.config.limits.time, self.rate) {
+            (Some(limit), Some(rate)) => {
+                let left = limit.saturating_sub(clock.elapsed()).as_secs_f64();
+                ((rate * (left / 4.0).min(1.0)) as usize).max(MIN)
+            }
+            _ => 1_000_000,
+        }
     }
 
     /// Method 3: the global search.
     fn global(&mut self, clock: &mut Clock<'_>) -> Result<Option<StopReason>, SolverError> {
         let share = self.free_budget() / 5;
-        let limit = self.affordable(clock, 0.3);
+        let limit = self.affordable(clock, 0.1);
         let roots = self.roots.clone();
         let space = &mut self.space;
         space.set.set_cap(share * (SET_SHARE + GLOBAL_SHARE));
-        let fill = match global::fill(space, &roots, limit, share * GLOBAL_SHARE, clock) {
+        let (fill, tables) = global::fill(space, &roots, limit, share * GLOBAL_SHARE, clock);
+        self.peak_memory = self.peak_memory.max(
+            tables
+                + self.space.memory_bytes()
+                + self.model.memory_bytes()
+                + self.walks.memory_bytes(),
+        );
+        let fill = match fill {
             Ok(fill) => fill,
             Err(reason) => return Ok(Some(reason)),
         };
@@ -617,4 +842,71 @@ fn final_pusher(model: &Model, lurd: &str) -> Option<u32> {
         position.step(step.direction).ok()?;
     }
     Some(position.pusher() as u32)
+}
+
+/// A node of a solution's path: after the start or after a push.
+#[derive(Debug, Clone)]
+struct Point {
+    /// Bytes of the steps up to the node.
+    offset: usize,
+    /// The box cells there.
+    cells: Vec<u32>,
+    pusher: u32,
+    /// The direction of the push into the node (`NO_DIRECTION` at the start).
+    direction: u8,
+    /// The metrics of the steps up to the node.
+    metrics: SolutionMetrics,
+}
+
+/// The nodes of the path of `lurd` (a verified, normalized solution), the start
+/// first, with the metrics counted as the verifier counts them.
+fn path_points(model: &Model, lurd: &str) -> Vec<Point> {
+    let mut position = model.board.start();
+    let mut cells = model.start_boxes.clone();
+    let mut path = PathMetrics::<u32>::START;
+    let mut points = vec![Point {
+        offset: 0,
+        cells: cells.clone(),
+        pusher: model.start_pusher,
+        direction: NO_DIRECTION,
+        metrics: SolutionMetrics::ZERO,
+    }];
+    for (offset, letter) in lurd.char_indices() {
+        let Ok(step) = Step::from_char(model.tessellation, letter) else {
+            continue;
+        };
+        let Ok(moved) = position.step(step.direction) else {
+            break;
+        };
+        match moved.pushed {
+            None => path = path.after_walk(step.direction),
+            Some((from, to)) => {
+                path = path.after_push(step.direction, from as u32, to as u32);
+                if let Some(cell) = cells.iter_mut().find(|cell| **cell == from as u32) {
+                    *cell = to as u32;
+                }
+                points.push(Point {
+                    offset: offset + letter.len_utf8(),
+                    cells: cells.clone(),
+                    pusher: from as u32,
+                    direction: step.direction.index() as u8,
+                    metrics: path.metrics,
+                });
+            }
+        }
+    }
+    points
+}
+
+/// The metrics of a solution of metrics `total` whose path to a node (metrics
+/// `before` there) is replaced by one with metrics `after` there: the rest of the
+/// path costs the same from the same node.
+fn spliced(
+    total: SolutionMetrics,
+    before: SolutionMetrics,
+    after: SolutionMetrics,
+) -> SolutionMetrics {
+    let (total, before, after) = (total.to_array(), before.to_array(), after.to_array());
+    let value = |index: usize| total[index] - before[index] + after[index];
+    SolutionMetrics::new(value(0), value(1), value(2), value(3), value(4), value(5))
 }

@@ -61,16 +61,39 @@ pub(crate) enum Ending {
     Stopped(StopReason),
 }
 
+/// A node of a path: a configuration, the pusher's cell, the direction of the last
+/// push (`NO_DIRECTION` before the first), and the metrics of the path to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Anchor {
+    pub(crate) config: ConfigId,
+    pub(crate) pusher: u32,
+    pub(crate) direction: u8,
+    pub(crate) metrics: SolutionMetrics,
+}
+
+/// Where a searched path must end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// At the solving push, the pusher on `end_pusher` if given.
+    Solved { end_pusher: Option<u32> },
+    /// At exactly this node (configuration, pusher, last push direction), from which
+    /// the rest of a known path continues at the same cost.
+    Node {
+        config: ConfigId,
+        pusher: u32,
+        direction: u8,
+    },
+}
+
 /// What one search is asked.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Query {
     pub(crate) order: MetricOrder,
-    /// Only paths strictly better than this count.
+    /// Only paths whose metrics at the target are strictly better than this count.
     pub(crate) upper: SolutionMetrics,
-    /// The pusher's start cell.
-    pub(crate) start_pusher: u32,
-    /// Where the pusher must end, if anywhere in particular.
-    pub(crate) end_pusher: Option<u32>,
+    /// Where the paths start.
+    pub(crate) root: Anchor,
+    pub(crate) target: Target,
     /// Bytes the search's own tables may use.
     pub(crate) budget: usize,
 }
@@ -210,7 +233,8 @@ impl Searcher {
     ) -> Ending {
         let result = self.search(space, walks, query, clock);
         self.stats.nodes = self.nodes.len();
-        self.stats.memory_bytes = self.stats.memory_bytes.max(self.memory_bytes());
+        // The tables only grow during a search: this is its peak.
+        self.stats.memory_bytes = self.memory_bytes();
         match result {
             Ok(Some(last)) => {
                 let mut pushes = Vec::new();
@@ -241,7 +265,13 @@ impl Searcher {
         let model = space.model;
         let order = query.order;
         let walk_order = walk_order(order);
-        let bounded = matches!(order.keys()[0], Metric::Moves | Metric::Pushes);
+        // The push bound measures the distance to the solved configuration only.
+        let end_pusher = match query.target {
+            Target::Solved { end_pusher } => end_pusher,
+            Target::Node { .. } => None,
+        };
+        let solving = matches!(query.target, Target::Solved { .. });
+        let bounded = solving && matches!(order.keys()[0], Metric::Moves | Metric::Pushes);
         let upper = order.sort_key(&query.upper);
         self.nodes.clear();
         self.open.clear();
@@ -251,40 +281,53 @@ impl Searcher {
             return Err(StopReason::Memory);
         }
         self.heads.resize(space.set.len(), NO_NODE);
-        space.load(space.start, query.start_pusher);
+        let root = query.root;
+        space.load(root.config, root.pusher);
         let root_bound = if bounded {
             space
                 .boxes
                 .iter()
-                .map(|&cell| u32::from(space.box_distance(cell, query.start_pusher)))
+                .map(|&cell| u32::from(space.box_distance(cell, root.pusher)))
                 .sum::<u32>()
         } else {
             0
         };
         self.reserve(query.budget, true)?;
         self.nodes.push(Node {
-            config: space.start,
-            pusher: query.start_pusher,
+            config: root.config,
+            pusher: root.pusher,
             parent: NO_NODE,
             next: NO_NODE,
-            metrics: SolutionMetrics::ZERO,
+            metrics: root.metrics,
             bound: root_bound,
-            direction: NO_DIRECTION,
+            direction: root.direction,
             closed: false,
         });
-        self.heads[space.start as usize] = 0;
+        self.heads[root.config as usize] = 0;
         self.reserve(query.budget, false)?;
-        self.open.push(Reverse((
-            priority(order, &SolutionMetrics::ZERO, root_bound),
-            0,
-        )));
+        let root_key = priority(order, &root.metrics, root_bound);
+        if root_key >= upper {
+            return Ok(None);
+        }
+        self.open.push(Reverse((root_key, 0)));
         let mut boxes = Vec::new();
         while let Some(Reverse((key, id))) = self.open.pop() {
             let node = self.nodes[id as usize];
             if node.closed || priority(order, &node.metrics, node.bound) != key {
                 continue;
             }
-            if node.config == space.goal && node.direction != NO_DIRECTION {
+            let reached = match query.target {
+                // The start is no solution: a solution ends with a push.
+                Target::Solved { .. } => {
+                    node.config == space.goal && node.direction != NO_DIRECTION
+                }
+                Target::Node {
+                    config,
+                    pusher,
+                    direction,
+                } => node.config == config && node.pusher == pusher && node.direction == direction,
+            };
+            if reached {
                 return Ok(Some(id));
             }
             self.nodes[id as usize].closed = true;
@@ -331,7 +374,12 @@ impl Searcher {
                     let Some(child) = space.find_child(from, to) else {
                         continue;
                     };
-                    if child == space.goal && query.end_pusher.is_some_and(|end| end != from) {
+                    if child == space.goal
+                        && (!solving || end_pusher.is_some_and(|end| end != from))
+                    {
+                        // A push that solves the level ends the path: only a search
+                        // for the solved configuration takes it (with the pusher
+                        // where it must end).
                         continue;
                     }
                     self.stats.generated += 1;
@@ -404,21 +452,19 @@ impl Searcher {
     }
 }
 
-/// The steps of `pushes` played from the start with the pusher on `start_pusher`,
-/// every walk the best one for `order` (as the search chose it), in the
-/// tessellation's letters.
+/// The steps of `pushes` played from `position` (its pusher having last pushed in
+/// direction `last`, `NO_DIRECTION` for none), every walk the best one for `order`
+/// (as the search chose it), in the tessellation's letters.
 pub(crate) fn steps_of(
     model: &Model,
     walks: &mut Walks,
     order: MetricOrder,
-    start_pusher: u32,
+    mut position: Position,
+    mut last: u8,
     pushes: &[Push],
 ) -> Option<String> {
     let walk_order = walk_order(order);
-    let mut position: Position = model.board.start();
-    let _ = position.set_pusher(start_pusher as usize);
-    let mut pusher = start_pusher;
-    let mut last = NO_DIRECTION;
+    let mut pusher = position.pusher() as u32;
     let mut steps = String::new();
     let mut walk = Vec::new();
     for push in pushes {

@@ -64,6 +64,24 @@ impl<'m> Space<'m> {
         Ok(space)
     }
 
+    /// Empties the set but for the start and the solved configuration (which keep
+    /// their ids).
+    pub(crate) fn clear_set(&mut self) {
+        self.set.clear();
+        self.loaded = NONE;
+        self.loaded_bits.fill(0);
+        for &cell in &self.boxes {
+            self.position.remove_box(cell as usize);
+        }
+        self.boxes.clear();
+        let model = self.model;
+        // Both fitted before, in the same order, so they get the same ids again.
+        let start = self.insert_cells(&model.start_boxes);
+        let goal = self.insert_cells(&model.goals);
+        debug_assert_eq!(start.map(|s| s.id()), Ok(self.start));
+        debug_assert_eq!(goal.map(|g| g.id()), Ok(self.goal));
+    }
+
     /// The Zobrist hash of boxes on `cells`.
     pub(crate) fn hash_of(&self, cells: &[u32]) -> u64 {
         cells

@@ -135,6 +135,10 @@ pub(crate) struct Nearest {
     lists: Vec<Option<Vec<u32>>>,
     /// How many squares each list holds.
     len: usize,
+    /// Breadth-first scratch: the generation that saw each cell, and the queue.
+    seen: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
 }
 
 impl Nearest {
@@ -143,37 +147,50 @@ impl Nearest {
         Nearest {
             lists: vec![None; cells],
             len,
+            seen: vec![0; cells],
+            generation: 0,
+            queue: Vec::new(),
         }
     }
 
     /// The nearest live squares of `cell` (not `cell` itself), nearest first.
     fn of(&mut self, space: &Space<'_>, cell: u32) -> &[u32] {
+        if self.lists[cell as usize].is_none() {
+            let list = self.search(space, cell);
+            self.lists[cell as usize] = Some(list);
+        }
+        self.lists[cell as usize].as_deref().unwrap_or_default()
+    }
+
+    fn search(&mut self, space: &Space<'_>, cell: u32) -> Vec<u32> {
         let model = space.model;
-        let len = self.len;
-        self.lists[cell as usize].get_or_insert_with(|| {
-            let mut list = Vec::with_capacity(len);
-            let mut seen = vec![false; model.board.cells_len()];
-            let mut queue = vec![cell];
-            seen[cell as usize] = true;
-            let mut next = 0;
-            while let Some(&current) = queue.get(next) {
-                next += 1;
-                if current != cell && !model.dead_cell[current as usize] {
-                    list.push(current);
-                    if list.len() == len {
-                        break;
-                    }
-                }
-                for &direction in model.directions {
-                    let neighbor = model.neighbor(current, direction);
-                    if neighbor != NONE && !seen[neighbor as usize] {
-                        seen[neighbor as usize] = true;
-                        queue.push(neighbor);
-                    }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        let mut list = Vec::with_capacity(self.len);
+        self.queue.clear();
+        self.queue.push(cell);
+        self.seen[cell as usize] = self.generation;
+        let mut next = 0;
+        while let Some(&current) = self.queue.get(next) {
+            next += 1;
+            if current != cell && !model.dead_cell[current as usize] {
+                list.push(current);
+                if list.len() == self.len {
+                    break;
                 }
             }
-            list
-        })
+            for &direction in model.directions {
+                let neighbor = model.neighbor(current, direction);
+                if neighbor != NONE && self.seen[neighbor as usize] != self.generation {
+                    self.seen[neighbor as usize] = self.generation;
+                    self.queue.push(neighbor);
+                }
+            }
+        }
+        list
     }
 }
 
@@ -272,7 +289,7 @@ impl Enumerator {
             self.countdown -= 1;
             if self.countdown == 0 {
                 self.countdown = CHECK_EVERY;
-                clock.check()?;
+                clock.poll()?;
             }
             return Ok(());
         }

@@ -169,3 +169,34 @@ fn the_pusher_can_be_kept_where_the_seed_ends() {
             <= MetricOrder::Moves.sort_key(&kept.solution.metrics)
     );
 }
+
+/// Stages whose whole set does not fit run in windows of the path: exact best paths
+/// between two of its nodes, spliced in (`checked_optimize` verifies the result).
+#[test]
+fn stages_too_big_for_the_memory_share_run_in_windows() {
+    let puzzle = puzzle(Tessellation::Sokoban, ROOM);
+    let seed = any_solution(&puzzle);
+    let mut whole = OptimizerConfig::new(MetricOrder::Moves);
+    whole.global = false;
+    let mut windows_ran = 0;
+    for budget in [3 << 20, 12 << 20] {
+        let mut config = whole.clone();
+        config.limits = config.limits.with_memory(budget);
+        let outcome = checked_optimize(&puzzle, &[&seed], &config);
+        assert!(outcome.solution.stats.memory_bytes <= budget, "{budget}");
+        let windowed = outcome
+            .passes
+            .iter()
+            .filter(|pass| pass.method == sokoengine_solver::Method::Vicinity && !pass.complete)
+            .count();
+        windows_ran += windowed;
+        eprintln!(
+            "{budget}: {:?} {}",
+            outcome.stopped, outcome.solution.metrics
+        );
+        for pass in &outcome.passes {
+            eprintln!("  {pass}");
+        }
+    }
+    assert!(windows_ran > 0);
+}
