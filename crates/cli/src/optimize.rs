@@ -23,8 +23,8 @@ use crate::failure::Failure;
 use crate::input::{parse_variant, read_bytes};
 use crate::output::Output;
 use crate::solve::{
-    Bars, Level, install_interrupt_handler, jobs, level_of, parse_seconds, quoted_title,
-    read_levels, rounded, run_levels, select_levels, write_collection,
+    Bars, ErrorText, Level, finish_run, install_interrupt_handler, invalid_levels, jobs, level_of,
+    parse_seconds, quoted_title, read_levels, rounded, run_levels, select_levels, write_collection,
 };
 
 /// Arguments of `sokoengine optimize`.
@@ -142,11 +142,6 @@ struct OptimizeDocument {
 }
 
 #[derive(Serialize)]
-struct ErrorText {
-    message: String,
-}
-
-#[derive(Serialize)]
 struct Summary {
     levels: usize,
     improved: usize,
@@ -248,41 +243,30 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
     };
-    let invalid: Vec<&LevelReport> = reports.iter().filter(|r| r.status == "error").collect();
-    let mut failure = invalid.first().map(|first| {
-        let mut message = format!(
-            "level {}{}: {}",
-            first.index,
-            quoted_title(&first.title),
-            first.error.as_deref().unwrap_or_default()
-        );
-        if invalid.len() > 1 {
-            message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
-        }
-        Failure::domain(message)
-    });
+    let invalid: Vec<(usize, &str, &str)> = reports
+        .iter()
+        .filter(|r| r.status == "error")
+        .map(|r| {
+            (
+                r.index,
+                r.title.as_str(),
+                r.error.as_deref().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let mut failure = invalid_levels(&invalid);
     if failure.is_none() {
         if let Some(path) = &args.save {
             failure = save(path, &mut collection, &numbers, &reports, args.metric).err();
         }
     }
+    let summary_line = (reports.len() > 1).then(|| summary_text(&summary));
     let document = OptimizeDocument {
         levels: reports,
         summary,
-        error: failure.as_ref().map(|f| ErrorText {
-            message: f.message.clone(),
-        }),
+        error: ErrorText::of(failure.as_ref()),
     };
-    if out.json {
-        if let Some(failure) = failure {
-            return Err(failure.with_json(&document));
-        }
-        return out.write_json(&document);
-    }
-    if document.levels.len() > 1 {
-        out.line(summary_text(&document.summary))?;
-    }
-    failure.map_or(Ok(()), Err)
+    finish_run(out, &document, failure, summary_line)
 }
 
 fn optimizer_config(args: &OptimizeArgs) -> OptimizerConfig {

@@ -137,9 +137,50 @@ struct SolveDocument {
     error: Option<ErrorText>,
 }
 
+/// The `error` entry of a run's JSON document.
 #[derive(Serialize)]
-struct ErrorText {
+pub(crate) struct ErrorText {
     message: String,
+}
+
+impl ErrorText {
+    /// The entry of `failure`, if any.
+    pub(crate) fn of(failure: Option<&Failure>) -> Option<ErrorText> {
+        failure.map(|failure| ErrorText {
+            message: failure.message.clone(),
+        })
+    }
+}
+
+/// The failure of a run with invalid levels (`(number, title, error)` each): the
+/// first one's message and how many more there are.
+pub(crate) fn invalid_levels(invalid: &[(usize, &str, &str)]) -> Option<Failure> {
+    let &(number, title, error) = invalid.first()?;
+    let mut message = format!("level {number}{}: {error}", quoted_title(title));
+    if invalid.len() > 1 {
+        message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
+    }
+    Some(Failure::domain(message))
+}
+
+/// Ends a run: with `--json` the document (carrying the failure, if any), without it
+/// the summary line after several levels; then the failure.
+pub(crate) fn finish_run(
+    out: &mut Output,
+    document: &impl Serialize,
+    failure: Option<Failure>,
+    summary: Option<String>,
+) -> Result<(), Failure> {
+    if out.json {
+        if let Some(failure) = failure {
+            return Err(failure.with_json(document));
+        }
+        return out.write_json(document);
+    }
+    if let Some(summary) = summary {
+        out.line(summary)?;
+    }
+    failure.map_or(Ok(()), Err)
 }
 
 #[derive(Serialize)]
@@ -212,41 +253,30 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
     };
-    let invalid: Vec<&LevelReport> = reports.iter().filter(|r| r.status == "error").collect();
-    let mut failure = invalid.first().map(|first| {
-        let mut message = format!(
-            "level {}{}: {}",
-            first.index,
-            quoted_title(&first.title),
-            first.error.as_deref().unwrap_or_default()
-        );
-        if invalid.len() > 1 {
-            message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
-        }
-        Failure::domain(message)
-    });
+    let invalid: Vec<(usize, &str, &str)> = reports
+        .iter()
+        .filter(|r| r.status == "error")
+        .map(|r| {
+            (
+                r.index,
+                r.title.as_str(),
+                r.error.as_deref().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let mut failure = invalid_levels(&invalid);
     if failure.is_none() {
         if let Some(path) = &args.save {
             failure = save(path, &mut collection, &numbers, &reports, config.objective).err();
         }
     }
+    let summary_line = (reports.len() > 1).then(|| summary_text(&summary, &reports));
     let document = SolveDocument {
         levels: reports,
         summary,
-        error: failure.as_ref().map(|f| ErrorText {
-            message: f.message.clone(),
-        }),
+        error: ErrorText::of(failure.as_ref()),
     };
-    if out.json {
-        if let Some(failure) = failure {
-            return Err(failure.with_json(&document));
-        }
-        return out.write_json(&document);
-    }
-    if document.levels.len() > 1 {
-        out.line(summary_text(&document.summary, &document.levels))?;
-    }
-    failure.map_or(Ok(()), Err)
+    finish_run(out, &document, failure, summary_line)
 }
 
 /// The levels of `text`, read as every level file is (a board, an `.xsb` pack, a

@@ -188,36 +188,14 @@ const fn entry(hash: u64, id: usize) -> u64 {
     (hash >> 32) << 32 | (id as u64 + 1)
 }
 
-/// Sets of dense cells as words.
+/// Sets of dense cells as words: the solver's own helpers, and a membership test.
 pub(crate) mod bits {
+    pub(crate) use crate::store::bits::{clear, ones, set};
+
     /// Whether bit `index` is set.
     #[inline]
     pub(crate) fn get(words: &[u64], index: u32) -> bool {
         words[index as usize / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// Sets bit `index`.
-    #[inline]
-    pub(crate) fn set(words: &mut [u64], index: u32) {
-        words[index as usize / 64] |= 1 << (index % 64);
-    }
-
-    /// Clears bit `index`.
-    #[inline]
-    pub(crate) fn clear(words: &mut [u64], index: u32) {
-        words[index as usize / 64] &= !(1 << (index % 64));
-    }
-
-    /// Calls `each` with every set bit of `words`, in increasing order.
-    #[inline]
-    pub(crate) fn for_each(words: &[u64], mut each: impl FnMut(u32)) {
-        for (index, &word) in words.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                each(index as u32 * 64 + word.trailing_zeros());
-                word &= word - 1;
-            }
-        }
     }
 }
 
@@ -255,8 +233,6 @@ mod tests {
         }
         bits::clear(&mut words, 64);
         assert!(bits::get(&words, 130) && !bits::get(&words, 64));
-        let mut seen = Vec::new();
-        bits::for_each(&words, |index| seen.push(index));
-        assert_eq!(seen, [1, 130]);
+        assert_eq!(bits::ones(&words).collect::<Vec<_>>(), [1, 130]);
     }
 }

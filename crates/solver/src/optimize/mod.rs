@@ -266,7 +266,7 @@ pub fn optimize<S: AsRef<str>>(
         sokoengine_metrics::best_by_metrics(&normalized, &config.order, |seed| seed.1).unwrap_or(0);
     let (stopped, optimizer) =
         match Optimizer::new(&model, config, verifier, &normalized, best_seed) {
-            Ok(mut optimizer) => (optimizer.run(&normalized, &mut clock)?, Some(optimizer)),
+            Ok(mut optimizer) => (optimizer.run(&mut clock)?, Some(optimizer)),
             // Not even the start and the solved configuration fit.
             Err(Full) => (Some(StopReason::Memory), None),
         };
@@ -375,14 +375,11 @@ impl<'m, 'c> Optimizer<'m, 'c> {
     }
 
     /// Runs the methods; returns why it stopped early, if it did.
-    fn run(
-        &mut self,
-        seeds: &[(String, SolutionMetrics)],
-        clock: &mut Clock<'_>,
-    ) -> Result<Option<StopReason>, SolverError> {
+    fn run(&mut self, clock: &mut Clock<'_>) -> Result<Option<StopReason>, SolverError> {
         clock.progress.best_pushes = Some(self.best.1.pushes);
-        for (lurd, _) in seeds {
-            if self.add_path(lurd).is_err() {
+        for index in 0..self.seeds.len() {
+            let lurd = self.seeds[index].clone();
+            if self.add_path(&lurd).is_err() {
                 return Ok(Some(StopReason::Memory));
             }
         }

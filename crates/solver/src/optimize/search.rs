@@ -336,7 +336,6 @@ impl Searcher {
             if self.stats.expanded % 64 == 0 {
                 clock.progress.stored = self.nodes.len() as u64;
                 clock.progress.open = self.open.len() as u64;
-                clock.progress.lower_bound = key[0];
                 clock.progress.memory_bytes = self.memory_bytes() + space.memory_bytes();
             }
             space.load(node.config, node.pusher);

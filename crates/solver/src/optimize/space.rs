@@ -102,9 +102,7 @@ impl<'m> Space<'m> {
     /// The box cells of configuration `id`, in dense order.
     pub(crate) fn cells_of(&self, id: ConfigId, cells: &mut Vec<u32>) {
         cells.clear();
-        bits::for_each(self.set.bits(id), |dense| {
-            cells.push(self.model.floor[dense as usize]);
-        });
+        cells.extend(bits::ones(self.set.bits(id)).map(|dense| self.model.floor[dense as usize]));
     }
 
     /// Puts configuration `id` on the working position with the pusher on `pusher`
@@ -115,21 +113,22 @@ impl<'m> Space<'m> {
             let new = self.set.bits(id);
             // Boxes leave first, so the pusher's cell is free before boxes arrive.
             for (index, (&old, &new)) in self.loaded_bits.iter().zip(new).enumerate() {
-                bits::for_each(&[old & !new], |bit| {
+                for bit in bits::ones(&[old & !new]) {
                     let dense = index as u32 * 64 + bit;
                     self.position.remove_box(floor[dense as usize] as usize);
-                });
+                }
             }
             let _ = self.position.set_pusher(pusher as usize);
             for (index, (&old, &new)) in self.loaded_bits.iter().zip(new).enumerate() {
-                bits::for_each(&[new & !old], |bit| {
+                for bit in bits::ones(&[new & !old]) {
                     let dense = index as u32 * 64 + bit;
                     let _ = self.position.put_box(floor[dense as usize] as usize);
-                });
+                }
             }
             self.loaded_bits.copy_from_slice(new);
             self.boxes.clear();
-            bits::for_each(new, |dense| self.boxes.push(floor[dense as usize]));
+            self.boxes
+                .extend(bits::ones(new).map(|dense| floor[dense as usize]));
             self.hash = self.set.hash(id);
             self.loaded = id;
         }
