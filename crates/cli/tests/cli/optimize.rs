@@ -5,13 +5,14 @@ use serde_json::{Value, json};
 use sokoengine::io::Collection;
 use sokoengine::metrics::SolutionVerifier;
 
-use crate::solve::mask_times;
+use crate::solve::{mask_nodes, mask_times};
 use crate::{run, run_stdin};
 
-/// The transcript of a successful run, times masked.
+/// The transcript of a successful run, times and node counts masked.
 fn transcript(args: &[&str]) -> String {
     let out = run(args);
-    format!("$ sokoengine {}\n{}", args.join(" "), mask_times(out.ok()))
+    let text = mask_nodes(&mask_times(out.ok()));
+    format!("$ sokoengine {}\n{text}", args.join(" "))
 }
 
 #[test]

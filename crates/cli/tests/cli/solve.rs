@@ -32,7 +32,7 @@ pub fn mask_times(text: &str) -> String {
 
 /// `N nodes` as `[n] nodes`: node counts change with every improvement of the
 /// search, and the snapshots are about the output's form.
-fn mask_nodes(text: &str) -> String {
+pub fn mask_nodes(text: &str) -> String {
     let mut masked = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(" nodes") {
