@@ -12,6 +12,7 @@ mod collection;
 mod failure;
 mod hanoi;
 mod input;
+mod optimize;
 mod output;
 mod sokoban;
 mod solve;
@@ -67,6 +68,8 @@ enum Command {
     Convert(collection::ConvertArgs),
     /// Solve levels: any solution, push-optimal or move-optimal.
     Solve(solve::SolveArgs),
+    /// Better solutions from a level's own, under a whole metric ordering.
+    Optimize(optimize::OptimizeArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -97,6 +100,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Verify(args) => collection::verify(&args, out),
         Command::Convert(args) => collection::convert(&args, out),
         Command::Solve(args) => solve::run(&args, out),
+        Command::Optimize(args) => optimize::run(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

@@ -109,7 +109,7 @@ impl From<Mode> for Objective {
 }
 
 /// `--time` values: a positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()
@@ -121,10 +121,10 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// One level to solve: its 1-based number, title and board (or why it is invalid).
-struct Level {
-    number: usize,
-    title: String,
-    puzzle: Result<Puzzle, String>,
+pub(crate) struct Level {
+    pub(crate) number: usize,
+    pub(crate) title: String,
+    pub(crate) puzzle: Result<Puzzle, String>,
 }
 
 /// The JSON document of `solve`.
@@ -137,9 +137,50 @@ struct SolveDocument {
     error: Option<ErrorText>,
 }
 
+/// The `error` entry of a run's JSON document.
 #[derive(Serialize)]
-struct ErrorText {
+pub(crate) struct ErrorText {
     message: String,
+}
+
+impl ErrorText {
+    /// The entry of `failure`, if any.
+    pub(crate) fn of(failure: Option<&Failure>) -> Option<ErrorText> {
+        failure.map(|failure| ErrorText {
+            message: failure.message.clone(),
+        })
+    }
+}
+
+/// The failure of a run with invalid levels (`(number, title, error)` each): the
+/// first one's message and how many more there are.
+pub(crate) fn invalid_levels(invalid: &[(usize, &str, &str)]) -> Option<Failure> {
+    let &(number, title, error) = invalid.first()?;
+    let mut message = format!("level {number}{}: {error}", quoted_title(title));
+    if invalid.len() > 1 {
+        message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
+    }
+    Some(Failure::domain(message))
+}
+
+/// Ends a run: with `--json` the document (carrying the failure, if any), without it
+/// the summary line after several levels; then the failure.
+pub(crate) fn finish_run(
+    out: &mut Output,
+    document: &impl Serialize,
+    failure: Option<Failure>,
+    summary: Option<String>,
+) -> Result<(), Failure> {
+    if out.json {
+        if let Some(failure) = failure {
+            return Err(failure.with_json(document));
+        }
+        return out.write_json(document);
+    }
+    if let Some(summary) = summary {
+        out.line(summary)?;
+    }
+    failure.map_or(Ok(()), Err)
 }
 
 #[derive(Serialize)]
@@ -178,18 +219,30 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let bytes = read_bytes(&args.file)?;
     let text = sokoengine::io::decode_text(&bytes);
     let mut collection = read_levels(&args.file, &text, args.variant)?;
-    let numbers = select_levels(args, collection.puzzles.len())?;
+    let numbers = select_levels(&args.file, args.level, args.all, collection.puzzles.len())?;
     let levels: Vec<Level> = numbers
         .iter()
         .map(|&number| level_of(&collection, number))
         .collect();
     let config = solver_config(args);
-    let jobs = jobs(args, levels.len());
+    let jobs = jobs(args.jobs, args.memory, levels.len());
     let cancel = Cancel::new();
     install_interrupt_handler(&cancel);
 
     let started = Instant::now();
-    let reports = solve_all(&levels, &config, jobs, &cancel, out)?;
+    // A single invalid level is reported by the error line alone.
+    let alone = levels.len() == 1;
+    let reports = run_levels(
+        &levels,
+        jobs,
+        "solving",
+        &cancel,
+        out,
+        |level, bars| solve_level(level, &config, &cancel, bars),
+        |report| {
+            (!(alone && report.status == "error")).then(|| level_text(report, config.objective))
+        },
+    )?;
     let wall = started.elapsed().as_secs_f64();
 
     let summary = Summary {
@@ -200,47 +253,36 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
     };
-    let invalid: Vec<&LevelReport> = reports.iter().filter(|r| r.status == "error").collect();
-    let mut failure = invalid.first().map(|first| {
-        let mut message = format!(
-            "level {}{}: {}",
-            first.index,
-            quoted_title(&first.title),
-            first.error.as_deref().unwrap_or_default()
-        );
-        if invalid.len() > 1 {
-            message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
-        }
-        Failure::domain(message)
-    });
+    let invalid: Vec<(usize, &str, &str)> = reports
+        .iter()
+        .filter(|r| r.status == "error")
+        .map(|r| {
+            (
+                r.index,
+                r.title.as_str(),
+                r.error.as_deref().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let mut failure = invalid_levels(&invalid);
     if failure.is_none() {
         if let Some(path) = &args.save {
             failure = save(path, &mut collection, &numbers, &reports, config.objective).err();
         }
     }
+    let summary_line = (reports.len() > 1).then(|| summary_text(&summary, &reports));
     let document = SolveDocument {
         levels: reports,
         summary,
-        error: failure.as_ref().map(|f| ErrorText {
-            message: f.message.clone(),
-        }),
+        error: ErrorText::of(failure.as_ref()),
     };
-    if out.json {
-        if let Some(failure) = failure {
-            return Err(failure.with_json(&document));
-        }
-        return out.write_json(&document);
-    }
-    if document.levels.len() > 1 {
-        out.line(summary_text(&document.summary, &document.levels))?;
-    }
-    failure.map_or(Ok(()), Err)
+    finish_run(out, &document, failure, summary_line)
 }
 
 /// The levels of `text`, read as every level file is (a board, an `.xsb` pack, a
 /// `.sok` collection, or the JSON form). A single board with a broken row is reported
 /// at that row: read as a collection, it would fall apart into levels.
-fn read_levels(
+pub(crate) fn read_levels(
     path: &str,
     text: &str,
     variant: Option<Tessellation>,
@@ -252,13 +294,19 @@ fn read_levels(
     parse_collection(path, text, variant)
 }
 
-/// The 1-based numbers of the levels to solve.
-fn select_levels(args: &SolveArgs, count: usize) -> Result<Vec<usize>, Failure> {
-    let name = display_name(&args.file);
-    if args.all {
+/// The 1-based numbers of the levels to work on: `--level` (`level`), `--all`, or
+/// the only level of `file`.
+pub(crate) fn select_levels(
+    file: &str,
+    level: Option<u32>,
+    all: bool,
+    count: usize,
+) -> Result<Vec<usize>, Failure> {
+    let name = display_name(file);
+    if all {
         return Ok((1..=count).collect());
     }
-    match args.level.map(|level| level as usize) {
+    match level.map(|level| level as usize) {
         Some(level) if level <= count => Ok(vec![level]),
         Some(level) => Err(Failure::usage(format!(
             "--level {level}: {name} holds {count} level{}",
@@ -276,7 +324,7 @@ fn plural(count: usize) -> &'static str {
 }
 
 /// Level `number` (1-based) of `collection`, parsed.
-fn level_of(collection: &Collection, number: usize) -> Level {
+pub(crate) fn level_of(collection: &Collection, number: usize) -> Level {
     let entry = &collection.puzzles[number - 1];
     let puzzle = if entry.has_empty_board() {
         Err("the level has no board".to_owned())
@@ -314,15 +362,15 @@ fn solver_config(args: &SolveArgs) -> SolverConfig {
     config
 }
 
-/// Threads to run: `--jobs`, or the number of cores, lowered so that the memory
-/// budgets of the levels running at once fit in the available memory (where the
-/// system tells it); never more than the levels.
-fn jobs(args: &SolveArgs, levels: usize) -> usize {
-    let jobs = args.jobs.map_or_else(
+/// Threads to run: `--jobs` (`requested`), or the number of cores, lowered so that
+/// the memory budgets (`memory` MiB each) of the levels running at once fit in the
+/// available memory (where the system tells it); never more than the levels.
+pub(crate) fn jobs(requested: Option<u32>, memory: u64, levels: usize) -> usize {
+    let jobs = requested.map_or_else(
         || {
             let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-            let fit = available_memory()
-                .map_or(usize::MAX, |bytes| (bytes / (args.memory << 20)) as usize);
+            let fit =
+                available_memory().map_or(usize::MAX, |bytes| (bytes / (memory << 20)) as usize);
             cores.min(fit)
         },
         |jobs| jobs as usize,
@@ -340,7 +388,7 @@ fn available_memory() -> Option<u64> {
 
 /// Ctrl-C sets `cancel` (the running levels stop and report what they found); a
 /// second Ctrl-C ends the program at once with status 130.
-fn install_interrupt_handler(cancel: &Cancel) {
+pub(crate) fn install_interrupt_handler(cancel: &Cancel) {
     let cancel = cancel.clone();
     // Without a handler (one is already installed, or the platform refuses), Ctrl-C
     // keeps its default effect of ending the program.
@@ -352,31 +400,36 @@ fn install_interrupt_handler(cancel: &Cancel) {
     });
 }
 
-/// Solves `levels` on `jobs` threads; prints each level's text in file order as soon
-/// as it and every level before it are done. Returns the reports in file order.
-fn solve_all(
+/// Runs `work` on `levels` on `jobs` threads (`verb` names the work on the progress
+/// bar); prints each level's text (`text`, without `--json`, when it gives one) in
+/// file order as soon as it and every level before it are done. Returns the reports
+/// in file order.
+pub(crate) fn run_levels<R: Send>(
     levels: &[Level],
-    config: &SolverConfig,
     jobs: usize,
+    verb: &str,
     cancel: &Cancel,
     out: &mut Output,
-) -> Result<Vec<LevelReport>, Failure> {
+    work: impl Fn(&Level, &Bars) -> R + Sync,
+    text: impl Fn(&R) -> Option<String>,
+) -> Result<Vec<R>, Failure> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         // The solver's freeze test recurses; leave it room in debug builds too.
         .stack_size(16 << 20)
-        .thread_name(|index| format!("solve-{index}"))
+        .thread_name(|index| format!("level-{index}"))
         .build()
         .map_err(|error| Failure::domain(format!("can't start {jobs} threads: {error}")))?;
-    let bars = Bars::new(levels.len());
+    let bars = Bars::new(levels.len(), verb);
     let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, LevelReport)>();
-    let mut reports: Vec<Option<LevelReport>> = levels.iter().map(|_| None).collect();
+    let (sender, receiver) = mpsc::channel::<(usize, R)>();
+    let mut reports: Vec<Option<R>> = levels.iter().map(|_| None).collect();
     let mut printed = 0;
     let mut result = Ok(());
     std::thread::scope(|scope| {
         let bars = &bars;
         let next = &next;
+        let work = &work;
         scope.spawn(move || {
             pool.broadcast(|_| {
                 let sender = sender.clone();
@@ -385,7 +438,7 @@ fn solve_all(
                     let Some(level) = levels.get(index) else {
                         break;
                     };
-                    let report = solve_level(level, config, cancel, bars);
+                    let report = work(level, bars);
                     if sender.send((index, report)).is_err() {
                         break;
                     }
@@ -396,12 +449,12 @@ fn solve_all(
             reports[index] = Some(report);
             while let Some(Some(report)) = reports.get(printed) {
                 printed += 1;
-                // A single invalid level is reported by the error line alone.
-                let alone = levels.len() == 1 && report.status == "error";
-                if out.json || alone || result.is_err() {
+                if out.json || result.is_err() {
                     continue;
                 }
-                let text = level_text(report, config.objective);
+                let Some(text) = text(report) else {
+                    continue;
+                };
                 result = bars.suspend(|| out.write_text(&text).and_then(|()| out.flush()));
                 if result.is_err() {
                     // Nobody reads the results any more.
@@ -484,11 +537,12 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
 }
 
 /// Rounds seconds to milliseconds, for readable JSON.
-fn rounded(seconds: f64) -> f64 {
+pub(crate) fn rounded(seconds: f64) -> f64 {
     (seconds * 1000.0).round() / 1000.0
 }
 
-fn quoted_title(title: &str) -> String {
+/// ` "title"`, or nothing for an empty title.
+pub(crate) fn quoted_title(title: &str) -> String {
     if title.is_empty() {
         String::new()
     } else {
@@ -614,6 +668,12 @@ fn save(
         );
         entry.push_snapshot(snapshot);
     }
+    write_collection(path, collection)
+}
+
+/// Writes `collection` as `.sok` to `path` through a temporary file and a rename, so
+/// that `path` may be the input file itself.
+pub(crate) fn write_collection(path: &Path, collection: &Collection) -> Result<(), Failure> {
     let text = collection
         .to_sok_string()
         .map_err(|error| Failure::domain(format!("can't write {}: {error}", path.display())))?;
@@ -635,13 +695,14 @@ fn save(
 
 /// The progress display on standard error when it is a terminal: a bar over the
 /// levels (for more than one) and a spinner per running level.
-struct Bars {
+pub(crate) struct Bars {
     multi: Option<MultiProgress>,
     levels: Option<ProgressBar>,
 }
 
 impl Bars {
-    fn new(levels: usize) -> Bars {
+    /// Bars for `levels` levels of work named `verb` (`solving`).
+    fn new(levels: usize, verb: &str) -> Bars {
         use std::io::IsTerminal;
         if !std::io::stderr().is_terminal() {
             return Bars {
@@ -652,9 +713,9 @@ impl Bars {
         let multi = MultiProgress::new();
         let bar = (levels > 1).then(|| {
             let bar = multi.add(ProgressBar::new(levels as u64));
-            if let Ok(style) =
-                ProgressStyle::with_template("solving [{bar:40}] {pos}/{len} levels ({elapsed})")
-            {
+            if let Ok(style) = ProgressStyle::with_template(&format!(
+                "{verb} [{{bar:40}}] {{pos}}/{{len}} levels ({{elapsed}})"
+            )) {
                 bar.set_style(style.progress_chars("=> "));
             }
             bar
@@ -666,7 +727,7 @@ impl Bars {
     }
 
     /// A spinner for `level`, above the levels bar.
-    fn spinner(&self, level: &Level) -> Option<ProgressBar> {
+    pub(crate) fn spinner(&self, level: &Level) -> Option<ProgressBar> {
         let multi = self.multi.as_ref()?;
         let spinner = ProgressBar::new_spinner();
         let spinner = match &self.levels {
@@ -682,7 +743,7 @@ impl Bars {
         Some(spinner)
     }
 
-    fn level_done(&self) {
+    pub(crate) fn level_done(&self) {
         if let Some(bar) = &self.levels {
             bar.inc(1);
         }

@@ -73,18 +73,52 @@ pub enum MetricOrder {
     BoxChangesPushes,
     /// Pushing sessions, moves, then pushes, box lines, box changes, player lines.
     PushingSessionsMoves,
+    /// Box changes, moves, then pushes, box lines, pushing sessions, player lines.
+    BoxChangesMoves,
+    /// Player lines, moves, then pushes, box lines, box changes, pushing sessions.
+    PlayerLinesMoves,
 }
 
 impl MetricOrder {
-    /// All orderings: (M), (P), then JSoko's optimizer extras.
-    pub const ALL: [MetricOrder; 6] = [
+    /// All orderings: (M), (P), JSoko's optimizer extras, then the two that lead
+    /// with box changes or player lines and continue in (M) order.
+    pub const ALL: [MetricOrder; 8] = [
         MetricOrder::Moves,
         MetricOrder::Pushes,
         MetricOrder::BoxLinesPushes,
         MetricOrder::BoxLinesMoves,
         MetricOrder::BoxChangesPushes,
         MetricOrder::PushingSessionsMoves,
+        MetricOrder::BoxChangesMoves,
+        MetricOrder::PlayerLinesMoves,
     ];
+
+    /// The ordering that ranks `metric` first and the other metrics after it in
+    /// (M) order (moves, pushes, box lines, box changes, pushing sessions, player
+    /// lines): what an optimizer's "optimize for this metric" means.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_metrics::{Metric, MetricOrder};
+    ///
+    /// assert_eq!(MetricOrder::leading(Metric::Moves), MetricOrder::Moves);
+    /// assert_eq!(MetricOrder::leading(Metric::Pushes), MetricOrder::Pushes);
+    /// assert_eq!(MetricOrder::leading(Metric::BoxLines), MetricOrder::BoxLinesMoves);
+    /// for metric in Metric::ALL {
+    ///     assert_eq!(MetricOrder::leading(metric).keys()[0], metric);
+    /// }
+    /// ```
+    pub const fn leading(metric: Metric) -> MetricOrder {
+        match metric {
+            Metric::Moves => MetricOrder::Moves,
+            Metric::Pushes => MetricOrder::Pushes,
+            Metric::BoxLines => MetricOrder::BoxLinesMoves,
+            Metric::BoxChanges => MetricOrder::BoxChangesMoves,
+            Metric::PushingSessions => MetricOrder::PushingSessionsMoves,
+            Metric::PlayerLines => MetricOrder::PlayerLinesMoves,
+        }
+    }
 
     /// The metrics in comparison order.
     pub const fn keys(self) -> [Metric; 6] {
@@ -138,6 +172,22 @@ impl MetricOrder {
                 BoxChanges,
                 PlayerLines,
             ],
+            MetricOrder::BoxChangesMoves => [
+                BoxChanges,
+                Moves,
+                Pushes,
+                BoxLines,
+                PushingSessions,
+                PlayerLines,
+            ],
+            MetricOrder::PlayerLinesMoves => [
+                PlayerLines,
+                Moves,
+                Pushes,
+                BoxLines,
+                BoxChanges,
+                PushingSessions,
+            ],
         }
     }
 
@@ -174,6 +224,8 @@ impl MetricOrder {
             MetricOrder::BoxLinesMoves => "box_lines_moves",
             MetricOrder::BoxChangesPushes => "box_changes_pushes",
             MetricOrder::PushingSessionsMoves => "pushing_sessions_moves",
+            MetricOrder::BoxChangesMoves => "box_changes_moves",
+            MetricOrder::PlayerLinesMoves => "player_lines_moves",
         }
     }
 }
@@ -504,6 +556,16 @@ mod tests {
         let same_lines = SolutionMetrics::new(90, 31, 5, 1, 5, 40);
         assert!(MetricOrder::BoxLinesPushes.is_better(&few_lines, &same_lines));
         assert!(MetricOrder::BoxLinesMoves.is_better(&same_lines, &few_lines));
+        // The two orders that continue in (M) order after their leading key.
+        let few_changes = SolutionMetrics::new(60, 25, 8, 1, 6, 30);
+        assert!(MetricOrder::BoxChangesMoves.is_better(&few_changes, &few_moves));
+        assert!(MetricOrder::PlayerLinesMoves.is_better(&few_moves, &few_changes));
+        let same_changes = SolutionMetrics::new(59, 26, 9, 1, 6, 31);
+        assert!(MetricOrder::BoxChangesMoves.is_better(&same_changes, &few_changes));
+        assert!(!MetricOrder::BoxChangesPushes.is_better(&same_changes, &few_changes));
+        let straight = SolutionMetrics::new(70, 25, 8, 4, 6, 20);
+        assert!(MetricOrder::PlayerLinesMoves.is_better(&few_moves, &straight));
+        assert!(MetricOrder::PlayerLinesMoves.is_better(&straight, &few_lines));
     }
 
     #[test]

@@ -99,6 +99,16 @@ impl<'a> Clock<'a> {
         Ok(())
     }
 
+    /// Checks every limit now, for work that is not counted in expansions, leaving
+    /// the rhythm of [`Clock::tick`]'s checks as it was (frequent polls would
+    /// otherwise stretch it far beyond a millisecond of expansions).
+    pub(crate) fn poll(&mut self) -> Result<(), StopReason> {
+        let (interval, countdown, last_check) = (self.interval, self.countdown, self.last_check);
+        let result = self.check();
+        (self.interval, self.countdown, self.last_check) = (interval, countdown, last_check);
+        result
+    }
+
     /// Sends a progress report now.
     pub(crate) fn report(&mut self) -> Result<(), StopReason> {
         self.progress.elapsed = self.elapsed();

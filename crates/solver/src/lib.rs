@@ -11,6 +11,9 @@
 //! * [`SokobanRules`]: a level as a game of `sokoengine-rules` (a movement is one
 //!   push), so the generic searches of that crate solve small levels too: the plain
 //!   exhaustive method the solver's push-optimal results are checked against.
+//! * [`optimize`]: a better solution from verified ones under a whole metric
+//!   ordering ([`MetricOrder`](sokoengine_metrics::MetricOrder)): walks re-routed,
+//!   then vicinity and global searches over box configurations.
 //! * Every solution returned has been replayed by the metrics crate's
 //!   [`SolutionVerifier`](sokoengine_metrics::SolutionVerifier); its six metrics come
 //!   with it.
@@ -46,6 +49,7 @@ mod error;
 mod fess;
 mod matching;
 mod model;
+mod optimize;
 mod plan;
 mod region;
 mod rooms;
@@ -60,6 +64,10 @@ pub use config::{
     SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
+pub use optimize::{
+    MAX_VICINITY_BOXES, Method, OptimizeOutcome, OptimizerConfig, ParseVicinityError, Pass,
+    VicinitySetting, optimize, parse_vicinity,
+};
 pub use rules::{Push, PushError, PushPosition, SokobanRules};
 pub use solve::solve;
 

@@ -115,7 +115,8 @@ fn verify_takes_several_files_and_folders() {
             "./plain.xsb",
             "./plus.sok",
             "./plus_same.sok",
-            "./small.hsb"
+            "./small.hsb",
+            "./solutions.sok"
         ]
     );
     let text = run(&["verify", "collection.sok", "plain.xsb"]);

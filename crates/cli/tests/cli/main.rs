@@ -5,6 +5,7 @@
 mod collection;
 mod garbage;
 mod hanoi;
+mod optimize;
 mod sokoban;
 mod solve;
 mod sun;

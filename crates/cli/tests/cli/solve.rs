@@ -8,7 +8,7 @@ use sokoengine::metrics::SolutionVerifier;
 use crate::{run, run_stdin};
 
 /// Masks the time column (`0.01 s`) of solve's text, which changes from run to run.
-fn mask_times(text: &str) -> String {
+pub fn mask_times(text: &str) -> String {
     let mut masked = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(" s") {
@@ -32,7 +32,7 @@ fn mask_times(text: &str) -> String {
 
 /// `N nodes` as `[n] nodes`: node counts change with every improvement of the
 /// search, and the snapshots are about the output's form.
-fn mask_nodes(text: &str) -> String {
+pub fn mask_nodes(text: &str) -> String {
     let mut masked = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(" nodes") {
