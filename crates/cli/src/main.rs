@@ -13,6 +13,7 @@ mod failure;
 mod hanoi;
 mod input;
 mod output;
+mod render;
 mod sokoban;
 mod sun;
 mod tilewe;
@@ -48,6 +49,7 @@ Examples:
   sokoengine metrics --board level.txt --moves rrrlldrr
   sokoengine verify Original_and_Extra.sok
   sokoengine convert levels.sok --to json
+  sokoengine render levels.sok --puzzle 3 --snapshot 1 --animate --format html -o level3.html
   sokoengine tilewe perft --depth 2
   sokoengine hanoi solve --disks 3
   sokoengine setting-sun solve --metric slide";
@@ -64,6 +66,8 @@ enum Command {
     Verify(collection::VerifyArgs),
     /// Convert a collection between .sok, .xsb and JSON.
     Convert(collection::ConvertArgs),
+    /// Draw a board (SVG, PNG or HTML), a position along a solution, or animate it.
+    Render(render::RenderArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -93,6 +97,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Metrics(args) => sokoban::metrics(&args, out),
         Command::Verify(args) => collection::verify(&args, out),
         Command::Convert(args) => collection::convert(&args, out),
+        Command::Render(args) => render::render(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

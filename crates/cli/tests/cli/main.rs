@@ -5,6 +5,7 @@
 mod collection;
 mod garbage;
 mod hanoi;
+mod render;
 mod sokoban;
 mod sun;
 mod tilewe;
