@@ -201,7 +201,9 @@ impl BoardPicture {
     /// [`RenderError::BoardSize`] when the board has another size than the picture.
     pub fn board_svg(&self, board: &BoardGraph) -> Result<String, RenderError> {
         self.check_size(board)?;
-        Ok(self.svg(board, None))
+        let mut marked = board.clone();
+        marked.mark_play_area();
+        Ok(self.svg(&marked, None))
     }
 
     /// The SVG of the manager's board, with the Sokoban+ IDs of boxes and goals when
@@ -212,7 +214,9 @@ impl BoardPicture {
     /// [`RenderError::BoardSize`] when the board has another size than the picture.
     pub fn manager_svg(&self, manager: &BoardManager) -> Result<String, RenderError> {
         self.check_size(manager.board())?;
-        Ok(self.svg(manager.board(), Some(manager)))
+        let mut marked = manager.board().clone();
+        marked.mark_play_area();
+        Ok(self.svg(&marked, Some(manager)))
     }
 
     fn check_size(&self, board: &BoardGraph) -> Result<(), RenderError> {
@@ -228,6 +232,8 @@ impl BoardPicture {
         }
     }
 
+    /// The SVG of `board`, whose play area is marked (see
+    /// [`BoardGraph::mark_play_area`]).
     fn svg(&self, board: &BoardGraph, manager: Option<&BoardManager>) -> String {
         let mut out = String::with_capacity(256 + board.size() * 48);
         svg::open(&mut out, self.width, self.height);
@@ -278,7 +284,7 @@ impl BoardPicture {
     }
 
     /// Background, floor, walls, highlights, goals and labels: everything but the boxes
-    /// and pushers.
+    /// and pushers. The play area of `board` must be marked.
     pub(crate) fn push_background(
         &self,
         out: &mut String,
@@ -288,9 +294,7 @@ impl BoardPicture {
         let palette = self.options.palette();
         let cell = self.tiling.cell();
         svg::background(out, self.width, self.height, palette.background);
-        let mut marked = board.clone();
-        marked.mark_play_area();
-        let cells = marked.cells();
+        let cells = board.cells();
         let is_floor = |c: &BoardCell| {
             !c.is_wall() && (c.is_in_playable_area() || c.has_goal() || c.has_piece())
         };
@@ -300,7 +304,7 @@ impl BoardPicture {
             (palette.floor, palette.grid, true),
             (palette.wall, palette.wall_edge, false),
         ] {
-            let mut group = String::new();
+            let mut group = String::with_capacity(cells.len() * 40);
             for (position, c) in cells.iter().enumerate() {
                 let draw = if wanted { is_floor(c) } else { c.is_wall() };
                 if draw {
@@ -575,10 +579,15 @@ pub fn board_svg(board: &BoardGraph, options: &Options) -> Result<String, Render
 ///
 /// As [`BoardPicture::new`].
 pub fn puzzle_svg(puzzle: &Puzzle, options: &Options) -> Result<String, RenderError> {
-    let mut manager = BoardManager::from_puzzle(puzzle)?;
     if puzzle.has_sokoban_plus() {
+        let mut manager = BoardManager::from_puzzle(puzzle)?;
         // Invalid orders leave Sokoban+ off: the board is still worth a picture.
         let _ = manager.enable_sokoban_plus();
+        return BoardPicture::for_board(manager.board(), options)?.manager_svg(&manager);
     }
-    BoardPicture::for_board(manager.board(), options)?.manager_svg(&manager)
+    // Without IDs to draw, the graph is enough, and its play area is marked in place.
+    let mut board = BoardGraph::new(puzzle)?;
+    let picture = BoardPicture::for_board(&board, options)?;
+    board.mark_play_area();
+    Ok(picture.svg(&board, None))
 }

@@ -241,7 +241,9 @@ impl Playback {
         );
         animation.set_defs(picture.defs());
         let mut background = String::new();
-        picture.push_background(&mut background, board, Some(&self.start));
+        let mut marked = board.clone();
+        marked.mark_play_area();
+        picture.push_background(&mut background, &marked, Some(&self.start));
         animation.set_background(background);
         let classes = picture.tiling().shapes().len();
         // A look per (on goal, tile class): variant = on_goal * classes + class.

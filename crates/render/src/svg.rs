@@ -3,45 +3,60 @@
 
 use crate::color::Rgb;
 
-/// Appends `value` rounded to hundredths, without trailing zeros (`12`, `12.5`, `-0.25`).
-/// Rounding first makes the text independent of float formatting details, and the
-/// integer path is several times faster than `{:.2}`.
+/// Appends `value` rounded to hundredths (halves away from zero), without trailing zeros
+/// (`12`, `12.5`, `-0.25`). Rounding first makes the text independent of float
+/// formatting details, and the integer path is several times faster than `{:.2}`.
 pub(crate) fn push_num(out: &mut String, value: f64) {
-    let hundredths = if value.is_finite() {
-        (value * 100.0).round() as i64
+    let scaled = value * 100.0;
+    // Casts saturate and truncate toward zero; NaN becomes 0.
+    let hundredths = if scaled >= 0.0 {
+        (scaled + 0.5) as i64
     } else {
-        0
+        -((0.5 - scaled) as i64)
     };
-    if hundredths < 0 {
-        out.push('-');
-    }
+    let mut buffer = [0u8; 24];
+    let mut end = buffer.len();
     let magnitude = hundredths.unsigned_abs();
-    push_uint(out, magnitude / 100);
     let fraction = magnitude % 100;
     if fraction != 0 {
-        out.push('.');
-        out.push(char::from(b'0' + (fraction / 10) as u8));
         if fraction % 10 != 0 {
-            out.push(char::from(b'0' + (fraction % 10) as u8));
+            end -= 1;
+            buffer[end] = b'0' + (fraction % 10) as u8;
+        }
+        end -= 1;
+        buffer[end] = b'0' + (fraction / 10) as u8;
+        end -= 1;
+        buffer[end] = b'.';
+    }
+    let start = write_digits(&mut buffer[..end], magnitude / 100);
+    let start = if hundredths < 0 {
+        buffer[start - 1] = b'-';
+        start - 1
+    } else {
+        start
+    };
+    out.push_str(std::str::from_utf8(&buffer[start..]).unwrap_or("0"));
+}
+
+/// Writes `value`'s digits at the end of `buffer` (which has room for them and a sign)
+/// and returns where they start.
+fn write_digits(buffer: &mut [u8], mut value: u64) -> usize {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return start;
         }
     }
 }
 
 /// Appends an unsigned integer.
-pub(crate) fn push_uint(out: &mut String, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
+pub(crate) fn push_uint(out: &mut String, value: u64) {
+    let mut buffer = [0u8; 20];
+    let start = write_digits(&mut buffer, value);
+    out.push_str(std::str::from_utf8(&buffer[start..]).unwrap_or("0"));
 }
 
 /// The number as text (see [`push_num`]).
