@@ -9,9 +9,9 @@ use sokoengine::board::Puzzle;
 use sokoengine::io::{Moves, ReplayError, ReplayOptions};
 use sokoengine::mover::BoardManager;
 use sokoengine::render::{
-    Animation, BoardPicture, MAX_CELL, MIN_CELL, Options, Playback, RenderError, Theme,
-    hanoi_animation, hanoi_svg, position_after, sun_animation, sun_svg, svg_page, tilewe_animation,
-    tilewe_svg,
+    Animation, BoardPicture, Highlight, MAX_CELL, MIN_CELL, Options, Playback, RenderError, Rgb,
+    Theme, hanoi_animation, hanoi_svg, position_after, sun_animation, sun_svg, svg_page,
+    tilewe_animation, tilewe_svg,
 };
 
 use crate::collection::load_collection;
@@ -97,6 +97,10 @@ pub struct RenderArgs {
     /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
     #[arg(long)]
     reverse: bool,
+    /// Tint these board positions (0-based, row-major, comma-separated), optionally in a
+    /// colour: `12,13,20` or `12,13,20:#ff8000`. Repeat for more sets.
+    #[arg(long, value_name = "CELLS[:COLOR]", value_parser = parse_highlight)]
+    highlight: Vec<HighlightArg>,
     #[command(flatten)]
     picture: PictureArgs,
 }
@@ -157,6 +161,35 @@ fn parse_cell(text: &str) -> Result<f64, String> {
             "expected a number of pixels from {MIN_CELL} to {MAX_CELL}"
         )),
     }
+}
+
+/// The tints of `--highlight` sets without a colour, in turn.
+const HIGHLIGHT_COLORS: [u32; 4] = [0x1e9bff, 0xff8a1e, 0xb04dff, 0x19c2a5];
+
+/// A `--highlight` value: board positions and, maybe, their colour.
+#[derive(Debug, Clone)]
+pub struct HighlightArg {
+    cells: Vec<usize>,
+    color: Option<Rgb>,
+}
+
+fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
+    let (cells, color) = match text.split_once(':') {
+        Some((cells, color)) => (
+            cells,
+            Some(color.parse::<Rgb>().map_err(|e| e.to_string())?),
+        ),
+        None => (text, None),
+    };
+    let cells = cells
+        .split(',')
+        .map(|cell| {
+            cell.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{:?} is not a board position", cell.trim()))
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    Ok(HighlightArg { cells, color })
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -346,7 +379,13 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
         }
         (None, moves) => moves,
     };
-    let options = args.picture.options();
+    let mut options = args.picture.options();
+    for (index, highlight) in args.highlight.iter().enumerate() {
+        let color = highlight
+            .color
+            .unwrap_or_else(|| Rgb::from_hex(HIGHLIGHT_COLORS[index % HIGHLIGHT_COLORS.len()]));
+        options = options.highlight(Highlight::new(color, highlight.cells.iter().copied()));
+    }
     let Some(moves) = moves else {
         if args.step.is_some() || args.animate {
             return Err(Failure::usage(

@@ -234,6 +234,27 @@ fn json_documents() {
 }
 
 #[test]
+fn highlighted_cells() {
+    let plain = run(&["render", "two_boxes.sokoban.txt"]).ok().to_owned();
+    let tinted = run(&[
+        "render",
+        "two_boxes.sokoban.txt",
+        "--highlight",
+        "8,9",
+        "--highlight",
+        "10:#FF0000",
+    ]);
+    let tinted = tinted.ok();
+    assert!(tinted.contains("fill=\"#1e9bff\"") && tinted.contains("fill=\"#ff0000\""));
+    assert_eq!(
+        tinted.matches("<use href=\"#t0\"").count(),
+        plain.matches("<use href=\"#t0\"").count() + 3
+    );
+    run(&["render", "two_boxes.sokoban.txt", "--highlight", "8,x"]).fails_usage();
+    run(&["render", "two_boxes.sokoban.txt", "--highlight", "8:red"]).fails_usage();
+}
+
+#[test]
 fn bad_picture_options_are_usage_errors() {
     for args in [
         ["--cell", "0"],
