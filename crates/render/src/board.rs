@@ -11,6 +11,9 @@ use crate::options::Options;
 use crate::svg::{self, attr_color, attr_num, use_at};
 use crate::tiling::{Point, Tiling};
 
+/// The most cells a board picture may have (a 1024 × 1024 board: about 50 MB of SVG).
+pub const MAX_PICTURE_CELLS: usize = 1 << 20;
+
 /// The pieces and marks drawn on a cell, each a symbol per tile class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mark {
@@ -108,7 +111,8 @@ impl BoardPicture {
     /// # Errors
     ///
     /// [`RenderError::CellSize`] for a cell size out of range, [`RenderError::Size`]
-    /// beyond the board size limits.
+    /// beyond the board size limits, [`RenderError::TooManyCells`] beyond
+    /// [`MAX_PICTURE_CELLS`].
     pub fn new(
         tessellation: Tessellation,
         width: usize,
@@ -117,6 +121,12 @@ impl BoardPicture {
     ) -> Result<BoardPicture, RenderError> {
         let cell = options.checked_cell()?;
         sokoengine_board::SizeError::check(width, height)?;
+        if width * height > MAX_PICTURE_CELLS {
+            return Err(RenderError::TooManyCells {
+                cells: width * height,
+                max: MAX_PICTURE_CELLS,
+            });
+        }
         let tiling = Tiling::new(tessellation, width, height, cell);
         let margin = cell / 4.0;
         let label_height = (cell * 0.34).max(6.0);

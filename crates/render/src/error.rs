@@ -26,6 +26,14 @@ pub enum RenderError {
     /// The board is larger than the limits of a board graph.
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// A board with more cells than a picture may have.
+    #[error("the board has {cells} cells, more than a picture may have ({max})")]
+    TooManyCells {
+        /// The board's cells.
+        cells: usize,
+        /// The limit, [`MAX_PICTURE_CELLS`](crate::MAX_PICTURE_CELLS).
+        max: usize,
+    },
     /// A board of another size than the picture was made for.
     #[error(
         "the board is {actual_width}x{actual_height}, the picture was made for {width}x{height}"

@@ -61,7 +61,7 @@ mod tilewe;
 mod tiling;
 
 pub use animation::{Animation, MAX_FRAMES, svg_page};
-pub use board::{BoardPicture, board_svg, puzzle_svg};
+pub use board::{BoardPicture, MAX_PICTURE_CELLS, board_svg, puzzle_svg};
 pub use color::{Palette, ParseRgbError, ParseThemeError, Rgb, Theme};
 pub use error::RenderError;
 pub use hanoi::{hanoi_animation, hanoi_svg};

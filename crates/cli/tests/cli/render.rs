@@ -234,6 +234,18 @@ fn json_documents() {
 }
 
 #[test]
+fn huge_boards_are_refused_not_drawn() {
+    let rows = vec!["1100#"; 1000].join("|");
+    let message = run_stdin(&["render", "-"], &format!("{rows}\n"))
+        .fails(1)
+        .to_owned();
+    assert_eq!(
+        message,
+        "the board has 1100000 cells, more than a picture may have (1048576)"
+    );
+}
+
+#[test]
 fn highlighted_cells() {
     let plain = run(&["render", "two_boxes.sokoban.txt"]).ok().to_owned();
     let tinted = run(&[

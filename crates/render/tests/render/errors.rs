@@ -46,6 +46,12 @@ fn boards_of_another_size() {
         "the board is 6x1, the picture was made for 5x1"
     );
     assert!(BoardPicture::new(Tessellation::Octoban, 4097, 1, &Options::new()).is_err());
+    assert_eq!(
+        BoardPicture::new(Tessellation::Sokoban, 2048, 1024, &Options::new())
+            .unwrap_err()
+            .to_string(),
+        "the board has 2097152 cells, more than a picture may have (1048576)"
+    );
     assert_eq!(picture.center(5), None);
 }
 
