@@ -97,6 +97,11 @@ pub struct RenderArgs {
     /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
     #[arg(long)]
     reverse: bool,
+    /// Apply the puzzle's Sokoban+ orders (`boxorder:`/`goalorder:` of a .sok): boxes
+    /// and goals show their IDs, and a box counts as placed only on a goal of its own
+    /// colour. Off by default, as in `replay`.
+    #[arg(long)]
+    sokoban_plus: bool,
     /// Tint these board positions (0-based, row-major, comma-separated), optionally in a
     /// colour: `12,13,20` or `12,13,20:#ff8000`. Repeat for more sets.
     #[arg(long, value_name = "CELLS[:COLOR]", value_parser = parse_highlight)]
@@ -372,7 +377,12 @@ fn load(args: &RenderArgs) -> Result<(Puzzle, String, Option<Moves>), Failure> {
 
 /// `sokoengine render`.
 pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
-    let (puzzle, title, snapshot) = load(args)?;
+    let (mut puzzle, title, snapshot) = load(args)?;
+    if !args.sokoban_plus {
+        // One Sokoban+ rule for every subcommand: the orders apply only when asked.
+        puzzle.boxorder.clear();
+        puzzle.goalorder.clear();
+    }
     let moves = match (&args.moves, snapshot) {
         (Some(text), _) => {
             Some(Moves::parse(text).map_err(|e| Failure::domain(format!("--moves: {e}")))?)
@@ -398,7 +408,7 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
     };
     let replay_options = ReplayOptions::new()
         .reverse(args.reverse)
-        .sokoban_plus(true);
+        .sokoban_plus(args.sokoban_plus);
     if args.animate {
         let playback = Playback::new(&puzzle, &moves, replay_options)
             .map_err(|e| Failure::domain(e.to_string()))?;

@@ -267,6 +267,25 @@ fn highlighted_cells() {
 }
 
 #[test]
+fn sokoban_plus_applies_only_when_asked() {
+    // Puzzle 3 is the board of two_boxes.sokoban.txt with Sokoban+ orders that its
+    // solution does not meet: without --sokoban-plus it is drawn as plain Sokoban.
+    let args = [
+        "render",
+        "collection.sok",
+        "--puzzle",
+        "3",
+        "--snapshot",
+        "1",
+    ];
+    let plain = run(&args).ok().to_owned();
+    let solved = run(&["render", "two_boxes.sokoban.txt", "--moves", "rRRlldRR"]);
+    assert_eq!(plain, solved.ok());
+    let plus = run(&[args.as_slice(), &["--sokoban-plus"]].concat());
+    assert_ne!(plus.ok(), plain);
+}
+
+#[test]
 fn bad_picture_options_are_usage_errors() {
     for args in [
         ["--cell", "0"],
