@@ -4,7 +4,7 @@
 //! (Sokoban, Hexoban, Trioban, Octoban), Tilewe, Tower of Hanoi and Setting Sun.
 //!
 //! Each part lives in its own crate and is re-exported here as a module; the optional
-//! ones sit behind a cargo feature of the same name (all on by default).
+//! ones sit behind a cargo feature of the same name (all on by default but `png`).
 //!
 //! ```
 //! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
@@ -35,6 +35,7 @@
 //! | `tilewe` | `sokoengine-tilewe`: the Tilewe engine | `tilewe` |
 //! | `hanoi` | `sokoengine-hanoi`: Tower of Hanoi | `hanoi` |
 //! | `setting_sun` | `sokoengine-setting-sun`: the Setting Sun puzzle | `setting-sun` |
+//! | `render` | `sokoengine-render`: SVG/HTML pictures and animations; PNG | `render`, `png` |
 //!
 //! The `serde` feature adds `Serialize`/`Deserialize` to the data types of every enabled
 //! crate.
@@ -57,6 +58,9 @@ pub use sokoengine_metrics as metrics;
 #[cfg(feature = "mover")]
 #[doc(inline)]
 pub use sokoengine_mover as mover;
+#[cfg(feature = "render")]
+#[doc(inline)]
+pub use sokoengine_render as render;
 #[cfg(feature = "rules")]
 #[doc(inline)]
 pub use sokoengine_rules as rules;

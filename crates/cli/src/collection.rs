@@ -71,7 +71,7 @@ pub struct ConvertArgs {
 }
 
 /// Reads a collection file (`.json` or text starting with `{`: the JSON form).
-fn load_collection(path: &str, hint: Option<Tessellation>) -> Result<Collection, Failure> {
+pub fn load_collection(path: &str, hint: Option<Tessellation>) -> Result<Collection, Failure> {
     let bytes = read_bytes(path)?;
     parse_collection(path, &sokoengine::io::decode_text(&bytes), hint)
 }

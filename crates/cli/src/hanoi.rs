@@ -20,11 +20,13 @@ const MAX_SEARCH_DISKS: u8 = 10;
 pub enum HanoiCommand {
     /// Optimal solution moving every disk to the last peg.
     Solve(SolveArgs),
+    /// A picture of the position, or an animation of its optimal solution.
+    Render(crate::render::HanoiRenderArgs),
 }
 
-/// Arguments of `sokoengine hanoi solve`.
+/// The start position: disks, pegs and an arrangement.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub struct PositionArgs {
     /// Number of disks, 1 to 63 (default: the disks of --from).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=63), required_unless_present = "from")]
     disks: Option<u8>,
@@ -35,6 +37,13 @@ pub struct SolveArgs {
     /// as comma-separated numbers (`0` = largest), e.g. `0,1,2||3`.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     from: Option<String>,
+}
+
+/// Arguments of `sokoengine hanoi solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print only the number of movements.
     #[arg(long)]
     count_only: bool,
@@ -44,6 +53,7 @@ pub struct SolveArgs {
 pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
     match command {
         HanoiCommand::Solve(args) => solve(&args, out),
+        HanoiCommand::Render(args) => crate::render::hanoi(&args, out),
     }
 }
 
@@ -70,13 +80,44 @@ fn parse_position(text: &str) -> Result<Vec<Vec<u8>>, Failure> {
 }
 
 /// The movements of a solution, produced lazily.
-enum Plan {
+pub enum Plan {
+    /// Movements computed one at a time.
     Iter(Box<dyn Iterator<Item = Move>>),
+    /// Movements listed in advance (none when they would only be counted).
     List(Vec<Move>),
 }
 
+impl Plan {
+    /// The movements.
+    pub fn into_moves(self) -> Box<dyn Iterator<Item = Move>> {
+        match self {
+            Plan::Iter(iter) => iter,
+            Plan::List(list) => Box::new(list.into_iter()),
+        }
+    }
+}
+
 fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
-    let (towers, from_standard) = match &args.from {
+    let (towers, from_standard) = start(&args.position)?;
+    let (count, plan) = plan(towers, from_standard, args.count_only)?;
+    if !args.count_only && count > MAX_LISTED {
+        return Err(Failure::usage(format!(
+            "{count} movements are too many to list (at most {MAX_LISTED}); use --count-only"
+        )));
+    }
+    let moves = plan.into_moves();
+    write_solution(
+        out,
+        towers.disks(),
+        towers.pegs(),
+        count,
+        (!args.count_only).then_some(moves),
+    )
+}
+
+/// The start position, and whether it is the standard start.
+pub fn start(args: &PositionArgs) -> Result<(Towers, bool), Failure> {
+    Ok(match &args.from {
         Some(text) => {
             let pegs = parse_position(text)?;
             if let Some(wanted) = args.pegs {
@@ -106,16 +147,21 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
                 .map_err(|e| Failure::usage(e.to_string()))?;
             (towers, true)
         }
-    };
+    })
+}
+
+/// The optimal movements to the last peg from `towers`, and how many they are (with
+/// `count_only`, a four-peg list that would only be counted is not built).
+pub fn plan(towers: Towers, from_standard: bool, count_only: bool) -> Result<(u64, Plan), Failure> {
     let disks = towers.disks();
     let pegs = towers.pegs();
     let goal = pegs - 1;
-    let (count, plan) = if pegs == 3 {
+    Ok(if pegs == 3 {
         let path = optimal_path(towers, goal).map_err(|e| Failure::domain(e.to_string()))?;
         (path.remaining(), Plan::Iter(Box::new(path)))
     } else if from_standard {
         let count = frame_stewart(disks, 4).ok_or_else(|| Failure::domain("too many moves"))?;
-        if args.count_only || count > MAX_LISTED {
+        if count_only || count > MAX_LISTED {
             (count, Plan::List(Vec::new()))
         } else {
             let moves = frame_stewart_moves(disks).map_err(|e| Failure::domain(e.to_string()))?;
@@ -130,17 +176,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         }
         let moves = four_peg_search(towers);
         (moves.len() as u64, Plan::List(moves))
-    };
-    if !args.count_only && count > MAX_LISTED {
-        return Err(Failure::usage(format!(
-            "{count} movements are too many to list (at most {MAX_LISTED}); use --count-only"
-        )));
-    }
-    let moves: Box<dyn Iterator<Item = Move>> = match plan {
-        Plan::Iter(iter) => iter,
-        Plan::List(list) => Box::new(list.into_iter()),
-    };
-    write_solution(out, disks, pegs, count, (!args.count_only).then_some(moves))
+    })
 }
 
 /// Streams the solution: the list can hold millions of movements.

@@ -14,6 +14,7 @@ mod hanoi;
 mod input;
 mod optimize;
 mod output;
+mod render;
 mod sokoban;
 mod solve;
 mod sun;
@@ -50,6 +51,7 @@ Examples:
   sokoengine metrics --board level.txt --moves rrrlldrr
   sokoengine verify Original_and_Extra.sok
   sokoengine convert levels.sok --to json
+  sokoengine render levels.sok --puzzle 3 --snapshot 1 --animate --format html -o level3.html
   sokoengine tilewe perft --depth 2
   sokoengine hanoi solve --disks 3
   sokoengine setting-sun solve --metric slide";
@@ -70,6 +72,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Better solutions from a level's own, under a whole metric ordering.
     Optimize(optimize::OptimizeArgs),
+    /// Draw a board (SVG, PNG or HTML), a position along a solution, or animate it.
+    Render(render::RenderArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -101,6 +105,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Convert(args) => collection::convert(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Optimize(args) => optimize::run(&args, out),
+        Command::Render(args) => render::render(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

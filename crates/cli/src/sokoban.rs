@@ -6,7 +6,7 @@ use std::path::Path;
 
 use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, ReplayError, extension_hint, replay_steps};
+use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_steps};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
 
@@ -21,11 +21,11 @@ pub struct BoardChoice {
     /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
     /// sokoban].
     #[arg(long, value_parser = parse_variant)]
-    variant: Option<Tessellation>,
+    pub variant: Option<Tessellation>,
     /// The puzzle to use, 1-based, when the file holds several (a collection or a level
     /// pack).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    puzzle: Option<u32>,
+    pub puzzle: Option<u32>,
 }
 
 /// Arguments of `sokoengine board`.
@@ -128,12 +128,30 @@ pub fn board_error(path: &str, first_line: usize, error: &BoardParseError) -> St
 /// puzzle, or puzzle `--puzzle N`. The variant comes from a `Game:` tag, else
 /// `--variant`, else the file extension.
 fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
+    load_puzzle(path, choice).map(|(_, puzzle)| puzzle)
+}
+
+/// The puzzle [`load_board`] reads, with its entry in the file (title, snapshots).
+pub fn load_puzzle(path: &str, choice: &BoardChoice) -> Result<(PuzzleEntry, Puzzle), Failure> {
     let text = read_text(path)?;
     let hint = choice.variant.or_else(|| extension_hint(Path::new(path)));
     let collection = Collection::parse(&text, hint);
+    choose_puzzle(path, collection, choice.puzzle, || {
+        broken_row(path, &text, hint)
+    })
+}
+
+/// Puzzle `number` (1-based) of `collection`, read from `path`, or its only puzzle when
+/// no number is given; then `broken_row` names a broken board row to report instead.
+pub fn choose_puzzle(
+    path: &str,
+    mut collection: Collection,
+    number: Option<u32>,
+    broken_row: impl FnOnce() -> Option<String>,
+) -> Result<(PuzzleEntry, Puzzle), Failure> {
     let count = collection.puzzles.len();
     let name = display_name(path);
-    let index = match choice.puzzle {
+    let index = match number {
         Some(number) => {
             let number = number as usize;
             if number > count {
@@ -146,7 +164,7 @@ fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
         }
         None => {
             // One board with a broken row falls apart into puzzles: report the row.
-            if let Some(message) = broken_row(path, &text, hint) {
+            if let Some(message) = broken_row() {
                 return Err(Failure::domain(message));
             }
             match count {
@@ -160,14 +178,14 @@ fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
             }
         }
     };
-    let entry = &collection.puzzles[index];
+    let entry = collection.puzzles.swap_remove(index);
     let puzzle = entry.puzzle().map_err(|error| {
         Failure::domain(board_error(path, entry.source_line().unwrap_or(1), &error))
     })?;
     if puzzle.size() == 0 {
         return Err(Failure::domain(format!("{name} holds no board")));
     }
-    Ok(puzzle)
+    Ok((entry, puzzle))
 }
 
 /// When `text` does not parse as one board because of a row that looks like a broken

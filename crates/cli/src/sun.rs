@@ -18,6 +18,8 @@ pub enum SunCommand {
     States(StatesArgs),
     /// Interactive play in the terminal.
     Play(PlayArgs),
+    /// A picture of the layout, or an animation of its optimal solution.
+    Render(crate::render::SunRenderArgs),
 }
 
 /// The start layout and the search bound.
@@ -33,7 +35,7 @@ pub struct LayoutArgs {
     layout: String,
     /// The most states a search may visit before it stops with an error.
     #[arg(long, default_value_t = 5_000_000, value_name = "N")]
-    max_states: usize,
+    pub max_states: usize,
 }
 
 /// Arguments of `sokoengine setting-sun solve`.
@@ -42,9 +44,9 @@ pub struct SolveArgs {
     /// The move metric: step (one piece one cell), slide (one straight slide) or piece
     /// (one piece along any path).
     #[arg(long, default_value = "step", value_parser = parse_metric)]
-    metric: Metric,
+    pub metric: Metric,
     #[command(flatten)]
-    layout: LayoutArgs,
+    pub layout: LayoutArgs,
 }
 
 /// Arguments of `sokoengine setting-sun states`.
@@ -71,19 +73,20 @@ pub fn run(command: SunCommand, out: &mut Output) -> Result<(), Failure> {
         SunCommand::Solve(args) => solve(&args, out),
         SunCommand::States(args) => states(&args, out),
         SunCommand::Play(args) => play(&args, out),
+        SunCommand::Render(args) => crate::render::setting_sun(&args, out),
     }
 }
 
-fn layout(args: &LayoutArgs) -> Result<Layout, Failure> {
+pub fn layout(args: &LayoutArgs) -> Result<Layout, Failure> {
     Layout::parse(&args.layout)
         .map_err(|e| Failure::domain(format!("invalid layout {:?}: {e}", args.layout)))
 }
 
-fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
+pub fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
     Puzzle::with_default_goal(layout(args)?).map_err(|e| Failure::domain(e.to_string()))
 }
 
-fn search_failure(error: &SolveError) -> Failure {
+pub fn search_failure(error: &SolveError) -> Failure {
     match error {
         SolveError::StateLimit { limit } => Failure::domain(format!(
             "the search stopped after {limit} states (raise --max-states to search further)"

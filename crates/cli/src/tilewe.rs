@@ -22,6 +22,8 @@ pub enum TileweCommand {
     Perft(PerftArgs),
     /// Play one game between engines and print the moves, scores and winners.
     Play(PlayArgs),
+    /// A picture of the position, or an animation of the moves that led to it.
+    Render(crate::render::TileweRenderArgs),
 }
 
 /// The position: players and the moves played from the opening.
@@ -95,6 +97,7 @@ pub fn run(command: TileweCommand, out: &mut Output) -> Result<(), Failure> {
         TileweCommand::Moves(args) => moves(&args, out),
         TileweCommand::Perft(args) => perft(&args, out),
         TileweCommand::Play(args) => play(&args, out),
+        TileweCommand::Render(args) => crate::render::tilewe(&args, out),
     }
 }
 
@@ -110,7 +113,7 @@ struct MoveErrorBody {
 }
 
 /// The board after `--moves`.
-fn position(args: &PositionArgs) -> Result<Board, Failure> {
+pub fn position(args: &PositionArgs) -> Result<Board, Failure> {
     let mut board =
         Board::new(usize::from(args.players)).map_err(|e| Failure::usage(e.to_string()))?;
     for (index, text) in args.moves.split_whitespace().enumerate() {

@@ -909,6 +909,33 @@ impl BoardManager {
         Solutions::new(self)
     }
 
+    /// Whether box `id`, standing on `position`, would count as placed there: a goal is
+    /// on `position` and, with Sokoban+ enabled, its plus ID equals the box's (the rule
+    /// of [`BoardManager::is_solved`]). `false` for an unknown box ID or a position off
+    /// the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// // Goals on 11 and 12.
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@$$..#\n#######")?;
+    /// let mut manager = BoardManager::with_sokoban_plus(board, "1 2", "2 1");
+    /// assert!(manager.box_fits_goal_at(1, 11));
+    /// manager.enable_sokoban_plus()?;
+    /// assert!(!manager.box_fits_goal_at(1, 11) && manager.box_fits_goal_at(1, 12));
+    /// assert!(!manager.box_fits_goal_at(1, 10) && !manager.box_fits_goal_at(3, 12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn box_fits_goal_at(&self, id: usize, position: usize) -> bool {
+        (1..=self.boxes.len()).contains(&id)
+            && position < self.goal_on.len()
+            && self.box_matches_goal_at(id - 1, position)
+    }
+
     /// Pusher positions (by ID), box positions (by ID) and the hash.
     pub fn state(&self) -> BoardState {
         BoardState {
@@ -1389,6 +1416,27 @@ mod tests {
         assert!(!m.is_solved());
         let m = manager("#####\n#@* .#\n#####");
         assert!(!m.is_solved(), "more goals than boxes");
+    }
+
+    #[test]
+    fn boxes_fit_goals_by_plus_id() {
+        let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@$$*.#\n#######").unwrap();
+        let mut m = BoardManager::with_sokoban_plus(board, "1 2 3", "3 1 2");
+        for position in [11, 12] {
+            assert!((1..=3).all(|id| m.box_fits_goal_at(id, position)));
+        }
+        m.enable_sokoban_plus().unwrap();
+        // Goal 1 (position 11) takes plus ID 3, goal 2 (position 12) plus ID 1.
+        assert_eq!(
+            (1..=3)
+                .map(|id| m.box_fits_goal_at(id, 11))
+                .collect::<Vec<_>>(),
+            [false, false, true]
+        );
+        assert!(m.box_fits_goal_at(1, 12) && !m.box_fits_goal_at(3, 12));
+        assert!(
+            !m.box_fits_goal_at(0, 11) && !m.box_fits_goal_at(1, 99) && !m.box_fits_goal_at(1, 8)
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod collection;
 mod garbage;
 mod hanoi;
 mod optimize;
+mod render;
 mod sokoban;
 mod solve;
 mod sun;

@@ -1,0 +1,589 @@
+//! `render`, `tilewe render`, `setting-sun render` and `hanoi render`: pictures (SVG, PNG,
+//! HTML) and animations.
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sokoengine::board::Puzzle;
+use sokoengine::io::{Moves, ReplayError, ReplayOptions};
+use sokoengine::mover::BoardManager;
+use sokoengine::render::{
+    Animation, BoardPicture, Highlight, MAX_CELL, MIN_CELL, Options, Playback, RenderError, Rgb,
+    Theme, hanoi_animation, hanoi_svg, position_after, sun_animation, sun_svg, svg_page,
+    tilewe_animation, tilewe_svg,
+};
+
+use crate::collection::load_collection;
+use crate::failure::Failure;
+use crate::hanoi::Plan;
+use crate::input::{display_name, extension};
+use crate::output::Output;
+use crate::sokoban::{BoardChoice, StepError, choose_puzzle, load_puzzle};
+
+/// The most frames `--animate` draws (an animated SVG grows with every frame).
+const MAX_ANIMATED_FRAMES: u64 = 1 << 16;
+/// The most Hanoi movements `--step` plays.
+const MAX_HANOI_STEP: u64 = (1 << 24) - 1;
+
+/// Picture formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// SVG: a still picture, or with --animate one that plays itself in a browser.
+    Svg,
+    /// PNG (a still picture; needs -o).
+    Png,
+    /// A self-contained HTML page; with --animate, with play/pause, steps and a slider.
+    Html,
+}
+
+impl Format {
+    const fn name(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Html => "html",
+        }
+    }
+}
+
+/// How a picture is drawn and where it goes: shared by every `render`.
+#[derive(Debug, Args)]
+pub struct PictureArgs {
+    /// Output format [default: from the extension of -o (.png, .html), else svg].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Colour theme: light or dark.
+    #[arg(long, default_value = "light", value_parser = parse_theme)]
+    theme: Theme,
+    /// Cell size in pixels (4 to 512): the distance between neighbouring cells in a row.
+    #[arg(long, default_value_t = 32.0, value_name = "PX", value_parser = parse_cell)]
+    cell: f64,
+    /// Draw labels: row and column numbers, Tilewe coordinates and scores, peg and disk
+    /// numbers.
+    #[arg(long)]
+    labels: bool,
+    /// Seconds per frame of an animation (0.01 to 60).
+    #[arg(long, default_value_t = 0.25, value_name = "SECONDS", value_parser = parse_seconds)]
+    frame_seconds: f64,
+    /// Write the picture to OUT (`-` for standard output) instead of standard output; PNG
+    /// needs it.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: Option<String>,
+}
+
+/// Arguments of `sokoengine render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Board text (plain or RLE), a level file or collection (.xsb, .hsb, .tsb, .txt,
+    /// .sok, or .json as `convert` writes it), or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+    #[command(flatten)]
+    choice: BoardChoice,
+    /// Play the puzzle's snapshot K (1 for the first): draw the position it reaches.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "moves")]
+    snapshot: Option<u64>,
+    /// Play these moves (RLE, `[jumps]`, `{pusher selections}` allowed): draw the position
+    /// they reach.
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Draw the position after the first S pusher steps of the moves (0 = the start).
+    #[arg(long, value_name = "S", conflicts_with = "animate")]
+    step: Option<usize>,
+    /// Animate the whole moves (SVG that plays itself, or an HTML page with controls).
+    #[arg(long)]
+    animate: bool,
+    /// Replay in reverse mode (pulls); implied when the moves contain a jump `[...]`.
+    #[arg(long)]
+    reverse: bool,
+    /// Apply the puzzle's Sokoban+ orders (`boxorder:`/`goalorder:` of a .sok): boxes
+    /// and goals show their IDs, and a box counts as placed only on a goal of its own
+    /// colour. Off by default, as in `replay`.
+    #[arg(long)]
+    sokoban_plus: bool,
+    /// Tint these board positions (0-based, row-major, comma-separated), optionally in a
+    /// colour: `12,13,20` or `12,13,20:#ff8000`. Repeat for more sets.
+    #[arg(long, value_name = "CELLS[:COLOR]", value_parser = parse_highlight)]
+    highlight: Vec<HighlightArg>,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// A position along a solution, or the whole solution animated.
+#[derive(Debug, Args)]
+pub struct SequenceArgs {
+    /// Draw the position after the first S moves of the optimal solution.
+    #[arg(long, value_name = "S", conflicts_with = "animate")]
+    step: Option<u64>,
+    /// Animate the optimal solution.
+    #[arg(long)]
+    animate: bool,
+}
+
+/// Arguments of `sokoengine tilewe render`.
+#[derive(Debug, Args)]
+pub struct TileweRenderArgs {
+    #[command(flatten)]
+    position: crate::tilewe::PositionArgs,
+    /// Animate the moves from the opening, one per frame.
+    #[arg(long)]
+    animate: bool,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// Arguments of `sokoengine setting-sun render`.
+#[derive(Debug, Args)]
+pub struct SunRenderArgs {
+    #[command(flatten)]
+    solve: crate::sun::SolveArgs,
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// Arguments of `sokoengine hanoi render`.
+#[derive(Debug, Args)]
+pub struct HanoiRenderArgs {
+    #[command(flatten)]
+    position: crate::hanoi::PositionArgs,
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+fn parse_theme(text: &str) -> Result<Theme, String> {
+    text.parse::<Theme>().map_err(|e| e.to_string())
+}
+
+fn parse_cell(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(cell) if (MIN_CELL..=MAX_CELL).contains(&cell) => Ok(cell),
+        _ => Err(format!(
+            "expected a number of pixels from {MIN_CELL} to {MAX_CELL}"
+        )),
+    }
+}
+
+/// The tints of `--highlight` sets without a colour, in turn.
+const HIGHLIGHT_COLORS: [u32; 4] = [0x1e9bff, 0xff8a1e, 0xb04dff, 0x19c2a5];
+
+/// A `--highlight` value: board positions and, maybe, their colour.
+#[derive(Debug, Clone)]
+pub struct HighlightArg {
+    cells: Vec<usize>,
+    color: Option<Rgb>,
+}
+
+fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
+    let (cells, color) = match text.split_once(':') {
+        Some((cells, color)) => (
+            cells,
+            Some(color.parse::<Rgb>().map_err(|e| e.to_string())?),
+        ),
+        None => (text, None),
+    };
+    let cells = cells
+        .split(',')
+        .map(|cell| {
+            cell.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{:?} is not a board position", cell.trim()))
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    Ok(HighlightArg { cells, color })
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.01..=60.0).contains(&seconds) => Ok(seconds),
+        _ => Err("expected a number of seconds from 0.01 to 60".to_owned()),
+    }
+}
+
+impl PictureArgs {
+    fn options(&self) -> Options {
+        Options::new()
+            .cell(self.cell)
+            .theme(self.theme)
+            .labels(self.labels)
+            .frame_seconds(self.frame_seconds)
+    }
+
+    /// The format asked for, or the one the output's extension names.
+    fn format(&self) -> Format {
+        self.format
+            .unwrap_or_else(|| match self.output.as_deref().map(extension).as_deref() {
+                Some("png") => Format::Png,
+                Some("html" | "htm") => Format::Html,
+                _ => Format::Svg,
+            })
+    }
+}
+
+/// What was drawn.
+enum Picture {
+    /// A still SVG.
+    Still(String),
+    /// An animation.
+    Animated(Animation),
+}
+
+#[derive(Serialize)]
+struct RenderDocument {
+    format: &'static str,
+    output: Option<String>,
+    frames: usize,
+    bytes: usize,
+    picture: Option<String>,
+    error: Option<StepError>,
+}
+
+fn render_failure(error: &RenderError) -> Failure {
+    Failure::domain(error.to_string())
+}
+
+/// Writes the picture as asked; then reports `stopped` (a replay that ended early) as a
+/// domain failure.
+fn emit(
+    out: &mut Output,
+    args: &PictureArgs,
+    picture: Picture,
+    title: &str,
+    stopped: Option<StepError>,
+) -> Result<(), Failure> {
+    let format = args.format();
+    let to_stdout = matches!(args.output.as_deref(), None | Some("-"));
+    if format == Format::Png && args.output.is_none() {
+        return Err(Failure::usage(
+            "PNG output needs -o FILE (or -o - for standard output)",
+        ));
+    }
+    if format == Format::Png && to_stdout && out.json {
+        return Err(Failure::usage(
+            "--json and a PNG on standard output can't share it; write the PNG with -o FILE",
+        ));
+    }
+    let frames = match &picture {
+        Picture::Still(_) => 1,
+        Picture::Animated(animation) => animation.frames_count(),
+    };
+    let bytes: Vec<u8> = match (format, picture) {
+        (Format::Svg, Picture::Still(svg)) => svg.into_bytes(),
+        (Format::Svg, Picture::Animated(animation)) => animation.to_svg().into_bytes(),
+        (Format::Html, Picture::Still(svg)) => svg_page(&svg, title, args.theme).into_bytes(),
+        (Format::Html, Picture::Animated(animation)) => animation.to_html(title).into_bytes(),
+        (Format::Png, Picture::Still(svg)) => png(&svg)?,
+        (Format::Png, Picture::Animated(_)) => {
+            return Err(Failure::usage(
+                "an animation is written as svg or html, not png (draw one position with --step)",
+            ));
+        }
+    };
+    let document = RenderDocument {
+        format: format.name(),
+        output: args.output.clone().filter(|_| !to_stdout),
+        frames,
+        bytes: bytes.len(),
+        picture: (to_stdout && out.json).then(|| String::from_utf8_lossy(&bytes).into_owned()),
+        error: stopped.clone(),
+    };
+    if to_stdout {
+        if !out.json {
+            out.writer()
+                .write_all(&bytes)
+                .map_err(|e| Failure::usage(format!("can't write to standard output: {e}")))?;
+        }
+    } else if let Some(path) = &args.output {
+        std::fs::write(path, &bytes)
+            .map_err(|e| Failure::usage(format!("can't write {path}: {e}")))?;
+    }
+    match stopped {
+        None if out.json => out.write_json(&document),
+        None => Ok(()),
+        Some(error) => {
+            let message = format!(
+                "step {} (0-based): {}",
+                error.step.unwrap_or_default(),
+                error.message
+            );
+            Err(Failure::domain(message).with_json(&document))
+        }
+    }
+}
+
+#[cfg(feature = "png")]
+fn png(svg: &str) -> Result<Vec<u8>, Failure> {
+    sokoengine::render::svg_to_png(svg).map_err(|e| render_failure(&e))
+}
+
+#[cfg(not(feature = "png"))]
+fn png(_svg: &str) -> Result<Vec<u8>, Failure> {
+    Err(Failure::usage(
+        "this sokoengine was built without PNG support (cargo feature png)",
+    ))
+}
+
+/// The refused step of a replay, as `replay` reports it.
+fn step_error(error: &ReplayError) -> StepError {
+    StepError {
+        step: error.step(),
+        message: error.detail(),
+    }
+}
+
+/// The puzzle of `render`'s FILE (read as `board` reads it, or a JSON collection), its
+/// title, and the moves to play (from a snapshot).
+fn load(args: &RenderArgs) -> Result<(Puzzle, String, Option<Moves>), Failure> {
+    let name = display_name(&args.file);
+    let (entry, puzzle) = if extension(&args.file) == "json" {
+        let collection = load_collection(&args.file, args.choice.variant)?;
+        choose_puzzle(&args.file, collection, args.choice.puzzle, || None)?
+    } else {
+        load_puzzle(&args.file, &args.choice)?
+    };
+    let number = args.choice.puzzle.unwrap_or(1);
+    let title = if args.choice.puzzle.is_none() && args.snapshot.is_none() {
+        name.clone()
+    } else if entry.title.is_empty() {
+        format!("{name}, puzzle {number}")
+    } else {
+        entry.title.clone()
+    };
+    let moves = match args.snapshot {
+        None => None,
+        Some(k) => {
+            let snapshots = entry.snapshots();
+            let snapshot = usize::try_from(k)
+                .ok()
+                .and_then(|k| snapshots.get(k - 1))
+                .ok_or_else(|| {
+                    Failure::domain(format!(
+                        "--snapshot {k}: puzzle {number} of {name} has {} snapshot{}",
+                        snapshots.len(),
+                        if snapshots.len() == 1 { "" } else { "s" }
+                    ))
+                })?;
+            Some(snapshot.moves().map_err(|e| {
+                Failure::domain(format!("{name}: puzzle {number}, snapshot {k}: {e}"))
+            })?)
+        }
+    };
+    Ok((puzzle, title, moves))
+}
+
+/// `sokoengine render`.
+pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let (mut puzzle, title, snapshot) = load(args)?;
+    if !args.sokoban_plus {
+        // One Sokoban+ rule for every subcommand: the orders apply only when asked.
+        puzzle.boxorder.clear();
+        puzzle.goalorder.clear();
+    }
+    let moves = match (&args.moves, snapshot) {
+        (Some(text), _) => {
+            Some(Moves::parse(text).map_err(|e| Failure::domain(format!("--moves: {e}")))?)
+        }
+        (None, moves) => moves,
+    };
+    let mut options = args.picture.options();
+    for (index, highlight) in args.highlight.iter().enumerate() {
+        let color = highlight
+            .color
+            .unwrap_or_else(|| Rgb::from_hex(HIGHLIGHT_COLORS[index % HIGHLIGHT_COLORS.len()]));
+        options = options.highlight(Highlight::new(color, highlight.cells.iter().copied()));
+    }
+    let Some(moves) = moves else {
+        if args.step.is_some() || args.animate {
+            return Err(Failure::usage(
+                "--step and --animate play moves: give --snapshot K or --moves M",
+            ));
+        }
+        let svg =
+            sokoengine::render::puzzle_svg(&puzzle, &options).map_err(|e| render_failure(&e))?;
+        return emit(out, &args.picture, Picture::Still(svg), &title, None);
+    };
+    let replay_options = ReplayOptions::new()
+        .reverse(args.reverse)
+        .sokoban_plus(args.sokoban_plus);
+    if args.animate {
+        let playback = Playback::new(&puzzle, &moves, replay_options)
+            .map_err(|e| Failure::domain(e.to_string()))?;
+        if playback.frames_count() as u64 > MAX_ANIMATED_FRAMES {
+            return Err(Failure::usage(format!(
+                "{} frames are too many to animate (at most {MAX_ANIMATED_FRAMES}); draw one position with --step",
+                playback.frames_count()
+            )));
+        }
+        let animation = playback
+            .animation(&options)
+            .map_err(|e| render_failure(&e))?;
+        let stopped = playback.error().map(step_error);
+        return emit(
+            out,
+            &args.picture,
+            Picture::Animated(animation),
+            &title,
+            stopped,
+        );
+    }
+    let steps = moves
+        .pusher_steps(puzzle.tessellation())
+        .map_err(|e| Failure::domain(e.to_string()))?
+        .len();
+    let wanted = args.step.unwrap_or(steps);
+    if wanted > steps {
+        return Err(Failure::usage(format!(
+            "--step {wanted}: the moves have {steps} steps"
+        )));
+    }
+    let (manager, stopped) = match position_after(&puzzle, &moves, wanted, replay_options) {
+        Ok(manager) => (manager, None),
+        Err(RenderError::Replay(error)) if error.step().is_some() => {
+            // Draw the position before the refused step, as `replay` prints it.
+            let before = error.step().unwrap_or_default();
+            let manager = position_after(&puzzle, &moves, before, replay_options)
+                .map_err(|e| render_failure(&e))?;
+            (manager, Some(step_error(&error)))
+        }
+        Err(error) => return Err(render_failure(&error)),
+    };
+    let svg = manager_svg(&manager, &options)?;
+    emit(out, &args.picture, Picture::Still(svg), &title, stopped)
+}
+
+fn manager_svg(manager: &BoardManager, options: &Options) -> Result<String, Failure> {
+    BoardPicture::for_board(manager.board(), options)
+        .and_then(|picture| picture.manager_svg(manager))
+        .map_err(|e| render_failure(&e))
+}
+
+/// `sokoengine tilewe render`.
+pub fn tilewe(args: &TileweRenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let board = crate::tilewe::position(&args.position)?;
+    let options = args.picture.options();
+    let title = format!("Tilewe, {} players, ply {}", board.n_players(), board.ply());
+    let picture = if args.animate {
+        Picture::Animated(tilewe_animation(&board, &options).map_err(|e| render_failure(&e))?)
+    } else {
+        Picture::Still(tilewe_svg(&board, &options).map_err(|e| render_failure(&e))?)
+    };
+    emit(out, &args.picture, picture, &title, None)
+}
+
+/// `sokoengine setting-sun render`.
+pub fn setting_sun(args: &SunRenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let options = args.picture.options();
+    let sequence = &args.sequence;
+    if !sequence.animate && sequence.step.is_none() {
+        // Any sliding-block layout: the goal is drawn when it has a sun.
+        let layout = crate::sun::layout(&args.solve.layout)?;
+        let goal = sokoengine::setting_sun::Puzzle::with_default_goal(layout)
+            .ok()
+            .map(|puzzle| puzzle.goal());
+        let svg = sun_svg(&layout, goal, &options).map_err(|e| render_failure(&e))?;
+        return emit(out, &args.picture, Picture::Still(svg), "Setting Sun", None);
+    }
+    let puzzle = crate::sun::puzzle(&args.solve.layout)?;
+    let solution = puzzle
+        .solve_with_limit(args.solve.metric, args.solve.layout.max_states)
+        .map_err(|e| crate::sun::search_failure(&e))?;
+    let title = format!(
+        "Setting Sun: optimal {} solution, {} moves",
+        args.solve.metric.name(),
+        solution.len()
+    );
+    let picture = match sequence.step {
+        None => Picture::Animated(
+            sun_animation(
+                puzzle.start(),
+                solution.moves(),
+                Some(puzzle.goal()),
+                &options,
+            )
+            .map_err(|e| render_failure(&e))?,
+        ),
+        Some(step) => {
+            let count = solution.len() as u64;
+            if step > count {
+                return Err(Failure::usage(format!(
+                    "--step {step}: the solution has {count} moves"
+                )));
+            }
+            let mut layout = *puzzle.start();
+            for mv in solution.moves().iter().take(step as usize) {
+                layout
+                    .play(mv)
+                    .map_err(|e| Failure::domain(e.to_string()))?;
+            }
+            Picture::Still(
+                sun_svg(&layout, Some(puzzle.goal()), &options).map_err(|e| render_failure(&e))?,
+            )
+        }
+    };
+    emit(out, &args.picture, picture, &title, None)
+}
+
+/// `sokoengine hanoi render`.
+pub fn hanoi(args: &HanoiRenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let options = args.picture.options();
+    let (towers, standard) = crate::hanoi::start(&args.position)?;
+    let title = format!(
+        "Tower of Hanoi: {} disks on {} pegs",
+        towers.disks(),
+        towers.pegs()
+    );
+    let sequence = &args.sequence;
+    if !sequence.animate && sequence.step.is_none() {
+        let svg = hanoi_svg(towers, &options).map_err(|e| render_failure(&e))?;
+        return emit(out, &args.picture, Picture::Still(svg), &title, None);
+    }
+    // The optimal movements are counted before they are listed: 63 disks make 2^63 - 1.
+    let limit = match sequence.step {
+        None => MAX_ANIMATED_FRAMES - 1,
+        Some(_) => MAX_HANOI_STEP,
+    };
+    let (count, plan) = crate::hanoi::plan(towers, standard, false)?;
+    match sequence.step {
+        None if count > limit => {
+            return Err(Failure::usage(format!(
+                "{count} movements are too many to animate (at most {limit}); draw one position with --step"
+            )));
+        }
+        Some(step) if step > count => {
+            return Err(Failure::usage(format!(
+                "--step {step}: the solution has {count} movements"
+            )));
+        }
+        Some(step) if step > limit => {
+            return Err(Failure::usage(format!(
+                "--step {step}: at most {limit} movements are played"
+            )));
+        }
+        _ => {}
+    }
+    if matches!(&plan, Plan::List(list) if list.is_empty()) && count > 0 {
+        return Err(Failure::usage(format!(
+            "the optimal solution has {count} movements, too many to play (at most {limit})"
+        )));
+    }
+    let moves = plan.into_moves();
+    let picture = match sequence.step {
+        None => Picture::Animated(
+            hanoi_animation(towers, moves, &options).map_err(|e| render_failure(&e))?,
+        ),
+        Some(step) => {
+            let mut position = towers;
+            for movement in moves.take(step as usize) {
+                position = position
+                    .try_move(movement)
+                    .map_err(|e| Failure::domain(e.to_string()))?;
+            }
+            Picture::Still(hanoi_svg(position, &options).map_err(|e| render_failure(&e))?)
+        }
+    };
+    emit(out, &args.picture, picture, &title, None)
+}

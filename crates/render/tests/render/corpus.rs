@@ -1,0 +1,81 @@
+//! Every board of the corpus's variant collections and of `Original_and_Extra.sok`
+//! renders, and every snapshot of the latter animates.
+
+use std::path::{Path, PathBuf};
+
+use sokoengine_io::{Collection, ReplayOptions};
+use sokoengine_render::{Options, Playback, puzzle_svg};
+
+use crate::Raster;
+
+fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            level_files(&path, out);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e, "sok" | "xsb" | "hsb" | "tsb"))
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[sokoengine_testkit_macros::corpus_test]
+fn every_corpus_board_renders() {
+    let corpus = sokoengine_testkit::corpus();
+    let mut files = Vec::new();
+    level_files(&corpus.join("levels/variants"), &mut files);
+    files.push(sokoengine_testkit::corpus_file(
+        "levels/sok-with-solutions/Original_and_Extra.sok",
+    ));
+    let options = Options::new().cell(8.0).labels(true);
+    let mut boards = 0;
+    for path in &files {
+        let collection = Collection::load(path, None).unwrap();
+        for (index, entry) in collection.puzzles.iter().enumerate() {
+            let mut puzzle = entry.puzzle().unwrap();
+            puzzle.boxorder.clone_from(&entry.boxorder);
+            puzzle.goalorder.clone_from(&entry.goalorder);
+            let svg = puzzle_svg(&puzzle, &options)
+                .unwrap_or_else(|e| panic!("{} puzzle {index}: {e}", path.display()));
+            // The SVG parses and rasterizes.
+            let raster = Raster::new(&svg);
+            assert!(raster.size().0 > 0 || puzzle.size() == 0);
+            boards += 1;
+        }
+    }
+    assert!(boards > 400, "only {boards} boards");
+}
+
+#[sokoengine_testkit_macros::corpus_test]
+fn every_snapshot_of_original_and_extra_animates() {
+    let path = sokoengine_testkit::corpus_file("levels/sok-with-solutions/Original_and_Extra.sok");
+    let collection = Collection::load(&path, None).unwrap();
+    let (mut snapshots, mut solved) = (0, 0);
+    for entry in &collection.puzzles {
+        let puzzle = entry.puzzle().unwrap();
+        for snapshot in entry.snapshots() {
+            let moves = snapshot.moves().unwrap();
+            let playback = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
+            assert!(
+                playback.error().is_none(),
+                "{}: {:?}",
+                entry.title,
+                playback.error()
+            );
+            assert_eq!(playback.frames_count(), playback.steps_count() + 1);
+            let animation = playback.animation(&Options::new()).unwrap();
+            assert!(animation.to_svg().ends_with("</svg>\n"));
+            snapshots += 1;
+            solved += usize::from(playback.is_solved());
+        }
+    }
+    assert_eq!((snapshots, solved), (196, 193));
+}
