@@ -8,8 +8,9 @@
 //!
 //! 1. dead squares: a box on a cell (and pusher side) from which no goal is reachable;
 //! 2. freeze: a box blocked on every axis by walls and frozen boxes, off a goal;
-//! 3. bipartite: no perfect box-goal matching ([`Engine::evaluate_loaded`]);
-//! 4. PI-corral deadlock: a PI-corral with work to do and no legal push
+//! 3. closed diagonals (Sokoban): two diagonal boxes that close off two corners;
+//! 4. bipartite: no perfect box-goal matching ([`Engine::evaluate_loaded`]);
+//! 5. PI-corral deadlock: a PI-corral with work to do and no legal push
 //!    ([`corral::analyse`](crate::corral::analyse)), and corral deadlock searches.
 //!
 //! A layer added to the engine gets a [`Layer`] variant and a check in
@@ -36,6 +37,12 @@ pub enum Layer {
     /// The box on this board position is frozen with boxes that include one off a
     /// goal.
     Freeze {
+        /// Board position of the box.
+        box_position: usize,
+    },
+    /// The box on this board position and a box diagonal to it close off two
+    /// corners (Sokoban closed-diagonal pattern).
+    ClosedDiagonal {
         /// Board position of the box.
         box_position: usize,
     },
@@ -238,6 +245,13 @@ impl Session<'_> {
                 });
             }
         }
+        for &cell in &self.cells {
+            if engine.is_closed_diagonal(cell) {
+                return Some(Layer::ClosedDiagonal {
+                    box_position: position_of(cell),
+                });
+            }
+        }
         if engine.evaluate_loaded().is_none() {
             return Some(Layer::Bipartite);
         }
@@ -328,6 +342,21 @@ mod tests {
         assert_eq!(session.check(&[22, 23], 9), Ok(Some(Layer::PiCorral)));
         // With the pusher inside the corral, it is no deadlock.
         assert_eq!(session.check(&[22, 23], 29), Ok(None));
+    }
+
+    #[test]
+    fn closed_diagonal() {
+        // Width 11: the boxes on 48 and 60 close the corners 49 and 59; each box has
+        // open floor beside it, so freeze lets it pass.
+        let level = audit(
+            "###########/#         #/#         #/#    #    #/#   $ #   #/#  # $    #/#   #     #/#  ..  @  #/#         #/###########",
+        );
+        let mut session = level.session();
+        assert_eq!(
+            session.check(&[48, 60], 84),
+            Ok(Some(Layer::ClosedDiagonal { box_position: 48 }))
+        );
+        assert_eq!(session.check(&[48, 61], 84), Ok(None));
     }
 
     #[test]

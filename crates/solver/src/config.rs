@@ -145,7 +145,9 @@ pub struct Features {
     pub pi_corrals: bool,
     /// Corral deadlocks, found by small searches and kept in a deadlock cache.
     pub corral_deadlocks: bool,
-    /// Sokoban-only patterns (closed diagonals, 2x2 blocks).
+    /// Sokoban-only patterns: closed diagonals (two diagonal boxes closing off two
+    /// corners). Blocks of boxes and walls, such as 2x2 squares, are freeze
+    /// deadlocks on every tessellation.
     pub patterns: bool,
     /// Tunnel macros (in `Any` mode) and tunnel pruning.
     pub tunnels: bool,

@@ -3,6 +3,7 @@
 //! by other boxes that are frozen themselves), off a goal.
 
 use sokoengine_board::Position;
+use sokoengine_geometry::{Direction, Tessellation};
 
 use crate::model::{Model, NONE};
 
@@ -85,6 +86,54 @@ impl Freeze {
     }
 }
 
+/// The closed-diagonal pattern (Sokoban only): the box on `cell` and a box
+/// diagonal to it close off the two floor cells they both touch, each of which is a
+/// corner (walls on its two other sides) with no goal, no box and no pusher. Such
+/// a corner can only be entered by pushing one of the two boxes into it, which
+/// freezes that box there off a goal; and every other push of the two boxes needs
+/// the pusher inside a corner. So neither box ever moves usefully again, which is
+/// a deadlock unless both already stand on goals. Freeze does not see it (each box
+/// has open floor beside it); the corral search would, at a far higher cost.
+pub(crate) fn closed_diagonal(model: &Model, position: &Position, cell: u32) -> bool {
+    if model.tessellation != Tessellation::Sokoban {
+        return false;
+    }
+    let pusher = position.pusher() as u32;
+    // A corner that the pattern closes: floor, empty, no goal, walls on the sides
+    // `away` from the two boxes.
+    let closed_corner = |corner: u32, away: [Direction; 2]| {
+        corner != NONE
+            && corner != pusher
+            && !position.has_box(corner as usize)
+            && !position.is_goal(corner as usize)
+            && away.iter().all(|&d| model.neighbor(corner, d) == NONE)
+    };
+    for horizontal in [Direction::Left, Direction::Right] {
+        for vertical in [Direction::Up, Direction::Down] {
+            // The box on `cell`, the corner beside it, the one below/above it, and
+            // the diagonal cell both corners touch.
+            let beside = model.neighbor(cell, horizontal);
+            let above = model.neighbor(cell, vertical);
+            if beside == NONE || above == NONE {
+                continue;
+            }
+            let diagonal = model.neighbor(beside, vertical);
+            if diagonal == NONE
+                || !position.has_box(diagonal as usize)
+                || (position.is_goal(cell as usize) && position.is_goal(diagonal as usize))
+            {
+                continue;
+            }
+            if closed_corner(beside, [horizontal, vertical.opposite()])
+                && closed_corner(above, [vertical, horizontal.opposite()])
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +160,45 @@ mod tests {
         assert!(check(
             "########/#      #/# $$   #/# $$ @ #/#  ....#/########",
             18
+        ));
+    }
+
+    fn diagonal(text: &str, box_position: usize) -> bool {
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
+        let model = Model::new(&puzzle, 1 << 30).unwrap();
+        let position = model.board.start();
+        let cell = model.board.cell_of(box_position).unwrap() as u32;
+        closed_diagonal(&model, &position, cell)
+    }
+
+    #[test]
+    fn closed_diagonals() {
+        // Width 11: the boxes on 48 and 60 close the corners 49 and 59.
+        let level = "###########/#         #/#         #/#    #    #/#   $ #   #/#  # $    #/#   #     #/#  ..  @  #/#         #/###########";
+        assert!(diagonal(level, 48));
+        assert!(diagonal(level, 60));
+        // Freeze alone does not see it.
+        assert!(!check(level, 48));
+        assert!(!check(level, 60));
+        // Both boxes on goals: no deadlock.
+        assert!(!diagonal(
+            "###########/#         #/#         #/#    #    #/#   * #   #/#  # *    #/#   #     #/#      @  #/#         #/###########",
+            48
+        ));
+        // A goal in a corner: a box may still be pushed into it.
+        assert!(!diagonal(
+            "###########/#         #/#         #/#    #    #/#   $.#   #/#  # $    #/#   #     #/#  .   @  #/#         #/###########",
+            48
+        ));
+        // The pusher inside a corner.
+        assert!(!diagonal(
+            "###########/#         #/#         #/#    #    #/#   $@#   #/#  # $    #/#   #     #/#  ..     #/#         #/###########",
+            48
+        ));
+        // An open corner (no wall above 49).
+        assert!(!diagonal(
+            "###########/#         #/#         #/#         #/#   $ #   #/#  # $    #/#   #     #/#  ..  @  #/#         #/###########",
+            48
         ));
     }
 }

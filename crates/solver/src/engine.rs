@@ -7,7 +7,7 @@ use sokoengine_board::{Position, Reach};
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, StopReason};
-use crate::deadlock::Freeze;
+use crate::deadlock::{Freeze, closed_diagonal};
 use crate::matching::{IMPOSSIBLE, Matching, Saved};
 use crate::model::{Model, NONE};
 use crate::region::Region;
@@ -102,6 +102,9 @@ pub(crate) struct Engine<'m> {
     child_matching: CachedMatching,
     /// Goal rooms with packing orders, when goal macros are on.
     pub(crate) rooms: Option<Rooms>,
+    /// Whether macros that may cut solutions (tunnels, goal rooms) are on: only in
+    /// searches that prove nothing by running out of positions.
+    pub(crate) macros: bool,
     /// Per goal room: boxes inside, and whether they sit exactly on the first goals
     /// of its packing order (for the loaded position).
     room_boxes: Vec<u32>,
@@ -156,6 +159,7 @@ impl<'m> Engine<'m> {
             cache: Vec::new(),
             child_matching: CachedMatching::default(),
             rooms: None,
+            macros: false,
             room_boxes: Vec::new(),
             room_packed: Vec::new(),
             allowed: vec![0; len],
@@ -330,6 +334,12 @@ impl<'m> Engine<'m> {
         entry.id = id;
     }
 
+    /// Whether the box on `cell` of the loaded position closes a diagonal off a
+    /// goal (Sokoban patterns).
+    pub(crate) fn is_closed_diagonal(&self, cell: u32) -> bool {
+        closed_diagonal(self.model, &self.position, cell)
+    }
+
     /// Whether the box on `cell` of the loaded position is frozen off a goal.
     pub(crate) fn is_frozen_deadlock(&mut self, cell: u32) -> bool {
         self.freeze.is_deadlock(self.model, &self.position, cell)
@@ -435,6 +445,16 @@ impl<'m> Engine<'m> {
                         }
                     }
                 }
+                if let Some(end) = self.tunnel_end(from, to, direction) {
+                    if let Some(child) =
+                        self.try_macro(index, from, Some(direction), end, Some(direction))?
+                    {
+                        if !visit(self, child)? {
+                            return Ok(());
+                        }
+                        continue;
+                    }
+                }
                 if let Some(child) = self.try_push(index, from, to, direction, behind)? {
                     if !visit(self, child)? {
                         return Ok(());
@@ -443,6 +463,39 @@ impl<'m> Engine<'m> {
             }
         }
         Ok(())
+    }
+
+    /// A tunnel macro (Sokoban, with macros on): after the push of the box on
+    /// `from` to `to`, while the pusher stands in a tunnel (walls on both sides
+    /// across the push) and the box is on no goal, the only useful move is to push
+    /// on, so the box goes on to the end of the tunnel. The cell it stops on, when
+    /// that is beyond `to`.
+    fn tunnel_end(&self, from: u32, to: u32, direction: Direction) -> Option<u32> {
+        if !self.macros
+            || !self.features.tunnels
+            || self.model.tessellation != sokoengine_geometry::Tessellation::Sokoban
+        {
+            return None;
+        }
+        let across = match direction {
+            Direction::Left | Direction::Right => [Direction::Up, Direction::Down],
+            _ => [Direction::Left, Direction::Right],
+        };
+        let walled = |cell: u32| across.iter().all(|&d| self.model.neighbor(cell, d) == NONE);
+        let (mut pusher, mut end) = (from, to);
+        while walled(pusher) && !self.position.is_goal(end as usize) {
+            let next = self.model.neighbor(end, direction);
+            if next == NONE
+                || next == from
+                || self.position.has_box(next as usize)
+                || self.dead_push(next, direction)
+            {
+                break;
+            }
+            pusher = end;
+            end = next;
+        }
+        (end != to).then_some(end)
     }
 
     /// The children of the loaded position of a pull search: every pull of a box
@@ -633,8 +686,8 @@ impl<'m> Engine<'m> {
         self.generated += 1;
         let solved = self.position.is_solved();
         if !solved
-            && self.features.freeze
-            && self.freeze.is_deadlock(self.model, &self.position, goal)
+            && (self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, goal)
+                || self.features.patterns && closed_diagonal(self.model, &self.position, goal))
         {
             self.deadlocks += 1;
             undo(self, cell);
@@ -727,8 +780,8 @@ impl<'m> Engine<'m> {
     ) -> Option<Child> {
         self.generated += 1;
         if !solved
-            && self.features.freeze
-            && self.freeze.is_deadlock(self.model, &self.position, to)
+            && (self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, to)
+                || self.features.patterns && closed_diagonal(self.model, &self.position, to))
         {
             self.deadlocks += 1;
             return None;

@@ -171,11 +171,11 @@ fn solve_any(
     } else {
         None
     };
-    let mut greedy = match Member::new(model, config, budget, Order::Greedy, rooms.clone()) {
+    let mut greedy = match Member::new(model, config, budget, Order::Greedy, rooms.clone(), true) {
         Ok(member) => member,
         Err(answer) => return answer,
     };
-    let mut astar = match Member::new(model, config, budget, Order::AStar, None) {
+    let mut astar = match Member::new(model, config, budget, Order::AStar, None, false) {
         Ok(member) => member,
         Err(answer) => return answer,
     };
@@ -240,11 +240,15 @@ impl<'m> Member<'m> {
         budget: usize,
         order: Order,
         rooms: Option<crate::rooms::Rooms>,
+        macros: bool,
     ) -> Result<Member<'m>, Answer> {
         let bidirectional = config.features.bidirectional && order == Order::Greedy;
         let share = if bidirectional { budget / 2 } else { budget };
         let mut engine = Engine::new(model, config.features, PusherKey::Normalized, share);
-        engine.rooms = rooms;
+        // Macros cut solutions: only the greedy search, which restarts without
+        // them when it runs out of positions, uses them.
+        engine.macros = macros;
+        engine.rooms = rooms.filter(|_| macros);
         let root = root(&mut engine)?;
         let search = match BestFirst::start(&mut engine, root, order, one_push, true) {
             Ok(search) => search,
@@ -288,9 +292,9 @@ impl<'m> Member<'m> {
             }
             // Goal macros cut solutions: when they run out of positions the search
             // starts again without them (the pull search goes on).
-            Ending::Exhausted if self.engine.rooms.is_some() => {
+            Ending::Exhausted if self.engine.macros => {
                 let pulls = self.pulls.take();
-                match Member::new(model, config, budget, self.order, None) {
+                match Member::new(model, config, budget, self.order, None, false) {
                     Ok(member) => *self = Member { pulls, ..member },
                     Err(answer) => return Some(answer),
                 }
