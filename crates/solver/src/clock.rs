@@ -11,6 +11,9 @@ pub(crate) struct Clock<'a> {
     start: Instant,
     limits: Limits,
     cancel: &'a Cancel,
+    /// A second flag that stops the search as a cancel does (the other thread of a
+    /// two-thread portfolio has finished).
+    also: Option<Cancel>,
     observer: &'a mut dyn Observer,
     last_report: Instant,
     /// Expansions until the next check.
@@ -40,6 +43,7 @@ impl<'a> Clock<'a> {
             start: now,
             limits,
             cancel,
+            also: None,
             observer,
             last_report: now,
             countdown: 1,
@@ -47,6 +51,27 @@ impl<'a> Clock<'a> {
             last_check: now,
             progress: Progress::default(),
         }
+    }
+
+    /// The same clock, also stopped (as by a cancel) by `flag`.
+    pub(crate) fn also_stopped_by(mut self, flag: Cancel) -> Self {
+        self.also = Some(flag);
+        self
+    }
+
+    /// Stops (as by a cancel) also when `flag` is set, until [`Clock::forget_also`].
+    pub(crate) fn stop_also(&mut self, flag: Cancel) {
+        self.also = Some(flag);
+    }
+
+    /// Forgets the flag of [`Clock::stop_also`].
+    pub(crate) fn forget_also(&mut self) {
+        self.also = None;
+    }
+
+    /// The caller's cancel flag.
+    pub(crate) fn cancel(&self) -> &'a Cancel {
+        self.cancel
     }
 
     /// Time since the start.
@@ -85,7 +110,7 @@ impl<'a> Clock<'a> {
         }
         self.countdown = self.interval;
         self.last_check = now;
-        if self.cancel.is_cancelled() {
+        if self.cancel.is_cancelled() || self.also.as_ref().is_some_and(Cancel::is_cancelled) {
             return Err(StopReason::Cancelled);
         }
         let elapsed = now.duration_since(self.start);

@@ -205,9 +205,13 @@ pub struct SolverConfig {
     pub objective: Objective,
     /// When to stop.
     pub limits: Limits,
-    /// 1 or 2: with 2, `Any` runs a forward and a reverse search at once (sharing
-    /// the cancel flag); the optimal objectives stay on one thread so that their
-    /// results never depend on timing.
+    /// Threads of one search, 1 or 2 (0 acts as 1, more than 2 as 2). With 2,
+    /// `Any` runs its greedy search (with its pull search) on the calling thread
+    /// and its A* and FESS searches on a second thread; the first solution or proof
+    /// of unsolvability stops both, so the answer may depend on timing. Each thread
+    /// counts its own expansions against the node limit, and progress reports
+    /// come from the calling thread's search. `Pushes` and `Moves` always run on
+    /// one thread, so that their results never depend on timing.
     pub threads: u8,
     /// Pruning layers and macros.
     pub features: Features,

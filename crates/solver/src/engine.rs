@@ -134,7 +134,7 @@ impl std::fmt::Debug for Engine<'_> {
 impl<'m> Engine<'m> {
     pub(crate) fn new(model: &'m Model, features: Features, key: PusherKey, budget: usize) -> Self {
         let mut store = Store::new(model.floor.len(), budget);
-        store.other_bytes = model.memory_bytes();
+        store.fixed_bytes = model.memory_bytes();
         let len = model.board.cells_len();
         Engine {
             model,
@@ -180,7 +180,7 @@ impl<'m> Engine<'m> {
         engine.pulls = true;
         engine.costs = &reverse.distances;
         engine.dead_sides = &reverse.dead_side;
-        engine.store.other_bytes += reverse.distances.len() * 2 + reverse.dead_side.len();
+        engine.store.fixed_bytes += reverse.distances.len() * 2 + reverse.dead_side.len();
         engine
     }
 

@@ -205,11 +205,20 @@ impl<'e, 'm> Fess<'e, 'm> {
                 return Some(Ending::Stopped(reason));
             }
             if clock.progress.expanded % 16 == 0 {
-                self.engine.store.other_bytes = self.engine.model.memory_bytes()
-                    + self.moves.capacity() * size_of::<BoxMove>()
-                    + self.states.capacity() * size_of::<State>();
+                self.engine.store.other_bytes = self.moves.capacity() * size_of::<BoxMove>()
+                    + self.states.capacity() * size_of::<State>()
+                    + self.queues.capacity() * size_of::<BinaryHeap<Entry>>()
+                    + self
+                        .queues
+                        .iter()
+                        .map(|queue| queue.capacity() * size_of::<Entry>())
+                        .sum::<usize>()
+                    + self.cell_of.capacity() * (size_of::<Features>() + 8);
                 clock.progress.stored = self.engine.store.len() as u64;
                 clock.progress.memory_bytes = self.engine.store.memory_bytes();
+                if self.engine.store.memory_bytes() > self.engine.store.budget() {
+                    return Some(Ending::Stopped(StopReason::Memory));
+                }
             }
             let Some((state, kind, weight)) = self.next_entry() else {
                 return Some(Ending::Exhausted);
@@ -348,6 +357,18 @@ impl<'e, 'm> Fess<'e, 'm> {
         }
         let features = self.features();
         self.generate_moves();
+        // Grow the tables within the memory budget (their bytes count as the
+        // store's other bytes).
+        let store = &mut self.engine.store;
+        let grown = reserve_within(&mut self.moves, self.generated.len(), store)
+            .and_then(|()| {
+                let missing = (id as usize + 1).saturating_sub(self.states.len());
+                reserve_within(&mut self.states, missing, store)
+            })
+            .and_then(|()| reserve_within(&mut self.queues, 1, store));
+        if let Err(reason) = grown {
+            return Some(Ending::Stopped(reason));
+        }
         let first = self.moves.len() as u32;
         let count = self.generated.len() as u32;
         self.moves.extend_from_slice(&self.generated);
@@ -374,6 +395,16 @@ impl<'e, 'm> Fess<'e, 'm> {
         let weight = self.engine.store.node(id).cost;
         let tie = self.engine.store.node(id).bound;
         let queue = &mut self.queues[cell as usize];
+        if queue.len() + 2 > queue.capacity() {
+            let store = &mut self.engine.store;
+            let wanted = (queue.capacity() * 2).max(queue.len() + 2).max(4);
+            let bytes = (wanted - queue.capacity()) * size_of::<Entry>();
+            if store.memory_bytes() + bytes > store.budget() {
+                return Some(Ending::Stopped(StopReason::Memory));
+            }
+            queue.reserve_exact(wanted - queue.len());
+            store.other_bytes += bytes;
+        }
         if advised.iter().any(|&m| m != u32::MAX) {
             queue.push(Reverse((weight, tie, id, ADVISED)));
         }
@@ -650,4 +681,31 @@ impl<'e, 'm> Fess<'e, 'm> {
         }
         false
     }
+}
+
+/// Makes room for `additional` more items in `vec`, growing it (doubling, or to
+/// what the budget leaves) only within `store`'s memory budget, whose other bytes
+/// count the growth.
+fn reserve_within<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    store: &mut crate::store::Store,
+) -> Result<(), StopReason> {
+    let needed = vec.len() + additional;
+    if needed <= vec.capacity() {
+        return Ok(());
+    }
+    let item = size_of::<T>().max(1);
+    let left = store.budget().saturating_sub(store.memory_bytes()) / item;
+    let wanted = (vec.capacity() * 2)
+        .max(needed)
+        .max(64)
+        .min(vec.capacity() + left);
+    if wanted < needed {
+        return Err(StopReason::Memory);
+    }
+    let before = vec.capacity();
+    vec.reserve_exact(wanted - vec.len());
+    store.other_bytes += (vec.capacity() - before) * item;
+    Ok(())
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::clock::Clock;
 use crate::config::StopReason;
 use crate::engine::{Child, Engine};
-use crate::store::{Insert, NO_NODE, Node, NodeId};
+use crate::store::{Insert, NO_NODE, Node, NodeId, Store};
 
 /// A node has been expanded.
 const CLOSED: u8 = 1;
@@ -61,9 +61,35 @@ impl Open {
     }
 
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.heap.capacity() * 12
+        self.heap.capacity() * ENTRY_BYTES
+    }
+
+    /// Pushes like [`Open::push`], first growing the heap within `store`'s memory
+    /// budget (its growth is counted among the store's other bytes).
+    pub(crate) fn push_within(
+        &mut self,
+        store: &mut Store,
+        first: u32,
+        second: u32,
+        id: NodeId,
+    ) -> Result<(), StopReason> {
+        if self.heap.len() == self.heap.capacity() {
+            let wanted = self.heap.capacity().max(1024);
+            let left = store.budget().saturating_sub(store.memory_bytes()) / ENTRY_BYTES;
+            if left == 0 {
+                return Err(StopReason::Memory);
+            }
+            let before = self.memory_bytes();
+            self.heap.reserve_exact(wanted.min(left));
+            store.other_bytes += self.memory_bytes() - before;
+        }
+        self.push(first, second, id);
+        Ok(())
     }
 }
+
+/// Bytes of one open-list entry.
+const ENTRY_BYTES: usize = size_of::<Reverse<(u32, u32, u32)>>();
 
 /// The priority of a node under `order`, with the cost of the moves being the
 /// node's cost (pushes or moves).
@@ -188,7 +214,7 @@ impl BestFirst {
                 return Some(Ending::Stopped(reason));
             }
             if clock.progress.expanded % 64 == 0 {
-                engine.store.other_bytes = engine.model.memory_bytes() + self.open.memory_bytes();
+                engine.store.other_bytes = self.open.memory_bytes();
                 clock.progress.stored = engine.store.len() as u64;
                 clock.progress.open = self.open.len() as u64;
                 clock.progress.memory_bytes = engine.store.memory_bytes();
@@ -238,7 +264,7 @@ impl BestFirst {
                     }
                 }
                 let (first, second) = priority(order, engine.store.node(child_id));
-                open.push(first, second, child_id);
+                open.push_within(&mut engine.store, first, second, child_id)?;
                 Ok(true)
             });
             if let Err(reason) = result {

@@ -158,47 +158,170 @@ fn add_stats(stats: &mut Stats, engine: &Engine<'_>) {
 /// over box moves (strong where boxes must be packed in order). Each has a third of
 /// the memory budget; the first to find a solution wins. A* and FESS prune soundly
 /// and try every move, so either running out of positions proves that there is no
-/// solution; the greedy search, whose macros cut, proves nothing.
+/// solution; the greedy search, whose macros cut, proves nothing until it has run
+/// out of positions again without them.
+///
+/// With `config.threads >= 2` the greedy search runs on the calling thread and the
+/// other two on a second one; the first decisive answer (a solution or a proof)
+/// stops the other thread.
 fn solve_any(
     model: &Model,
     config: &SolverConfig,
     clock: &mut Clock<'_>,
     stats: &mut Stats,
 ) -> Answer {
+    if config.threads < 2 {
+        return portfolio(model, config, clock, stats, Members::ALL);
+    }
+    let main_done = Cancel::new();
+    let worker_done = Cancel::new();
+    let limits = config.limits;
+    let cancel = clock.cancel();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut silent = crate::config::Silent;
+            let mut clock =
+                Clock::new(limits, cancel, &mut silent).also_stopped_by(main_done.clone());
+            let mut stats = Stats::default();
+            let answer = portfolio(model, config, &mut clock, &mut stats, Members::SOUND);
+            if decisive(&answer) {
+                worker_done.cancel();
+            }
+            stats.expanded = clock.progress.expanded;
+            (answer, stats)
+        });
+        clock.stop_also(worker_done.clone());
+        let mut answer = portfolio(model, config, clock, stats, Members::GREEDY);
+        clock.forget_also();
+        if answer == Answer::Stopped(StopReason::Memory) {
+            // The other thread may still finish: keep the limits and reports going.
+            while !worker.is_finished() {
+                std::thread::sleep(Duration::from_millis(20));
+                if let Err(reason) = clock.poll() {
+                    answer = Answer::Stopped(reason);
+                    break;
+                }
+            }
+        }
+        main_done.cancel();
+        let (other, other_stats) = match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        stats.generated += other_stats.generated;
+        stats.stored += other_stats.stored;
+        stats.memory_bytes += other_stats.memory_bytes;
+        stats.deadlocks += other_stats.deadlocks;
+        clock.progress.expanded += other_stats.expanded;
+        match (answer, other) {
+            (answer, _) if decisive(&answer) => answer,
+            (_, other) if decisive(&other) => other,
+            // Both stopped: the calling thread's reason (time, nodes, the caller's
+            // cancel or observer), unless it only ran out of memory.
+            (Answer::Stopped(StopReason::Memory), other) => other,
+            (answer, _) => answer,
+        }
+    })
+}
+
+/// Whether an answer settles the level (the other thread of a two-thread portfolio
+/// may stop).
+fn decisive(answer: &Answer) -> bool {
+    matches!(
+        answer,
+        Answer::Solved(..) | Answer::Dead | Answer::Exhausted
+    )
+}
+
+/// Which members of the `Any` portfolio a thread runs.
+#[derive(Debug, Clone, Copy)]
+struct Members {
+    greedy: bool,
+    astar: bool,
+    fess: bool,
+}
+
+impl Members {
+    const ALL: Members = Members {
+        greedy: true,
+        astar: true,
+        fess: true,
+    };
+    const GREEDY: Members = Members {
+        greedy: true,
+        astar: false,
+        fess: false,
+    };
+    /// The members that try every push, so that their exhaustion is a proof.
+    const SOUND: Members = Members {
+        greedy: false,
+        astar: true,
+        fess: true,
+    };
+}
+
+/// Runs the `members` of the `Any` portfolio in turns on this thread.
+fn portfolio(
+    model: &Model,
+    config: &SolverConfig,
+    clock: &mut Clock<'_>,
+    stats: &mut Stats,
+    members: Members,
+) -> Answer {
     let budget = config.limits.memory_bytes / 3;
-    let rooms = if config.features.goal_rooms {
+    let rooms = if config.features.goal_rooms && (members.greedy || members.fess) {
         Some(crate::rooms::Rooms::new(model)).filter(|rooms| !rooms.is_empty())
     } else {
         None
     };
-    let mut greedy = match Member::new(model, config, budget, Order::Greedy, rooms.clone(), true) {
-        Ok(member) => member,
-        Err(answer) => return answer,
-    };
-    let mut astar = match Member::new(model, config, budget, Order::AStar, None, false) {
-        Ok(member) => member,
-        Err(answer) => return answer,
-    };
+    let mut greedy = None;
+    if members.greedy {
+        match Member::new(model, config, budget, Order::Greedy, rooms.clone(), true) {
+            Ok(member) => greedy = Some(member),
+            Err(answer) => return answer,
+        }
+    }
+    let mut astar = None;
+    if members.astar {
+        match Member::new(model, config, budget, Order::AStar, None, false) {
+            Ok(member) => astar = Some(member),
+            Err(answer) => return answer,
+        }
+    }
     let mut fess_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
     fess_engine.rooms = rooms;
-    let fess_root = match root(&mut fess_engine) {
-        Ok(root) => root,
-        Err(answer) => return answer,
+    let fess_root = if members.fess {
+        match root(&mut fess_engine) {
+            Ok(root) => Some(root),
+            Err(answer) => return answer,
+        }
+    } else {
+        None
     };
     let mut fess_search = crate::fess::Fess::new(&mut fess_engine);
-    let mut fess_ending = fess_search.start(fess_root);
+    // FESS that does not run counts as stopped for good.
+    let mut fess_ending = match fess_root {
+        Some(root) => fess_search.start(root),
+        None => Some(Ending::Stopped(StopReason::Memory)),
+    };
+    let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
     let answer = loop {
         let slice = SLICE * (1 << round.min(16));
-        if let Some(answer) = greedy.slice(model, config, budget, clock, slice) {
-            break answer;
+        if let Some(member) = greedy.as_mut() {
+            if let Some(answer) = member.slice(model, config, budget, clock, slice) {
+                break answer;
+            }
         }
-        if let Some(answer) = astar.slice(model, config, budget, clock, slice) {
-            break answer;
+        if let Some(member) = astar.as_mut() {
+            if let Some(answer) = member.slice(model, config, budget, clock, slice) {
+                break answer;
+            }
         }
         if fess_ending.is_none() {
             fess_ending = fess_search.resume(clock, Some(clock.elapsed() + slice));
         }
+        let others_running = running(&greedy) || running(&astar);
         match fess_ending {
             None => {}
             Some(Ending::Solved(last)) => {
@@ -206,17 +329,17 @@ fn solve_any(
                 break Answer::Solved(fess_engine.steps_to(last, model.start_pusher), None);
             }
             Some(Ending::Exhausted | Ending::Met(..)) => break Answer::Exhausted,
-            Some(Ending::Stopped(StopReason::Memory))
-                if greedy.search.is_some() || astar.search.is_some() => {}
+            Some(Ending::Stopped(StopReason::Memory)) if others_running => {}
             Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
         }
-        if greedy.search.is_none() && astar.search.is_none() && fess_ending.is_some() {
+        if !others_running && fess_ending.is_some() {
             break Answer::Stopped(StopReason::Memory);
         }
         round += 1;
     };
-    add_stats(stats, &greedy.engine);
-    add_stats(stats, &astar.engine);
+    for member in [&greedy, &astar].into_iter().flatten() {
+        add_stats(stats, &member.engine);
+    }
     add_stats(stats, &fess_engine);
     answer
 }

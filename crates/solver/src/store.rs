@@ -52,6 +52,9 @@ pub(crate) struct Store {
     budget: usize,
     /// Bytes held elsewhere (static tables, open list) counted against the budget.
     pub(crate) other_bytes: usize,
+    /// Bytes of the tables fixed for the whole search (the model's), counted
+    /// against the budget.
+    pub(crate) fixed_bytes: usize,
 }
 
 /// The outcome of [`Store::insert`].
@@ -75,6 +78,7 @@ impl Store {
             mask: 1023,
             budget,
             other_bytes: 0,
+            fixed_bytes: 0,
         }
     }
 
@@ -88,12 +92,18 @@ impl Store {
         self.nodes.len()
     }
 
+    /// The memory budget in bytes.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
     /// Bytes held by the arena and the table.
     pub(crate) fn memory_bytes(&self) -> usize {
         self.boxes.capacity() * 8
             + self.nodes.capacity() * size_of::<Node>()
             + self.table.capacity() * 8
             + self.other_bytes
+            + self.fixed_bytes
     }
 
     #[inline]

@@ -8,11 +8,13 @@
 //! * `properties`: on random boards of the four tessellations, the pushes the search
 //!   generates replay on the `Mover`, a pull undoes a push, and the solver's verdict
 //!   (solved in P pushes, unsolvable) is the exhaustive search's;
-//! * `errors`: levels the solver does not take are typed errors, never panics.
+//! * `errors`: levels the solver does not take are typed errors, never panics;
+//! * `limits`: time, memory, cancellation, progress reports, two threads.
 //!
 //! [`SokobanRules`]: sokoengine_solver::SokobanRules
 
 mod errors;
+mod limits;
 mod optimality;
 mod properties;
 mod soundness;
