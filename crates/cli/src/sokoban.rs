@@ -6,9 +6,9 @@ use std::path::Path;
 
 use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_steps};
+use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_moves};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
-use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
+use sokoengine::mover::{BoardManager, Mover, SolvingMode};
 
 use crate::failure::Failure;
 use crate::input::{display_name, parse_variant, read_text, variant_name};
@@ -258,8 +258,9 @@ pub fn run_replay(
     reverse: bool,
     sokoban_plus: bool,
 ) -> Result<ReplayOutcome, String> {
-    let steps = moves
-        .pusher_steps(puzzle.tessellation())
+    // A letter without meaning stops the replay before it starts.
+    moves
+        .check_steps(puzzle.tessellation())
         .map_err(|e| e.to_string())?;
     let reverse = reverse || moves.jumps_count() > 0;
     let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string())?;
@@ -275,8 +276,10 @@ pub fn run_replay(
         SolvingMode::Forward
     };
     let mut mover = Mover::with_manager(manager, mode).map_err(|e| e.to_string())?;
-    let (applied, error) = match replay_steps(&mut mover, &steps) {
-        Ok(()) => (steps.len(), None),
+    // Played a block of steps at a time: no step list beside the text.
+    let (tally, result) = replay_moves(&mut mover, moves);
+    let (applied, error) = match result {
+        Ok(()) => (tally.steps, None),
         Err(error) => {
             if matches!(error, ReplayError::Mismatch { .. }) {
                 // The step was played before its push/move kind was found wrong.
@@ -304,22 +307,14 @@ pub fn run_replay(
             )
         }
     };
-    let (moves_count, pushes_count) = counts(&steps[..applied.min(steps.len())]);
     Ok(ReplayOutcome {
         applied,
-        moves_count,
-        pushes_count,
+        moves_count: tally.moves,
+        pushes_count: tally.pushes,
         final_board: mover.board().to_board_str(true, false),
         solved: mover.is_solved(),
         error,
     })
-}
-
-/// (non-push steps without selections, push steps).
-fn counts(steps: &[PusherStep]) -> (usize, usize) {
-    let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
-    let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
-    (steps.len() - pushes - selections, pushes)
 }
 
 /// `sokoengine replay`.
