@@ -237,8 +237,8 @@ pub struct ReplayOutcome {
     pub moves_count: usize,
     /// Push (or pull) steps applied.
     pub pushes_count: usize,
-    /// The board after the last applied step.
-    pub final_board: String,
+    /// The mover after the last applied step (its board is rendered only on request).
+    pub mover: Mover,
     /// Every box on a goal (Sokoban+ IDs respected when enabled).
     pub solved: bool,
     /// Why the replay stopped early.
@@ -258,18 +258,40 @@ pub fn run_replay(
     reverse: bool,
     sokoban_plus: bool,
 ) -> Result<ReplayOutcome, String> {
+    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string());
+    run_replay_on(graph, puzzle, moves, reverse, sokoban_plus)
+}
+
+/// [`run_replay`] on `graph`, the puzzle's board graph or why it could not be built:
+/// `verify` builds it once per puzzle for all of its snapshots.
+///
+/// # Errors
+///
+/// As [`run_replay`].
+pub fn run_replay_on(
+    graph: Result<BoardGraph, String>,
+    puzzle: &Puzzle,
+    moves: &Moves,
+    reverse: bool,
+    sokoban_plus: bool,
+) -> Result<ReplayOutcome, String> {
     // A letter without meaning stops the replay before it starts.
     moves
         .check_steps(puzzle.tessellation())
         .map_err(|e| e.to_string())?;
     let reverse = reverse || moves.jumps_count() > 0;
-    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string())?;
-    let mut manager = BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
-    if sokoban_plus && puzzle.has_sokoban_plus() {
+    let graph = graph?;
+    // Sokoban+ is set up only when it is enabled.
+    let manager = if sokoban_plus && puzzle.has_sokoban_plus() {
+        let mut manager =
+            BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
         manager
             .enable_sokoban_plus()
             .map_err(|e| format!("Sokoban+: {e}"))?;
-    }
+        manager
+    } else {
+        BoardManager::new(graph)
+    };
     let mode = if reverse {
         SolvingMode::Reverse
     } else {
@@ -311,9 +333,9 @@ pub fn run_replay(
         applied,
         moves_count: tally.moves,
         pushes_count: tally.pushes,
-        final_board: mover.board().to_board_str(true, false),
         solved: mover.is_solved(),
         error,
+        mover,
     })
 }
 
@@ -327,7 +349,7 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         variant: variant_name(puzzle.tessellation()),
         reverse: args.reverse || moves.jumps_count() > 0,
         steps: outcome.applied,
-        final_board: outcome.final_board,
+        final_board: outcome.mover.board().to_board_str(true, false),
         solved: outcome.solved,
         moves_count: outcome.moves_count,
         pushes_count: outcome.pushes_count,
