@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
-use sokoengine::board::Puzzle;
+use sokoengine::board::{BoardGraph, Puzzle};
 use sokoengine::geometry::Tessellation;
 use sokoengine::io::{
     Collection, FileFormat, Place, PuzzleEntry, Snapshot, WriteError, WriteOptions, extension_hint,
@@ -15,7 +15,7 @@ use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
 use crate::failure::Failure;
 use crate::input::{display_name, extension, parse_variant, read_bytes, variant_name};
 use crate::output::{Output, progress};
-use crate::sokoban::{StepError, run_replay, yes_no};
+use crate::sokoban::{StepError, run_replay_on, yes_no};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]
@@ -353,15 +353,20 @@ fn verify_puzzle(index: usize, entry: &PuzzleEntry, sokoban_plus: bool) -> Puzzl
         Err(error) => (None, Some(error.to_string())),
     };
     let mut verifier = puzzle.as_ref().and_then(|p| SolutionVerifier::new(p).ok());
+    // One board graph for all of the puzzle's snapshots (each replay takes a copy).
+    let graph = puzzle
+        .as_ref()
+        .map(|p| BoardGraph::new(p).map_err(|e| e.to_string()));
     let snapshots = entry
         .snapshots()
         .iter()
         .enumerate()
         .map(|(snapshot_index, snapshot)| {
+            let board = puzzle.as_ref().zip(graph.as_ref());
             verify_snapshot(
                 snapshot_index,
                 snapshot,
-                puzzle.as_ref(),
+                board,
                 verifier.as_mut(),
                 sokoban_plus,
             )
@@ -381,7 +386,7 @@ fn verify_puzzle(index: usize, entry: &PuzzleEntry, sokoban_plus: bool) -> Puzzl
 fn verify_snapshot(
     index: usize,
     snapshot: &Snapshot,
-    puzzle: Option<&Puzzle>,
+    board: Option<(&Puzzle, &Result<BoardGraph, String>)>,
     verifier: Option<&mut SolutionVerifier>,
     sokoban_plus: bool,
 ) -> SnapshotReport {
@@ -398,7 +403,7 @@ fn verify_snapshot(
             message,
         })
     };
-    let Some(puzzle) = puzzle else {
+    let Some((puzzle, graph)) = board else {
         report.error = fail("the board does not parse".to_owned());
         return report;
     };
@@ -410,7 +415,7 @@ fn verify_snapshot(
         }
     };
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
-    match run_replay(puzzle, &moves, false, sokoban_plus) {
+    match run_replay_on(graph.clone(), puzzle, &moves, false, sokoban_plus) {
         Ok(outcome) => {
             report.solved = outcome.error.is_none() && outcome.solved;
             report.error = outcome.error;

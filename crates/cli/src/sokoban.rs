@@ -6,9 +6,9 @@ use std::path::Path;
 
 use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_steps};
+use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_moves};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
-use sokoengine::mover::{BoardManager, Mover, PusherStep, SolvingMode};
+use sokoengine::mover::{BoardManager, Mover, SolvingMode};
 
 use crate::failure::Failure;
 use crate::input::{display_name, parse_variant, read_text, variant_name};
@@ -237,8 +237,8 @@ pub struct ReplayOutcome {
     pub moves_count: usize,
     /// Push (or pull) steps applied.
     pub pushes_count: usize,
-    /// The board after the last applied step.
-    pub final_board: String,
+    /// The mover after the last applied step (its board is rendered only on request).
+    pub mover: Mover,
     /// Every box on a goal (Sokoban+ IDs respected when enabled).
     pub solved: bool,
     /// Why the replay stopped early.
@@ -258,25 +258,50 @@ pub fn run_replay(
     reverse: bool,
     sokoban_plus: bool,
 ) -> Result<ReplayOutcome, String> {
-    let steps = moves
-        .pusher_steps(puzzle.tessellation())
+    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string());
+    run_replay_on(graph, puzzle, moves, reverse, sokoban_plus)
+}
+
+/// [`run_replay`] on `graph`, the puzzle's board graph or why it could not be built:
+/// `verify` builds it once per puzzle for all of its snapshots.
+///
+/// # Errors
+///
+/// As [`run_replay`].
+pub fn run_replay_on(
+    graph: Result<BoardGraph, String>,
+    puzzle: &Puzzle,
+    moves: &Moves,
+    reverse: bool,
+    sokoban_plus: bool,
+) -> Result<ReplayOutcome, String> {
+    // A letter without meaning stops the replay before it starts.
+    moves
+        .check_steps(puzzle.tessellation())
         .map_err(|e| e.to_string())?;
     let reverse = reverse || moves.jumps_count() > 0;
-    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string())?;
-    let mut manager = BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
-    if sokoban_plus && puzzle.has_sokoban_plus() {
+    let graph = graph?;
+    // Sokoban+ is set up only when it is enabled.
+    let manager = if sokoban_plus && puzzle.has_sokoban_plus() {
+        let mut manager =
+            BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
         manager
             .enable_sokoban_plus()
             .map_err(|e| format!("Sokoban+: {e}"))?;
-    }
+        manager
+    } else {
+        BoardManager::new(graph)
+    };
     let mode = if reverse {
         SolvingMode::Reverse
     } else {
         SolvingMode::Forward
     };
     let mut mover = Mover::with_manager(manager, mode).map_err(|e| e.to_string())?;
-    let (applied, error) = match replay_steps(&mut mover, &steps) {
-        Ok(()) => (steps.len(), None),
+    // Played a block of steps at a time: no step list beside the text.
+    let (tally, result) = replay_moves(&mut mover, moves);
+    let (applied, error) = match result {
+        Ok(()) => (tally.steps, None),
         Err(error) => {
             if matches!(error, ReplayError::Mismatch { .. }) {
                 // The step was played before its push/move kind was found wrong.
@@ -304,22 +329,14 @@ pub fn run_replay(
             )
         }
     };
-    let (moves_count, pushes_count) = counts(&steps[..applied.min(steps.len())]);
     Ok(ReplayOutcome {
         applied,
-        moves_count,
-        pushes_count,
-        final_board: mover.board().to_board_str(true, false),
+        moves_count: tally.moves,
+        pushes_count: tally.pushes,
         solved: mover.is_solved(),
         error,
+        mover,
     })
-}
-
-/// (non-push steps without selections, push steps).
-fn counts(steps: &[PusherStep]) -> (usize, usize) {
-    let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
-    let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
-    (steps.len() - pushes - selections, pushes)
 }
 
 /// `sokoengine replay`.
@@ -332,7 +349,7 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         variant: variant_name(puzzle.tessellation()),
         reverse: args.reverse || moves.jumps_count() > 0,
         steps: outcome.applied,
-        final_board: outcome.final_board,
+        final_board: outcome.mover.board().to_board_str(true, false),
         solved: outcome.solved,
         moves_count: outcome.moves_count,
         pushes_count: outcome.pushes_count,

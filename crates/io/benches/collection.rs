@@ -1,13 +1,17 @@
 //! Collection throughput: read `Original_and_Extra.sok` (91 puzzles, 196 snapshots) and
 //! decode every board and every snapshot; also the pieces on their own, writing, and
-//! replaying all 196 snapshots.
+//! replaying all 196 snapshots. Then one solution of ten million steps, replayed from its
+//! text a block at a time and, for comparison, through a whole step list.
 //!
 //! `cargo bench -p sokoengine-io --bench collection -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sokoengine_io::{Collection, ReplayOptions, replay};
+use sokoengine_board::BoardGraph;
+use sokoengine_geometry::Tessellation;
+use sokoengine_io::{Collection, Moves, ReplayOptions, replay, replay_moves, replay_steps};
+use sokoengine_mover::{Mover, SolvingMode};
 
 fn load_and_decode(text: &str) -> (usize, usize) {
     let collection = Collection::parse(text, None);
@@ -75,5 +79,37 @@ fn collection(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, collection);
+/// `1000000(RurrdLulld)`: the box goes right and back a million times (10 M steps).
+fn long_solution(c: &mut Criterion) {
+    let text = "#######\n#     #\n# @$ .#\n#######";
+    let moves = Moves::parse("1000000(RurrdLulld)").expect("valid moves");
+    let mover = || {
+        let board = BoardGraph::parse(Tessellation::Sokoban, text).expect("valid board");
+        Mover::new(board, SolvingMode::Forward).expect("playable board")
+    };
+    let mut group = c.benchmark_group("replay_10M_steps");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(moves.as_str().len() as u64));
+    group.bench_function("from_text", |b| {
+        b.iter(|| {
+            let mut mover = mover();
+            let (tally, result) = replay_moves(&mut mover, black_box(&moves));
+            assert!(result.is_ok());
+            tally.steps
+        });
+    });
+    group.bench_function("step_list", |b| {
+        b.iter(|| {
+            let mut mover = mover();
+            let steps = black_box(&moves)
+                .pusher_steps(Tessellation::Sokoban)
+                .expect("valid steps");
+            assert!(replay_steps(&mut mover, &steps).is_ok());
+            steps.len()
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, collection, long_solution);
 criterion_main!(benches);

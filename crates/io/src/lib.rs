@@ -57,7 +57,10 @@ pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
 pub use reader::PuzzleReader;
-pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, replay_steps};
+pub use replay::{
+    ReplayError, ReplayOptions, Replayed, SnapshotReplay, StepTally, replay, replay_moves,
+    replay_steps,
+};
 pub use snapshot::Snapshot;
 pub use text::decode_text;
 pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};

@@ -58,6 +58,35 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
 }
 
 impl Moves {
+    /// Checks that every letter has a meaning in `tessellation` ([`Moves::pusher_steps`]'s
+    /// only error) without building the steps.
+    ///
+    /// # Errors
+    ///
+    /// [`GeometryError::IllegalStepCharacter`] for the first letter without meaning.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_io::Moves;
+    ///
+    /// assert!(Moves::parse("[u]{r}*lR")?.check_steps(Tessellation::Sokoban).is_ok());
+    /// let error = Moves::parse("nesw")?.check_steps(Tessellation::Sokoban).unwrap_err();
+    /// assert_eq!(error.to_string(), "Illegal PusherStep character 'n' in SokobanTessellation!");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_steps(&self, tessellation: Tessellation) -> Result<(), GeometryError> {
+        let table = step_letters(tessellation);
+        for &byte in self.as_str().as_bytes() {
+            let valid = byte.is_ascii() && table[usize::from(byte)] & LETTER_VALID != 0;
+            if !valid && !matches!(byte, b'[' | b']' | b'{' | b'}' | b'*') {
+                tessellation.parse_step_char(char::from(byte))?;
+            }
+        }
+        Ok(())
+    }
+
     /// The steps of this sequence in `tessellation`: selection steps flagged as
     /// selections, jump steps as jumps, upper case as pushes with box ID 1 (a
     /// placeholder), and `*` setting `is_current_pos` on the step written just before
@@ -341,6 +370,131 @@ impl ReplayError {
             _ => None,
         }
     }
+
+    /// The error with its step index moved on by `offset` (for a block of steps that
+    /// starts at `offset`).
+    fn after(mut self, offset: usize) -> ReplayError {
+        if let ReplayError::Rejected { step, .. }
+        | ReplayError::Position { step, .. }
+        | ReplayError::Mismatch { step, .. } = &mut self
+        {
+            *step += offset;
+        }
+        self
+    }
+}
+
+/// What [`replay_moves`] applied: steps, and among them moves and pushes (or pulls);
+/// pusher selections are neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct StepTally {
+    /// Steps applied.
+    pub steps: usize,
+    /// Steps that moved no box (selections excluded).
+    pub moves: usize,
+    /// Steps that pushed or pulled a box.
+    pub pushes: usize,
+}
+
+impl StepTally {
+    fn of(steps: &[PusherStep]) -> StepTally {
+        let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
+        let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
+        StepTally {
+            steps: steps.len(),
+            moves: steps.len() - pushes - selections,
+            pushes,
+        }
+    }
+}
+
+/// Steps decoded and played at a time by [`replay_moves`] (96 KiB of steps).
+const REPLAY_BLOCK: usize = 4096;
+
+/// Replays `moves` on `mover`: the steps, errors and final position of [`replay_steps`]
+/// on [`Moves::pusher_steps`] in the mover's tessellation, and a tally of the steps
+/// applied. A text of step letters alone (every solution) is decoded and played a
+/// block at a time, so a solution of ten million steps needs no step list beside its
+/// text (a list would take 24 bytes a step); texts with jumps, selections or `*`
+/// markers are decoded whole first.
+///
+/// # Errors
+///
+/// As [`replay_steps`], and [`ReplayError::Step`] for a letter without meaning in the
+/// tessellation (nothing is played then); the tally counts the steps applied before
+/// the error.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{Moves, replay_moves};
+/// use sokoengine_mover::{Mover, SolvingMode};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let mut mover = Mover::new(board, SolvingMode::Forward)?;
+/// let (tally, result) = replay_moves(&mut mover, &Moves::parse("1000(rl)rRR")?);
+/// assert!(result.is_ok() && mover.is_solved());
+/// assert_eq!((tally.steps, tally.moves, tally.pushes), (2003, 2001, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay_moves(mover: &mut Mover, moves: &Moves) -> (StepTally, Result<(), ReplayError>) {
+    let tessellation = mover.board().tessellation();
+    let table = step_letters(tessellation);
+    let bytes = moves.as_str().as_bytes();
+    let code = |byte: u8| table[usize::from(byte & 0x7f)];
+    if !bytes
+        .iter()
+        .all(|&byte| byte.is_ascii() && code(byte) & LETTER_VALID != 0)
+    {
+        let steps = match moves.pusher_steps(tessellation) {
+            Ok(steps) => steps,
+            Err(error) => return (StepTally::default(), Err(error.into())),
+        };
+        let result = replay_steps(mover, &steps);
+        let applied = match &result {
+            Ok(()) => steps.len(),
+            Err(error) => error.step().unwrap_or(0),
+        };
+        return (StepTally::of(&steps[..applied]), result);
+    }
+    let pushes_in = |letters: &[u8]| {
+        letters
+            .iter()
+            .filter(|&&byte| code(byte) & LETTER_PUSH != 0)
+            .count()
+    };
+    let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
+    let mut pushes = 0;
+    for (number, letters) in bytes.chunks(REPLAY_BLOCK).enumerate() {
+        let offset = number * REPLAY_BLOCK;
+        block.clear();
+        block.extend(
+            letters.iter().map(|&byte| {
+                PLAIN_STEPS[usize::from(code(byte) & (LETTER_PUSH | LETTER_DIRECTION))]
+            }),
+        );
+        if let Err(error) = replay_steps(mover, &block) {
+            let error = error.after(offset);
+            let applied = error.step().unwrap_or(offset);
+            pushes += pushes_in(&letters[..applied - offset]);
+            let tally = StepTally {
+                steps: applied,
+                moves: applied - pushes,
+                pushes,
+            };
+            return (tally, Err(error));
+        }
+        pushes += pushes_in(letters);
+    }
+    let tally = StepTally {
+        steps: bytes.len(),
+        moves: bytes.len() - pushes,
+        pushes,
+    };
+    (tally, Ok(()))
 }
 
 /// Replays `steps` on `mover` (16.5): a selection group selects the pusher at the
@@ -670,6 +824,51 @@ impl Collection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Streaming a long text block by block plays, stops and reports as replaying its
+    /// whole step list: across block boundaries, with refused and mismatched steps, and
+    /// with markers (decoded whole).
+    #[test]
+    fn replay_moves_matches_replay_steps() {
+        let text = "#######\n#@ $ .#\n#######";
+        let long = "rl".repeat(REPLAY_BLOCK);
+        for moves in [
+            format!("{long}rRR"),
+            format!("{long}u"),
+            format!("{long}rrr"),
+            format!("{long}rRRR"),
+            format!("{}u", "rl".repeat(REPLAY_BLOCK / 2)),
+            format!("{long}[l]r"),
+            format!("{long}{{r}}*rR"),
+            "rRR".to_owned(),
+            String::new(),
+            "rn".to_owned(),
+        ] {
+            let moves = Moves::parse(&moves).expect("valid text");
+            let mover = || {
+                let board = BoardGraph::parse(Tessellation::Sokoban, text).expect("board");
+                Mover::new(board, SolvingMode::Forward).expect("playable")
+            };
+            let (mut streamed, mut whole) = (mover(), mover());
+            let (tally, result) = replay_moves(&mut streamed, &moves);
+            let (expected_tally, expected) = match moves.pusher_steps(Tessellation::Sokoban) {
+                Ok(steps) => {
+                    let result = replay_steps(&mut whole, &steps);
+                    let applied = result.as_ref().err().and_then(ReplayError::step);
+                    let tally = StepTally::of(&steps[..applied.unwrap_or(steps.len())]);
+                    (tally, result)
+                }
+                Err(error) => (StepTally::default(), Err(error.into())),
+            };
+            assert_eq!(tally, expected_tally);
+            assert_eq!(
+                result.map_err(|error| error.to_string()),
+                expected.map_err(|error| error.to_string())
+            );
+            assert_eq!(streamed.board().to_string(), whole.board().to_string());
+            assert_eq!(streamed.last_move(), whole.last_move());
+        }
+    }
 
     fn puzzle(text: &str) -> Puzzle {
         Puzzle::parse(Tessellation::Sokoban, text).unwrap()

@@ -13,6 +13,10 @@ pub const MAX_CELLS: usize = 64;
 /// The number of cells whose 3-bit codes fit in the `u64` canonical key.
 pub const MAX_KEY_CELLS: usize = 21;
 
+/// The number of cells whose 3-bit codes fit in a `u128`: searches on boards up to this
+/// size key their states by packed 128-bit keys.
+pub(crate) const MAX_WIDE_KEY_CELLS: usize = 42;
+
 /// Why a board size was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

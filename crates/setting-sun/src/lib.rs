@@ -11,7 +11,10 @@
 //! Moves are counted under one of three [`Metric`]s: single steps, straight slides, or
 //! free piece moves along any path; [`Puzzle::solve`] returns an optimal [`Solution`] for
 //! each by breadth-first search over canonical states, and [`Layout::reachable`] enumerates
-//! the whole [`StateSpace`].
+//! the whole [`StateSpace`]. Searches key states by their 3-bit codes, packed into 64 bits
+//! on boards of up to 21 cells and into 128 bits on boards of up to 42, where a search keeps
+//! only the 16-byte keys (millions of states fit in well under a gigabyte); larger boards
+//! fall back to a hash map of whole states.
 //!
 //! ```
 //! use sokoengine_setting_sun::{Metric, Puzzle};

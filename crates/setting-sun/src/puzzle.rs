@@ -186,7 +186,7 @@ impl Puzzle {
                 is_goal,
             )?
         };
-        let explored = found.states().len();
+        let explored = found.len();
         let Some(goal) = found.goal() else {
             found.recycle();
             return Err(SolveError::Unsolvable { explored });
@@ -223,7 +223,6 @@ impl Puzzle {
     #[must_use]
     pub fn goal_count(&self, space: &StateSpace) -> usize {
         space
-            .states()
             .iter()
             .filter(|state| self.is_goal_state(state))
             .count()
@@ -240,9 +239,7 @@ impl Puzzle {
         metric: Metric,
     ) -> Result<Vec<u32>, SolveError> {
         let goals: Vec<State> = space
-            .states()
             .iter()
-            .copied()
             .filter(|state| self.is_goal_state(state))
             .collect();
         space.distances_from(&goals, metric)

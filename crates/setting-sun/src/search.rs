@@ -4,11 +4,17 @@
 //! A start that is its own left-right mirror image (the Setting Sun and Klotski starts)
 //! is searched over mirror classes, which halves the states to expand: see
 //! [`breadth_first_symmetric`] and [`reachable`].
+//!
+//! States are keyed by their canonical 3-bit-per-cell key, updated incrementally move
+//! by move, in an open-addressing table: in a `u64` on boards of up to 21 cells, in a
+//! `u128` on boards of up to 42. A 128-bit key is half a [`State`], and the key is all
+//! a state is, so those searches keep only the keys and decode a state when they expand
+//! it. Larger boards fall back to a hash map of whole states.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::board::{Board, BuildStateHasher, MAX_KEY_CELLS, State};
+use crate::board::{Board, BuildStateHasher, MAX_KEY_CELLS, MAX_WIDE_KEY_CELLS, State};
 use crate::vocabulary::{Metric, Shape};
 
 /// The default bound on the number of states a search may store (about 100 MB).
@@ -48,7 +54,7 @@ pub enum SolveError {
 /// Buffers of finished searches on this thread, reused by the next search over mirror
 /// classes: repeated solves then neither allocate nor fault in fresh pages.
 #[derive(Debug, Default)]
-struct Spare {
+pub(crate) struct Spare {
     states: Vec<State>,
     parents: Vec<u32>,
     arrivals: Vec<u16>,
@@ -85,6 +91,14 @@ pub(crate) trait KeyTable<K>: Default {
     fn insert_new(&mut self, key: K, value: u32) -> bool;
     /// The value of `key`.
     fn get(&self, key: &K) -> Option<u32>;
+    /// The number of keys.
+    fn len(&self) -> usize;
+    /// Whether `key` sits in its home slot: a lookup that reads only what a later
+    /// insertion of `key` reads first, to bring it into the cache early. `false` says
+    /// nothing.
+    fn holds_at_home(&self, _key: &K) -> bool {
+        false
+    }
 }
 
 impl KeyTable<State> for HashMap<State, u32, BuildStateHasher> {
@@ -101,6 +115,93 @@ impl KeyTable<State> for HashMap<State, u32, BuildStateHasher> {
 
     fn get(&self, key: &State) -> Option<u32> {
         HashMap::get(self, key).copied()
+    }
+
+    fn len(&self) -> usize {
+        HashMap::len(self)
+    }
+}
+
+/// A packed canonical key: a 3-bit code a cell.
+pub(crate) trait Word:
+    Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Default + std::ops::BitXor<Output = Self>
+{
+    /// The most cells a key holds.
+    const CELLS: usize;
+    /// Whether a search keyed by this word stores its states too. A 64-bit key is a
+    /// quarter of a [`State`], so the state is kept to save decoding it; a 128-bit key
+    /// is half of one, on boards whose searches run to tens of millions of states, so
+    /// the key is the only copy (see [`PackedKeys::decode`]).
+    const STORES_STATES: bool;
+    /// The key bits of `code` on `cell` of a board of `cells` cells.
+    fn code_bits(code: u8, cell: u32, cells: u32) -> Self;
+    /// Per shape, the cells whose code is the shape's, one bit per cell.
+    fn shape_cells(self, cells: u32) -> [u64; Shape::COUNT];
+    /// The map from keys to discovery indices, which also lists the keys in order.
+    type Table: KeyTable<Self> + std::fmt::Debug + Clone;
+    /// The key at discovery index `at`.
+    fn key_at(table: &Self::Table, at: usize) -> Self;
+}
+
+/// The [`Board::compact_key`] layout: row-major, first cell most significant.
+impl Word for u64 {
+    const CELLS: usize = MAX_KEY_CELLS;
+    const STORES_STATES: bool = true;
+
+    fn code_bits(code: u8, cell: u32, cells: u32) -> Self {
+        u64::from(code) << (3 * (cells - 1 - cell))
+    }
+
+    fn shape_cells(self, cells: u32) -> [u64; Shape::COUNT] {
+        let mut found = [0; Shape::COUNT];
+        for cell in 0..cells {
+            let code = (self >> (3 * (cells - 1 - cell))) as u8 & 7;
+            if let Some(shape) = Shape::from_code(code) {
+                found[shape.index()] |= 1 << cell;
+            }
+        }
+        found
+    }
+
+    type Table = PackedTable;
+
+    #[inline(always)]
+    fn key_at(table: &PackedTable, at: usize) -> u64 {
+        table.keys[at]
+    }
+}
+
+/// Three bit planes of 42 cells each (bit `plane * 42 + cell` is bit `plane` of the
+/// cell's code), so that decoding reads each shape's cells with a few masks.
+impl Word for u128 {
+    const CELLS: usize = MAX_WIDE_KEY_CELLS;
+    const STORES_STATES: bool = false;
+
+    fn code_bits(code: u8, cell: u32, _: u32) -> Self {
+        let plane = |bit: u32| u128::from(code >> bit & 1) << (bit * 42 + cell);
+        plane(0) | plane(1) | plane(2)
+    }
+
+    #[inline(always)]
+    fn shape_cells(self, _: u32) -> [u64; Shape::COUNT] {
+        const CELLS: u64 = (1 << 42) - 1;
+        let low = self as u64 & CELLS;
+        let middle = (self >> 42) as u64 & CELLS;
+        let high = (self >> 84) as u64 & CELLS;
+        // Codes 1 to 4 in the order of `Shape::ALL`.
+        [
+            low & !middle & !high,
+            !low & middle & !high,
+            low & middle & !high,
+            !low & !middle & high,
+        ]
+    }
+
+    type Table = WideTable;
+
+    #[inline(always)]
+    fn key_at(table: &WideTable, at: usize) -> u128 {
+        table.keys[at]
     }
 }
 
@@ -209,6 +310,108 @@ impl KeyTable<u64> for PackedTable {
             }
         }
     }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+}
+
+/// Open addressing with linear probing over the 128-bit keys themselves: a lookup of a
+/// known key reads one slot, where [`PackedTable`] reads a slot and then the key list,
+/// and four slots share a cache line. The discovery index of each slot's key sits in a
+/// parallel list that only [`KeyTable::get`] reads. Filled to at most three quarters,
+/// which with the key list in discovery order comes to about 40 bytes a state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WideTable {
+    /// A key per slot, or [`WideTable::FREE`].
+    slots: Vec<u128>,
+    /// The discovery index of each slot's key.
+    numbers: Vec<u32>,
+    /// The keys in discovery order.
+    keys: Vec<u128>,
+    shift: u32,
+}
+
+impl WideTable {
+    /// Every cell coded 7, which is no shape's code: never a key.
+    const FREE: u128 = u128::MAX;
+    const FIRST_BITS: u32 = 16;
+
+    #[inline(always)]
+    fn slot_of(&self, key: u128) -> usize {
+        // Mixing the high half in by one odd multiplier keeps keys that differ only
+        // there apart; the product's top bits pick the slot.
+        let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The slot holding `key`, or the free slot where it belongs.
+    #[inline(always)]
+    fn find(&self, key: u128) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot_of(key);
+        while self.slots[at] != key && self.slots[at] != Self::FREE {
+            at = (at + 1) & mask;
+        }
+        at
+    }
+
+    /// Re-inserts every key into twice as many slots.
+    #[cold]
+    fn grow(&mut self) {
+        let bits = if self.slots.is_empty() {
+            Self::FIRST_BITS
+        } else {
+            64 - self.shift + 1
+        };
+        // Free the old slots before the new ones are touched.
+        self.slots = Vec::new();
+        self.numbers = Vec::new();
+        self.slots.resize(1 << bits, Self::FREE);
+        self.numbers.resize(1 << bits, 0);
+        self.shift = 64 - bits;
+        for (number, &key) in self.keys.iter().enumerate() {
+            let at = self.find(key);
+            self.slots[at] = key;
+            self.numbers[at] = number as u32;
+        }
+    }
+}
+
+impl KeyTable<u128> for WideTable {
+    /// Values must be the insertion count (discovery indices).
+    #[inline(always)]
+    fn insert_new(&mut self, key: u128, value: u32) -> bool {
+        debug_assert_eq!(value as usize, self.keys.len());
+        if 4 * (self.keys.len() + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let at = self.find(key);
+        if self.slots[at] == key {
+            return false;
+        }
+        self.slots[at] = key;
+        self.numbers[at] = value;
+        self.keys.push(key);
+        true
+    }
+
+    #[inline(always)]
+    fn holds_at_home(&self, key: &u128) -> bool {
+        !self.slots.is_empty() && self.slots[self.slot_of(*key)] == *key
+    }
+
+    fn get(&self, key: &u128) -> Option<u32> {
+        if self.slots.is_empty() || *key == Self::FREE {
+            return None;
+        }
+        let at = self.find(*key);
+        (self.slots[at] == *key).then(|| self.numbers[at])
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
 }
 
 /// How search states are keyed in the hash map.
@@ -217,8 +420,15 @@ pub(crate) trait KeyScheme {
     type Key: Copy + Ord + std::hash::Hash;
     /// The map from keys to indices.
     type Table: KeyTable<Self::Key> + std::fmt::Debug + Clone;
+    /// Whether the discovery keeps its states; otherwise they are decoded from keys.
+    const STORES_STATES: bool = true;
+    /// Whether searches expand states in blocks, looking every successor up before
+    /// inserting any (see [`expand_in_blocks`]): for tables too large for the caches.
+    const LOOKAHEAD: bool = false;
     /// The key of the state at discovery index `at`.
     fn key_at(table: &Self::Table, states: &[State], at: usize) -> Self::Key;
+    /// The state at discovery index `at` (stored, or decoded from its key).
+    fn state_at(&self, table: &Self::Table, states: &[State], at: usize) -> State;
     /// The key of a state (slow path).
     fn key(&self, state: &State) -> Self::Key;
     /// The key of a state's left-right mirror image, where mirror classes are supported
@@ -229,26 +439,27 @@ pub(crate) trait KeyScheme {
     fn moved(&self, key: Self::Key, state: &State, shape: usize, from: u32, to: u32) -> Self::Key;
 }
 
-/// The canonical 3-bit-per-cell key, updated incrementally (boards of at most 21 cells).
+/// The canonical 3-bit-per-cell key, updated incrementally: in a `u64` on boards of at
+/// most 21 cells, in a `u128` on boards of at most 42.
 #[derive(Clone, Debug)]
-pub(crate) struct PackedKeys {
+pub(crate) struct PackedKeys<W = u64> {
     board: Board,
     /// Per shape and top-left cell, the key bits of that piece (64 wide so that an index
     /// masked to 6 bits needs no bounds check).
-    pieces: [[u64; 64]; Shape::COUNT],
+    pieces: [[W; 64]; Shape::COUNT],
     /// Per shape and top-left cell, the key bits of the piece's left-right mirror image.
-    mirrored: [[u64; 64]; Shape::COUNT],
+    mirrored: [[W; 64]; Shape::COUNT],
     /// Per shape and top-left cell, the top-left cell of the piece's mirror image.
     images: [[u8; 64]; Shape::COUNT],
 }
 
-impl PackedKeys {
+impl<W: Word> PackedKeys<W> {
     pub(crate) fn new(board: &Board) -> Option<Self> {
         let cells = board.cells();
-        if cells > MAX_KEY_CELLS {
+        if cells > W::CELLS {
             return None;
         }
-        let mut pieces = [[0; 64]; Shape::COUNT];
+        let mut pieces = [[W::default(); 64]; Shape::COUNT];
         for shape in Shape::ALL {
             for index in 0..cells as u32 {
                 if board.fits(shape, board.cell(index)) {
@@ -256,13 +467,14 @@ impl PackedKeys {
                     while footprint != 0 {
                         let cell = footprint.trailing_zeros() as usize;
                         footprint &= footprint - 1;
-                        pieces[shape.index()][index as usize] |=
-                            u64::from(shape.code()) << (3 * (cells - 1 - cell));
+                        let bits = W::code_bits(shape.code(), cell as u32, cells as u32);
+                        let piece = &mut pieces[shape.index()][index as usize];
+                        *piece = *piece ^ bits;
                     }
                 }
             }
         }
-        let mut mirrored = [[0; 64]; Shape::COUNT];
+        let mut mirrored = [[W::default(); 64]; Shape::COUNT];
         let mut images = [[0; 64]; Shape::COUNT];
         for shape in Shape::ALL {
             let (_, width) = shape.size();
@@ -282,6 +494,26 @@ impl PackedKeys {
             mirrored,
             images,
         })
+    }
+
+    /// The state a key stands for. Per shape, the first cell (row-major) with the
+    /// shape's code is the top-left of a piece, whose other cells are then set aside.
+    /// Keys come from [`KeyScheme::key`] or [`KeyScheme::moved`], so they always form
+    /// whole pieces.
+    #[inline]
+    pub(crate) fn decode(&self, key: W) -> State {
+        let mut state = State::EMPTY;
+        for (shape, mut cells) in Shape::ALL
+            .into_iter()
+            .zip(key.shape_cells(self.board.cells() as u32))
+        {
+            while cells != 0 {
+                let top = cells.trailing_zeros();
+                state.insert(shape, top);
+                cells &= !self.board.footprint(shape, top);
+            }
+        }
+        state
     }
 
     /// The left-right mirror image of a state (by table, unlike
@@ -306,31 +538,53 @@ impl PackedKeys {
     /// image is keyed `image` by moving the piece of shape index `shape` from `from` to
     /// `to`.
     #[inline(always)]
-    fn mirror_moved(&self, image: u64, shape: usize, from: u32, to: u32) -> u64 {
+    fn mirror_moved(&self, image: W, shape: usize, from: u32, to: u32) -> W {
         let mirrored = &self.mirrored[shape & 3];
         image ^ mirrored[from as usize & 63] ^ mirrored[to as usize & 63]
     }
 }
 
-impl KeyScheme for PackedKeys {
-    type Key = u64;
-    type Table = PackedTable;
+impl<W: Word> KeyScheme for PackedKeys<W> {
+    type Key = W;
+    type Table = W::Table;
+    const STORES_STATES: bool = W::STORES_STATES;
+    // The searches that keep only keys are the ones that run to millions of states.
+    const LOOKAHEAD: bool = !W::STORES_STATES;
 
     #[inline(always)]
-    fn key_at(table: &PackedTable, _: &[State], at: usize) -> u64 {
-        table.keys[at]
-    }
-
-    fn key(&self, state: &State) -> u64 {
-        self.board.compact_key(state).unwrap_or_default()
-    }
-
-    fn image_key(&self, state: &State) -> Option<u64> {
-        self.board.compact_key(&self.board.mirror_left_right(state))
+    fn key_at(table: &W::Table, _: &[State], at: usize) -> W {
+        W::key_at(table, at)
     }
 
     #[inline(always)]
-    fn moved(&self, key: u64, _: &State, shape: usize, from: u32, to: u32) -> u64 {
+    fn state_at(&self, table: &W::Table, states: &[State], at: usize) -> State {
+        if W::STORES_STATES {
+            states[at]
+        } else {
+            self.decode(W::key_at(table, at))
+        }
+    }
+
+    fn key(&self, state: &State) -> W {
+        // Pieces do not overlap: the XOR of their bits is their union.
+        let mut key = W::default();
+        for shape in Shape::ALL {
+            let pieces = &self.pieces[shape.index()];
+            let mut tops = state.tops(shape);
+            while tops != 0 {
+                key = key ^ pieces[tops.trailing_zeros() as usize & 63];
+                tops &= tops - 1;
+            }
+        }
+        key
+    }
+
+    fn image_key(&self, state: &State) -> Option<W> {
+        Some(self.key(&self.mirror(state)))
+    }
+
+    #[inline(always)]
+    fn moved(&self, key: W, _: &State, shape: usize, from: u32, to: u32) -> W {
         // The old cells of the piece are cleared, then its new cells set: cells in both
         // footprints are toggled twice and keep the code.
         let pieces = &self.pieces[shape & 3];
@@ -348,6 +602,11 @@ impl KeyScheme for StateKeys {
 
     #[inline(always)]
     fn key_at(_: &Self::Table, states: &[State], at: usize) -> State {
+        states[at]
+    }
+
+    #[inline(always)]
+    fn state_at(&self, _: &Self::Table, states: &[State], at: usize) -> State {
         states[at]
     }
 
@@ -385,15 +644,30 @@ pub(crate) struct Discovery<S: KeyScheme> {
 }
 
 impl<S: KeyScheme> Discovery<S> {
+    /// The number of states discovered.
+    fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// The state at discovery index `at` (below [`len`](Self::len)).
+    fn state(&self, at: u32) -> State {
+        self.scheme.state_at(&self.index, &self.states, at as usize)
+    }
+
+    /// The states in discovery order, when the scheme stores them.
+    fn stored_states(&self) -> Option<&[State]> {
+        S::STORES_STATES.then_some(self.states.as_slice())
+    }
+
     /// The states from a source to `target`, source first (needs tracked parents).
     fn path_to(&self, target: u32) -> Vec<State> {
-        let mut path = vec![self.states[target as usize]];
+        let mut path = vec![self.state(target)];
         let mut at = target;
         while let Some(&parent) = self.parents.get(at as usize)
             && parent != at
         {
             at = parent;
-            path.push(self.states[at as usize]);
+            path.push(self.state(at));
         }
         path.reverse();
         path
@@ -420,6 +694,8 @@ impl<S: KeyScheme> Discovery<S> {
 pub(crate) enum Explored {
     /// Boards of at most 21 cells.
     Packed(Box<Discovery<PackedKeys>>),
+    /// Boards of 22 to 42 cells (keys only).
+    Wide(Box<Discovery<PackedKeys<u128>>>),
     /// Larger boards.
     Full(Discovery<StateKeys>),
 }
@@ -442,16 +718,37 @@ impl Explored {
         }
     }
 
-    pub(crate) fn states(&self) -> &[State] {
+    /// The number of states discovered.
+    pub(crate) fn len(&self) -> usize {
         match self {
-            Self::Packed(found) => &found.states,
-            Self::Full(found) => &found.states,
+            Self::Packed(found) => found.len(),
+            Self::Wide(found) => found.len(),
+            Self::Full(found) => found.len(),
+        }
+    }
+
+    /// The state at discovery index `at` (below [`len`](Self::len)).
+    pub(crate) fn state(&self, at: u32) -> State {
+        match self {
+            Self::Packed(found) => found.state(at),
+            Self::Wide(found) => found.state(at),
+            Self::Full(found) => found.state(at),
+        }
+    }
+
+    /// The states in discovery order, unless only their keys are kept.
+    pub(crate) fn stored_states(&self) -> Option<&[State]> {
+        match self {
+            Self::Packed(found) => found.stored_states(),
+            Self::Wide(found) => found.stored_states(),
+            Self::Full(found) => found.stored_states(),
         }
     }
 
     pub(crate) fn goal(&self) -> Option<u32> {
         match self {
             Self::Packed(found) => found.goal,
+            Self::Wide(found) => found.goal,
             Self::Full(found) => found.goal,
         }
     }
@@ -459,6 +756,7 @@ impl Explored {
     pub(crate) fn index_of(&self, state: &State) -> Option<u32> {
         match self {
             Self::Packed(found) => found.index_of(state),
+            Self::Wide(found) => found.index_of(state),
             Self::Full(found) => found.index_of(state),
         }
     }
@@ -467,6 +765,7 @@ impl Explored {
     pub(crate) fn depth(&self, at: u32) -> u32 {
         match self {
             Self::Packed(found) => found.depth(at),
+            Self::Wide(found) => found.depth(at),
             Self::Full(found) => found.depth(at),
         }
     }
@@ -474,6 +773,7 @@ impl Explored {
     pub(crate) fn path_to(&self, target: u32) -> Vec<State> {
         match self {
             Self::Packed(found) => found.path_to(target),
+            Self::Wide(found) => found.path_to(target),
             Self::Full(found) => found.path_to(target),
         }
     }
@@ -498,10 +798,14 @@ pub(crate) fn breadth_first(
     track: Track,
     is_goal: impl FnMut(&State) -> bool,
 ) -> Result<Explored, SolveError> {
-    match PackedKeys::new(board) {
-        Some(scheme) => run(board, scheme, sources, metric, limit, track, is_goal)
-            .map(|found| Explored::Packed(Box::new(found))),
-        None => run(board, StateKeys, sources, metric, limit, track, is_goal).map(Explored::Full),
+    if let Some(scheme) = PackedKeys::<u64>::new(board) {
+        run(board, scheme, sources, metric, limit, track, is_goal)
+            .map(|found| Explored::Packed(Box::new(found)))
+    } else if let Some(scheme) = PackedKeys::<u128>::new(board) {
+        run(board, scheme, sources, metric, limit, track, is_goal)
+            .map(|found| Explored::Wide(Box::new(found)))
+    } else {
+        run(board, StateKeys, sources, metric, limit, track, is_goal).map(Explored::Full)
     }
 }
 
@@ -521,7 +825,7 @@ pub(crate) fn breadth_first_symmetric(
     track: Track,
     is_goal: impl FnMut(&State) -> bool,
 ) -> Result<Explored, SolveError> {
-    match PackedKeys::new(board) {
+    match PackedKeys::<u64>::new(board) {
         Some(scheme) if board.mirror_left_right(source) == *source => {
             let found = match metric {
                 Metric::Step => run_mirrored::<Steps>(board, scheme, source, limit, track, is_goal),
@@ -632,7 +936,7 @@ fn run_with<S: KeyScheme, G: Successors>(
     let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
     let mut found = Discovery {
         scheme,
-        states: Vec::with_capacity(capacity),
+        states: Vec::with_capacity(if S::STORES_STATES { capacity } else { 0 }),
         parents: Vec::with_capacity(if parents { capacity } else { 0 }),
         levels: vec![0],
         index: S::Table::default(),
@@ -641,12 +945,14 @@ fn run_with<S: KeyScheme, G: Successors>(
     };
     for source in sources {
         let key = found.scheme.key(source);
-        let number = found.states.len() as u32;
+        let number = arrivals.len() as u32;
         if found.index.insert_new(key, number) {
-            if found.states.len() >= limit {
+            if arrivals.len() >= limit {
                 return Err(SolveError::StateLimit { limit });
             }
-            found.states.push(*source);
+            if S::STORES_STATES {
+                found.states.push(*source);
+            }
             arrivals.push(u16::MAX);
             if parents {
                 found.parents.push(number);
@@ -656,13 +962,17 @@ fn run_with<S: KeyScheme, G: Successors>(
             }
         }
     }
+    if S::LOOKAHEAD {
+        expand_in_blocks::<S, G>(board, &mut found, arrivals, limit, track, is_goal)?;
+        return Ok(found);
+    }
     let mut next = 0;
-    while next < found.states.len() && found.goal.is_none() {
+    while next < arrivals.len() && found.goal.is_none() {
         if next as u32 == *found.levels.last().unwrap_or(&0) {
-            found.levels.push(found.states.len() as u32);
+            found.levels.push(arrivals.len() as u32);
         }
         let parent = next as u32;
-        let state = found.states[next];
+        let state = found.scheme.state_at(&found.index, &found.states, next);
         let key = S::key_at(&found.index, &found.states, next);
         let arrival = u32::from(arrivals[next]);
         next += 1;
@@ -680,14 +990,16 @@ fn run_with<S: KeyScheme, G: Successors>(
                 return;
             }
             let key = scheme.moved(key, &state, shape, from, to);
-            let number = states.len() as u32;
+            let number = arrivals.len() as u32;
             if within_limit && goal.is_none() && index.insert_new(key, number) {
-                if states.len() >= limit {
+                if arrivals.len() >= limit {
                     within_limit = false;
                     return;
                 }
                 let successor = state.moved(shape, from, to);
-                states.push(successor);
+                if S::STORES_STATES {
+                    states.push(successor);
+                }
                 arrivals.push((from << 6 | to) as u16);
                 if parents {
                     parent_list.push(parent);
@@ -704,6 +1016,112 @@ fn run_with<S: KeyScheme, G: Successors>(
     Ok(found)
 }
 
+/// A successor met while expanding a block of states.
+#[derive(Clone, Copy, Debug)]
+struct Lookahead<K> {
+    key: K,
+    shape: u8,
+    from: u8,
+    to: u8,
+    /// Whether the key was found in its home slot (a known state).
+    known: bool,
+}
+
+/// The expansion loop of [`run_with`] for searches whose table outgrows the caches, where
+/// each lookup waits for memory. States are expanded in blocks: first every successor of
+/// the block is generated and looked up in its home slot, so that those independent
+/// reads overlap; then the successors are inserted in the order [`run_with`]'s own loop
+/// inserts them (same discovery order, depths, parents and goal), mostly from the cache.
+fn expand_in_blocks<S: KeyScheme, G: Successors>(
+    board: &Board,
+    found: &mut Discovery<S>,
+    mut arrivals: Vec<u16>,
+    limit: usize,
+    track: Track,
+    mut is_goal: impl FnMut(&State) -> bool,
+) -> Result<(), SolveError> {
+    /// States per block: enough successors for the reads to overlap, few enough for
+    /// their cache lines to stay until they are inserted.
+    const BLOCK: usize = 32;
+    let parents = track == Track::Parents;
+    let mut pending: Vec<Lookahead<S::Key>> = Vec::new();
+    // Per state of the block: the state and where its successors start in `pending`.
+    let mut block: Vec<(State, usize)> = Vec::with_capacity(BLOCK);
+    let mut next = 0;
+    while next < arrivals.len() && found.goal.is_none() {
+        let end = arrivals.len().min(next + BLOCK);
+        let Discovery {
+            scheme,
+            states,
+            parents: parent_list,
+            levels,
+            index,
+            goal,
+            ..
+        } = found;
+        pending.clear();
+        block.clear();
+        for (at, &arrival) in arrivals.iter().enumerate().take(end).skip(next) {
+            let state = scheme.state_at(index, states, at);
+            let key = S::key_at(index, states, at);
+            let arrival = u32::from(arrival);
+            block.push((state, pending.len()));
+            G::each(board, &state, arrival, |shape, from, to| {
+                if (to << 6 | from) == arrival {
+                    return;
+                }
+                let key = scheme.moved(key, &state, shape, from, to);
+                pending.push(Lookahead {
+                    key,
+                    shape: shape as u8,
+                    from: from as u8,
+                    to: to as u8,
+                    known: index.holds_at_home(&key),
+                });
+            });
+        }
+        for (offset, &(state, start)) in block.iter().enumerate() {
+            if goal.is_some() {
+                break;
+            }
+            let at = next + offset;
+            if at as u32 == *levels.last().unwrap_or(&0) {
+                levels.push(arrivals.len() as u32);
+            }
+            let stop = block
+                .get(offset + 1)
+                .map_or(pending.len(), |&(_, stop)| stop);
+            for step in &pending[start..stop] {
+                let number = arrivals.len() as u32;
+                if step.known || goal.is_some() || !index.insert_new(step.key, number) {
+                    continue;
+                }
+                if arrivals.len() >= limit {
+                    return Err(SolveError::StateLimit { limit });
+                }
+                let (shape, from, to) = (
+                    usize::from(step.shape),
+                    u32::from(step.from),
+                    u32::from(step.to),
+                );
+                let successor = state.moved(shape, from, to);
+                if S::STORES_STATES {
+                    states.push(successor);
+                }
+                arrivals.push((from << 6 | to) as u16);
+                if parents {
+                    parent_list.push(at as u32);
+                }
+                if is_goal(&successor) {
+                    *goal = Some(number);
+                }
+            }
+        }
+        next = end;
+    }
+    Ok(())
+}
+
 /// Every state reachable from `source` by single steps, in breadth-first order, storing
 /// at most `limit` states.
 ///
@@ -717,7 +1135,7 @@ pub(crate) fn reachable(
     source: &State,
     limit: usize,
 ) -> Result<Explored, SolveError> {
-    match PackedKeys::new(board) {
+    match PackedKeys::<u64>::new(board) {
         Some(scheme) if board.mirror_left_right(source) == *source => {
             list_with_images(board, scheme, source, limit)
                 .map(|found| Explored::Packed(Box::new(found)))
@@ -952,7 +1370,7 @@ mod tests {
                     matches!(&mirrored, Explored::Packed(found) if found.mirrored),
                     "{picture}"
                 );
-                assert!(mirrored.states().len() <= plain.states().len(), "{picture}");
+                assert!(mirrored.len() <= plain.len(), "{picture}");
                 let depth = |found: &Explored| found.goal().map(|at| found.depth(at));
                 assert_eq!(depth(&mirrored), depth(&plain), "{picture} under {metric}");
                 if let Some(at) = mirrored.goal() {
@@ -991,19 +1409,92 @@ mod tests {
             .expect("small");
             let listed = reachable(board, source, 1 << 20).expect("small");
             assert!(matches!(&listed, Explored::Packed(_)), "{picture}");
-            assert_eq!(listed.states().len(), plain.states().len(), "{picture}");
-            for (at, state) in listed.states().iter().enumerate() {
+            assert_eq!(listed.len(), plain.len(), "{picture}");
+            for (at, state) in listed.stored_states().expect("narrow").iter().enumerate() {
                 let index = plain.index_of(state).expect("reachable");
                 assert_eq!(listed.index_of(state), Some(at as u32), "{picture}");
                 assert_eq!(listed.depth(at as u32), plain.depth(index), "{picture}");
             }
-            let size = plain.states().len();
+            let size = plain.len();
             assert!(reachable(board, source, size).is_ok());
             assert_eq!(
                 reachable(board, source, size - 1).err(),
                 Some(SolveError::StateLimit { limit: size - 1 })
             );
         }
+    }
+
+    /// Boards of 22 to 42 cells are searched by 128-bit keys, keeping only the keys: the
+    /// same states in the same order at the same depths as a search keyed by whole states,
+    /// with the same goals and paths, under every metric.
+    #[test]
+    fn wide_keys_match_whole_state_keys() {
+        for picture in [
+            "hhhhs/hhhhs/vBBv./vBBv./hhhhs",
+            "hhhhhh/vBBvhh/vBBv../hhhhhh",
+            "BBsssss/BBsssss/sssssss/ss..sss/sssssss/sssssss",
+        ] {
+            let layout: Layout = picture.parse().expect("valid picture");
+            let (board, source) = (layout.board(), layout.state());
+            assert!((22..=42).contains(&board.cells()), "{picture}");
+            let goal_bit = board
+                .default_goal()
+                .map_or(0, |goal| 1u64 << board.index(goal));
+            let is_goal = |state: &State| state.tops(Shape::Sun) & goal_bit != 0;
+            for metric in Metric::ALL {
+                let wide =
+                    breadth_first(board, &[*source], metric, 1 << 20, Track::Parents, is_goal)
+                        .expect("small");
+                let whole = run(
+                    board,
+                    StateKeys,
+                    &[*source],
+                    metric,
+                    1 << 20,
+                    Track::Parents,
+                    is_goal,
+                )
+                .expect("small");
+                let Explored::Wide(wide) = wide else {
+                    panic!("{picture} is searched by 128-bit keys");
+                };
+                assert!(wide.stored_states().is_none());
+                assert_eq!(wide.len(), whole.len(), "{picture} under {metric}");
+                assert_eq!(wide.levels, whole.levels, "{picture} under {metric}");
+                assert_eq!(wide.parents, whole.parents, "{picture} under {metric}");
+                assert_eq!(wide.goal, whole.goal, "{picture} under {metric}");
+                for (at, state) in whole.states.iter().enumerate() {
+                    assert_eq!(wide.state(at as u32), *state, "{picture}");
+                    assert_eq!(wide.index_of(state), Some(at as u32), "{picture}");
+                    assert_eq!(wide.scheme.decode(wide.scheme.key(state)), *state);
+                }
+                if let Some(goal) = wide.goal {
+                    assert_eq!(wide.path_to(goal), whole.path_to(goal), "{picture}");
+                }
+            }
+            let listed = reachable(board, source, 1 << 20).expect("small");
+            assert!(matches!(listed, Explored::Wide(_)), "{picture}");
+            let limit = listed.len() - 1;
+            assert_eq!(
+                reachable(board, source, limit).err(),
+                Some(SolveError::StateLimit { limit })
+            );
+        }
+    }
+
+    /// 42 cells fit a 128-bit key, 43 do not.
+    #[test]
+    fn wide_keys_up_to_42_cells() {
+        let fits = |picture: &str| {
+            let layout: Layout = picture.parse().expect("valid picture");
+            matches!(
+                reachable(layout.board(), layout.state(), 1 << 20).expect("small"),
+                Explored::Wide(_)
+            )
+        };
+        assert!(fits(&format!("s{}", ".".repeat(41))));
+        assert!(!fits(&format!("s{}", ".".repeat(42))));
+        assert!(!fits(&format!("s{}", ".".repeat(20))));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! [`StateSpace`]: sets of states, reachable-state enumeration, distances and components.
 
+use std::sync::OnceLock;
+
 use crate::board::{Board, State};
 use crate::layout::Layout;
 use crate::search::{self, DEFAULT_STATE_LIMIT, Explored, SolveError, Track, breadth_first};
@@ -23,6 +25,9 @@ use crate::vocabulary::{Metric, Shape};
 pub struct StateSpace {
     board: Board,
     found: Explored,
+    /// The states decoded from their keys, on the first call to
+    /// [`states`](Self::states) for a search that keeps only keys.
+    decoded: OnceLock<Vec<State>>,
 }
 
 impl Layout {
@@ -43,10 +48,7 @@ impl Layout {
     /// [`SolveError::StateLimit`] when more than `limit` states are reachable.
     pub fn reachable_with_limit(&self, limit: usize) -> Result<StateSpace, SolveError> {
         let found = search::reachable(self.board(), self.state(), limit)?;
-        Ok(StateSpace {
-            board: *self.board(),
-            found,
-        })
+        Ok(StateSpace::new(*self.board(), found))
     }
 }
 
@@ -96,7 +98,15 @@ impl StateSpace {
         let found = breadth_first(&board, &states, Metric::Step, limit, Track::States, |_| {
             true
         })?;
-        Ok(Self { board, found })
+        Ok(Self::new(board, found))
+    }
+
+    fn new(board: Board, found: Explored) -> Self {
+        Self {
+            board,
+            found,
+            decoded: OnceLock::new(),
+        }
     }
 
     /// The board.
@@ -108,27 +118,37 @@ impl StateSpace {
     /// The number of states.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.found.states().len()
+        self.found.len()
     }
 
     /// Whether there is no state.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.found.states().is_empty()
+        self.len() == 0
     }
 
     /// The states in order.
+    ///
+    /// Sets on boards of 22 to 42 cells keep each state as a 16-byte key; the first call
+    /// decodes them all into a list of 32-byte states (other methods decode one at a
+    /// time and need no such list).
     #[must_use]
     pub fn states(&self) -> &[State] {
-        self.found.states()
+        match self.found.stored_states() {
+            Some(states) => states,
+            None => self.decoded.get_or_init(|| self.iter().collect()),
+        }
+    }
+
+    /// The states in order, one at a time.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = State> + '_ {
+        (0..self.len() as u32).map(|at| self.found.state(at))
     }
 
     /// The layout of the state at `index`.
     #[must_use]
     pub fn layout(&self, index: usize) -> Option<Layout> {
-        self.states()
-            .get(index)
-            .map(|state| Layout::from_parts(self.board, *state))
+        (index < self.len()).then(|| Layout::from_parts(self.board, self.found.state(index as u32)))
     }
 
     /// The position of `layout`'s state in the order, if it belongs to the set.
@@ -152,9 +172,9 @@ impl StateSpace {
     #[must_use]
     pub fn edge_count(&self) -> usize {
         let mut directed = 0;
-        for state in self.states() {
+        for state in self.iter() {
             self.board
-                .for_each_successor(state, Metric::Step, |next, _, _, _| {
+                .for_each_successor(&state, Metric::Step, |next, _, _, _| {
                     directed += usize::from(self.found.index_of(&next).is_some());
                 });
         }
@@ -165,12 +185,11 @@ impl StateSpace {
     /// whose mirror image is outside the set as classes of their own).
     #[must_use]
     pub fn mirror_class_count(&self) -> usize {
-        self.states()
-            .iter()
+        self.iter()
             .filter(|state| {
                 let mirrored = self.board.mirror_left_right(state);
                 // Count each class once: by its smaller member, or alone.
-                **state <= mirrored || self.found.index_of(&mirrored).is_none()
+                *state <= mirrored || self.found.index_of(&mirrored).is_none()
             })
             .count()
     }
@@ -191,9 +210,12 @@ impl StateSpace {
             false
         })?;
         Ok(self
-            .states()
             .iter()
-            .map(|state| found.index_of(state).map_or(u32::MAX, |at| found.depth(at)))
+            .map(|state| {
+                found
+                    .index_of(&state)
+                    .map_or(u32::MAX, |at| found.depth(at))
+            })
             .collect())
     }
 
@@ -214,7 +236,7 @@ impl StateSpace {
             while let Some(&at) = queue.get(next) {
                 next += 1;
                 self.board.for_each_successor(
-                    &self.states()[at],
+                    &self.found.state(at as u32),
                     Metric::Step,
                     |successor, _, _, _| {
                         if let Some(number) = self.found.index_of(&successor)
