@@ -116,6 +116,11 @@ fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
 /// (valid) RLE keeps its line class without being expanded.
 const MAX_LONE_LINE_EXPANSION: usize = 1 << 16;
 
+/// Most bytes of decoded text per byte of a lone line that the reader expands while
+/// classifying it, so that reading a file costs at most this multiple of its size
+/// (a file of puzzles each followed by `65535r` once took minutes to read).
+const LONE_LINE_EXPANSION_PER_BYTE: usize = 16;
+
 /// Whether `text` is valid RLE, without expanding it (a limit of 0 makes the decoder
 /// stop after its syntax and length pass).
 fn is_valid_rle(text: &str) -> bool {
@@ -126,14 +131,16 @@ fn is_valid_rle(text: &str) -> bool {
 }
 
 /// Whether a lone moves line parses, expanding at most [`MAX_LONE_LINE_EXPANSION`]
-/// bytes of RLE (longer valid RLE counts as valid here; its grammar is checked when
-/// the snapshot is used).
+/// bytes of RLE, and at most [`LONE_LINE_EXPANSION_PER_BYTE`] times the line's length
+/// (longer valid RLE counts as valid here; its grammar is checked when the snapshot
+/// is used).
 fn is_valid_lone_moves(text: &str) -> bool {
     if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
         return Moves::parse(text).is_ok();
     }
     let stripped: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    match rle::decode_with_limit(&stripped, MAX_LONE_LINE_EXPANSION) {
+    let limit = MAX_LONE_LINE_EXPANSION.min(stripped.len() * LONE_LINE_EXPANSION_PER_BYTE);
+    match rle::decode_with_limit(&stripped, limit) {
         Ok(decoded) => Moves::parse(&decoded).is_ok(),
         Err(error) => matches!(error.problem, rle::RleProblem::TooLong { .. }),
     }
@@ -481,5 +488,17 @@ mod tests {
         // Both lines are valid RLE, so they keep their classes; using them fails.
         assert_eq!(collection.puzzles.len(), 3);
         assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+
+    #[test]
+    fn classifying_lone_lines_costs_a_small_multiple_of_the_text() {
+        // Issue 14: each `65535r` below a puzzle was expanded to 64 KiB to decide whether
+        // it is a title; 16 MiB of them took minutes.
+        let text = "#\n\n65535r\n\n".repeat(20_000);
+        let start = std::time::Instant::now();
+        let collection = Collection::parse(&text, None);
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(collection.puzzles.len(), 20_000);
+        assert_eq!(collection.snapshots_count(), 20_000);
     }
 }
