@@ -1,5 +1,9 @@
 //! The `.sok` reader (`sok-format.md` section 4): line classes, puzzle chunks, title
 //! lines, tags and notes. Boards and moves stay text.
+//!
+//! The reader streams: it walks the text line by line and keeps no per-line table, so
+//! reading a puzzle costs memory for that puzzle's fields only, whatever the size of
+//! the file.
 
 use sokoengine_board::{is_board_line, rle};
 use sokoengine_geometry::Tessellation;
@@ -7,29 +11,118 @@ use sokoengine_geometry::Tessellation;
 use crate::collection::{Board, Collection, PuzzleEntry};
 use crate::moves::{Moves, is_moves_line};
 use crate::snapshot::Snapshot;
-use crate::text::{clean_notes, is_blank, split_lines};
+use crate::text::{NotesBuilder, is_blank};
+
+/// A line start: byte offset in the text and 1-based line number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mark {
+    at: usize,
+    number: usize,
+}
+
+/// A run of whole lines: from `start` up to (not including) the line at byte `end`.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: Mark,
+    end: usize,
+}
 
 /// One line of the source and its 1-based number.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Line<'a> {
     number: usize,
     text: &'a str,
+    /// Where the next line starts.
+    next: Mark,
 }
 
-/// Removes and returns the title line of `block` (4.4): the last non-blank line, if it
-/// is the block's first line or follows a blank line. Titles are taken before `::`
-/// comment lines are dropped (step 5), so a `::` line can be the first puzzle's title.
-fn take_title(block: &mut Vec<Line<'_>>) -> Option<String> {
-    let last = block.iter().rposition(|l| !is_blank(l.text))?;
-    if last > 0 && !is_blank(block[last - 1].text) {
+/// The text, split into lines at `\r\n`, `\r` and `\n` on demand (a final line end
+/// does not start an extra line).
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    fn new(text: &'a str) -> Source<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // A text that is a single line end holds no line.
+        Source {
+            text: if text == "\n" { "" } else { text },
+        }
+    }
+
+    fn start(self) -> Mark {
+        Mark { at: 0, number: 1 }
+    }
+
+    fn end(self) -> usize {
+        self.text.len()
+    }
+
+    /// The line starting at `mark`, if `mark` is not at the end.
+    fn line(self, mark: Mark) -> Option<Line<'a>> {
+        let bytes = self.text.as_bytes();
+        if mark.at >= bytes.len() {
+            return None;
+        }
+        let rest = &bytes[mark.at..];
+        let (length, next) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => (rest.len(), rest.len()),
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
+            Some(i) => (i, i + 1),
+        };
+        Some(Line {
+            number: mark.number,
+            // Both ends are ASCII line ends (or the end), so on character boundaries.
+            text: &self.text[mark.at..mark.at + length],
+            next: Mark {
+                at: mark.at + next,
+                number: mark.number + 1,
+            },
+        })
+    }
+
+    /// The lines of `span`.
+    fn lines(self, span: Span) -> impl Iterator<Item = Line<'a>> {
+        let mut mark = span.start;
+        std::iter::from_fn(move || {
+            if mark.at >= span.end {
+                return None;
+            }
+            let line = self.line(mark)?;
+            mark = line.next;
+            Some(line)
+        })
+    }
+}
+
+/// The title line of `block` (4.4): the last non-blank line, if it is the block's
+/// first line or follows a blank line. Returns the title and its line number (to be
+/// left out of the notes). Titles are taken before `::` comment lines are dropped
+/// (step 5), so a `::` line can be the first puzzle's title.
+fn block_title(source: Source<'_>, block: Span) -> Option<(String, usize)> {
+    let mut last: Option<Line<'_>> = None;
+    let mut last_follows_blank = false;
+    let mut previous_blank = true;
+    for line in source.lines(block) {
+        let blank = is_blank(line.text);
+        if !blank {
+            last = Some(line);
+            last_follows_blank = previous_blank;
+        }
+        previous_blank = blank;
+    }
+    let last = last?;
+    if !last_follows_blank {
         return None;
     }
-    let text = block[last].text.trim();
-    block.remove(last);
-    Some(match text.strip_prefix(';') {
+    let text = last.text.trim();
+    let title = match text.strip_prefix(';') {
         Some(rest) => rest.trim_start().to_owned(),
         None => text.to_owned(),
-    })
+    };
+    Some((title, last.number))
 }
 
 /// Splits a `Key: value` / `Key = value` line at the first `:` or `=`.
@@ -45,10 +138,19 @@ enum Owner<'e> {
     Snapshot(&'e mut Snapshot),
 }
 
-/// Applies the known tags of `block` to `owner` and returns the notes (4.5, 4.6).
-fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
-    let mut notes = Vec::with_capacity(block.len());
-    for line in block {
+/// Applies the known tags of `block` (the line `skip`, a title, left out) to `owner`
+/// and returns the notes (4.5, 4.6).
+fn tags_and_notes(
+    source: Source<'_>,
+    block: Span,
+    skip: Option<usize>,
+    mut owner: Owner<'_>,
+) -> String {
+    let mut notes = NotesBuilder::default();
+    for line in source.lines(block) {
+        if Some(line.number) == skip {
+            continue;
+        }
         let text = line.text;
         if matches!(owner, Owner::File(..)) && text.trim_start().starts_with("::") {
             continue;
@@ -109,7 +211,7 @@ fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
             notes.push(text);
         }
     }
-    clean_notes(notes)
+    notes.finish()
 }
 
 /// Longest decoded text the reader expands while classifying a lone line; longer
@@ -130,11 +232,18 @@ fn is_valid_rle(text: &str) -> bool {
     }
 }
 
+/// Whether a lone board line can be a board: not invalid RLE (`#50 (3)`, a JSoko title,
+/// is not, so no tessellation reads it as a board).
+pub(crate) fn is_valid_lone_board_line(text: &str) -> bool {
+    !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+        || is_valid_rle(text)
+}
+
 /// Whether a lone moves line parses, expanding at most [`MAX_LONE_LINE_EXPANSION`]
 /// bytes of RLE, and at most [`LONE_LINE_EXPANSION_PER_BYTE`] times the line's length
 /// (longer valid RLE counts as valid here; its grammar is checked when the snapshot
 /// is used).
-fn is_valid_lone_moves(text: &str) -> bool {
+pub(crate) fn is_valid_lone_moves(text: &str) -> bool {
     if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
         return Moves::parse(text).is_ok();
     }
@@ -146,35 +255,55 @@ fn is_valid_lone_moves(text: &str) -> bool {
     }
 }
 
-/// Clears the flag of every run of exactly one flagged line that stands where a
-/// title line of the next puzzle would (`followed_by_board`: the next non-blank line
-/// is a board line) and fails `is_valid`.
-///
-/// Recovery for invalid input only: a one-line "board" that is not valid RLE, or a
-/// one-line "moves" run that does not parse, just above a board is read as an ordinary
-/// text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`, `dws001`). Valid
-/// lines, and invalid ones anywhere else, keep the classification of `sok-format.md`
-/// section 3 (and their errors are reported).
-fn demote_lone_lines(
-    lines: &[Line<'_>],
-    flags: &mut [bool],
-    followed_by_board: impl Fn(usize) -> bool,
-    is_valid: impl Fn(&str) -> bool,
-) {
-    for index in 0..flags.len() {
-        let lone = flags[index]
-            && (index == 0 || !flags[index - 1])
-            && flags.get(index + 1).is_none_or(|&next| !next);
-        if lone && followed_by_board(index) && !is_valid(lines[index].text) {
-            flags[index] = false;
-        }
+// Recovery for invalid input only (both demotions below): a one-line "board" that is not
+// valid RLE, or a one-line "moves" run that does not parse, just above a board is read as
+// an ordinary text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`,
+// `dws001`). Valid lines, and invalid ones anywhere else, keep the classification of
+// `sok-format.md` section 3 (and their errors are reported).
+
+/// Whether `line`, a board line whose previous line is not one (`previous_is_board`
+/// false), is demoted to a text line: it is alone, the next non-blank line is a board
+/// line, and no tessellation reads it as a board.
+fn is_demoted_board_line(source: Source<'_>, line: Line<'_>) -> bool {
+    let next_is_board = source
+        .line(line.next)
+        .is_some_and(|l| is_board_line(l.text));
+    if next_is_board || is_valid_lone_board_line(line.text) {
+        return false;
     }
+    let mut mark = line.next;
+    while let Some(next) = source.line(mark) {
+        if !is_blank(next.text) {
+            return is_board_line(next.text);
+        }
+        mark = next.next;
+    }
+    false
+}
+
+/// The first line at or after `from` that starts a board (`previous_is_board`: whether
+/// the line before `from` is a board line); the end of the text when there is none.
+fn next_board(source: Source<'_>, from: Mark, previous_is_board: bool) -> Mark {
+    let mut mark = from;
+    let mut previous_is_board = previous_is_board;
+    while let Some(line) = source.line(mark) {
+        let is_board = is_board_line(line.text);
+        if is_board && (previous_is_board || !is_demoted_board_line(source, line)) {
+            return mark;
+        }
+        previous_is_board = is_board;
+        mark = line.next;
+    }
+    mark
 }
 
 /// Reads a collection one puzzle at a time: the file header first (available at
 /// once from [`PuzzleReader::header`]), then each [`PuzzleEntry`] as the iterator
 /// reaches it. Splitting the text into puzzles only classifies lines; boards and
 /// moves stay text until used.
+///
+/// The reader walks the text once and holds no table of its lines: memory is that of
+/// the text and of the puzzle being read.
 ///
 /// # Examples
 ///
@@ -187,19 +316,22 @@ fn demote_lone_lines(
 /// let titles: Vec<String> = reader.map(|entry| entry.title).collect();
 /// assert_eq!(titles, ["One", "Two"]);
 /// ```
-#[derive(Debug)]
 pub struct PuzzleReader<'a> {
-    lines: Vec<Line<'a>>,
-    board: Vec<bool>,
+    source: Source<'a>,
     header: Collection,
     default: Tessellation,
     title: Option<String>,
-    at: usize,
+    /// The first board line of the next puzzle (the end of the text when done).
+    at: Mark,
 }
 
-impl std::fmt::Debug for Line<'_> {
+impl std::fmt::Debug for PuzzleReader<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {:?}", self.number, self.text)
+        f.debug_struct("PuzzleReader")
+            .field("header", &self.header)
+            .field("default", &self.default)
+            .field("line", &self.at.number)
+            .finish_non_exhaustive()
     }
 }
 
@@ -207,48 +339,31 @@ impl<'a> PuzzleReader<'a> {
     /// Reads the file header of `text` and prepares to read its puzzles. `hint` is the
     /// tessellation of puzzles that no `Game:` tag names.
     pub fn new(text: &'a str, hint: Option<Tessellation>) -> PuzzleReader<'a> {
-        let lines: Vec<Line<'a>> = split_lines(text)
-            .into_iter()
-            .enumerate()
-            .map(|(index, text)| Line {
-                number: index + 1,
-                text,
-            })
-            .collect();
-        let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
-        let next_non_blank_is_board = {
-            let flags = board.clone();
-            let lines = &lines;
-            move |index: usize| {
-                lines[index + 1..]
-                    .iter()
-                    .position(|l| !is_blank(l.text))
-                    .is_some_and(|n| flags[index + 1 + n])
-            }
+        let source = Source::new(text);
+        let first_board = next_board(source, source.start(), false);
+        let file_notes = Span {
+            start: source.start(),
+            end: first_board.at,
         };
-        demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
-            // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation reads it as a board.
-            !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-                || is_valid_rle(text)
-        });
-        let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
-
-        let mut header = Collection::default();
-        let mut header_game = None;
-        let mut file_notes = lines[..first_board].to_vec();
-        let title = if first_board < lines.len() {
-            take_title(&mut file_notes)
+        let has_puzzles = first_board.at < source.end();
+        let title = if has_puzzles {
+            block_title(source, file_notes)
         } else {
             None
         };
-        let notes = tags_and_notes(&file_notes, Owner::File(&mut header, &mut header_game));
-        header.notes = notes;
+        let mut header = Collection::default();
+        let mut header_game = None;
+        header.notes = tags_and_notes(
+            source,
+            file_notes,
+            title.as_ref().map(|(_, line)| *line),
+            Owner::File(&mut header, &mut header_game),
+        );
         PuzzleReader {
+            source,
             default: header_game.or(hint).unwrap_or_default(),
-            lines,
-            board,
             header,
-            title,
+            title: title.map(|(title, _)| title),
             at: first_board,
         }
     }
@@ -274,28 +389,37 @@ impl Iterator for PuzzleReader<'_> {
     type Item = PuzzleEntry;
 
     fn next(&mut self) -> Option<PuzzleEntry> {
-        let (lines, board, at) = (&self.lines, &self.board, self.at);
-        if at >= lines.len() {
-            return None;
+        let source = self.source;
+        let first = source.line(self.at)?;
+        // A board is a run of board lines (only a lone line can be demoted, and the run
+        // starts with a line that was not).
+        let mut board_text = String::new();
+        let mut mark = self.at;
+        while let Some(line) = source.line(mark) {
+            if !is_board_line(line.text) {
+                break;
+            }
+            if mark != self.at {
+                board_text.push('\n');
+            }
+            board_text.push_str(line.text);
+            mark = line.next;
         }
-        let board_end = board[at..]
-            .iter()
-            .position(|&b| !b)
-            .map_or(lines.len(), |n| at + n);
-        let tail_end = board[board_end..]
-            .iter()
-            .position(|&b| b)
-            .map_or(lines.len(), |n| board_end + n);
-        let is_last = tail_end == lines.len();
-        let (entry, next_title) = read_puzzle(
-            &lines[at..board_end],
-            &lines[board_end..tail_end],
-            self.title.take(),
-            self.default,
-            is_last,
-        );
-        self.title = next_title;
-        self.at = tail_end;
+        let tail_start = mark;
+        let next = next_board(source, tail_start, true);
+        let tail = Span {
+            start: tail_start,
+            end: next.at,
+        };
+        let is_last = next.at >= source.end();
+        let mut entry = PuzzleEntry::from_board_text(self.default, String::new());
+        entry.board = Board::Text(board_text);
+        entry.source_line = first.number;
+        if let Some(title) = self.title.take() {
+            entry.title = title;
+        }
+        self.title = read_tail(source, &mut entry, tail, self.default, is_last);
+        self.at = next;
         Some(entry)
     }
 }
@@ -305,92 +429,151 @@ pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
     PuzzleReader::new(text, hint).into_collection()
 }
 
-/// Builds one puzzle from its board lines and tail; returns it with the title line
-/// found for the next puzzle.
-fn read_puzzle(
-    board: &[Line<'_>],
-    tail: &[Line<'_>],
-    title: Option<String>,
+/// Reads the notes and snapshots of a puzzle from its tail (the lines after its board);
+/// returns the title line found for the next puzzle.
+fn read_tail(
+    source: Source<'_>,
+    entry: &mut PuzzleEntry,
+    tail: Span,
     default: Tessellation,
     is_last: bool,
-) -> (PuzzleEntry, Option<String>) {
-    let mut board_text = String::with_capacity(board.iter().map(|l| l.text.len() + 1).sum());
-    for (index, line) in board.iter().enumerate() {
-        if index > 0 {
-            board_text.push('\n');
+) -> Option<String> {
+    // A lone line such as `dws001` (a title) that is no valid move text is a note: the
+    // last non-blank line of a tail that another puzzle follows, when it is a moves
+    // line and the line before it is not.
+    let mut demoted = None;
+    if !is_last {
+        let mut last = None;
+        let mut previous_is_moves = false;
+        let mut last_follows_moves = false;
+        for line in source.lines(tail) {
+            if !is_blank(line.text) {
+                last = Some(line);
+                last_follows_moves = previous_is_moves;
+            }
+            previous_is_moves = is_moves_line(line.text);
         }
-        board_text.push_str(line.text);
+        if let Some(last) = last {
+            if !last_follows_moves && is_moves_line(last.text) && !is_valid_lone_moves(last.text) {
+                demoted = Some(last.number);
+            }
+        }
     }
-    let mut entry = PuzzleEntry::from_board_text(default, String::new());
-    entry.board = Board::Text(board_text);
-    entry.source_line = board.first().map_or(0, |l| l.number);
-    if let Some(title) = title {
-        entry.title = title;
-    }
+    let is_moves = |line: &Line<'_>| Some(line.number) != demoted && is_moves_line(line.text);
 
     // Blocks: the puzzle notes, then per snapshot its moves and notes.
-    let mut moves: Vec<bool> = tail.iter().map(|l| is_moves_line(l.text)).collect();
-    // A lone line such as `dws001` (a title) that is no valid move text is a note.
-    demote_lone_lines(
-        tail,
-        &mut moves,
-        |index| !is_last && tail[index + 1..].iter().all(|l| is_blank(l.text)),
-        is_valid_lone_moves,
-    );
-    let first_moves = moves.iter().position(|&m| m).unwrap_or(tail.len());
-    let mut puzzle_notes = tail[..first_moves].to_vec();
-    let has_snapshots = first_moves < tail.len();
-    let mut carried = if has_snapshots || !is_last {
-        take_title(&mut puzzle_notes)
+    let mut lines = source.lines(tail).peekable();
+    let mut block_end = tail.start;
+    while let Some(line) = lines.next_if(|line| !is_moves(line)) {
+        block_end = line.next;
+    }
+    let puzzle_notes = Span {
+        start: tail.start,
+        end: block_end.at,
+    };
+    let has_snapshots = lines.peek().is_some();
+    let title = if has_snapshots || !is_last {
+        block_title(source, puzzle_notes)
     } else {
         None
     };
     let mut game = None;
-    entry.notes = tags_and_notes(&puzzle_notes, Owner::Puzzle(&mut entry, &mut game));
+    entry.notes = tags_and_notes(
+        source,
+        puzzle_notes,
+        title.as_ref().map(|(_, line)| *line),
+        Owner::Puzzle(entry, &mut game),
+    );
+    let mut carried = title.map(|(title, _)| title);
     let tessellation = game.unwrap_or(default);
     entry.set_tessellation(tessellation);
 
-    let mut at = first_moves;
-    while at < tail.len() {
-        let moves_end = moves[at..]
-            .iter()
-            .position(|&m| !m)
-            .map_or(tail.len(), |n| at + n);
-        let notes_end = moves[moves_end..]
-            .iter()
-            .position(|&m| m)
-            .map_or(tail.len(), |n| moves_end + n);
-        let block = &tail[at..moves_end];
-        let mut data = String::with_capacity(block.iter().map(|l| l.text.len()).sum());
-        let mut continuation_lines = Vec::with_capacity(block.len().saturating_sub(1));
-        for (index, line) in block.iter().enumerate() {
+    while let Some(first) = lines.next() {
+        let mut data = String::with_capacity(first.text.len());
+        data.push_str(first.text.trim());
+        let mut continuation_lines = Vec::new();
+        let mut notes_start = first.next;
+        while let Some(line) = lines.next_if(|line| is_moves(line)) {
             let text = line.text.trim();
-            if index > 0 {
-                continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
-            }
+            continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
             data.push_str(text);
+            notes_start = line.next;
+        }
+        let mut notes_end = notes_start;
+        while let Some(line) = lines.next_if(|line| !is_moves(line)) {
+            notes_end = line.next;
         }
         let mut snapshot = Snapshot::new(tessellation, data);
-        snapshot.source_line = tail[at].number;
+        snapshot.source_line = first.number;
         snapshot.continuation_lines = continuation_lines;
         if let Some(title) = carried.take() {
             snapshot.title = title;
         }
-        let mut notes = tail[moves_end..notes_end].to_vec();
-        let is_final_block = notes_end == tail.len();
-        if !is_final_block || !is_last {
-            carried = take_title(&mut notes);
-        }
-        snapshot.notes = tags_and_notes(&notes, Owner::Snapshot(&mut snapshot));
+        let notes = Span {
+            start: notes_start,
+            end: notes_end.at.max(notes_start.at),
+        };
+        let is_final_block = lines.peek().is_none();
+        let title = if !is_final_block || !is_last {
+            block_title(source, notes)
+        } else {
+            None
+        };
+        snapshot.notes = tags_and_notes(
+            source,
+            notes,
+            title.as_ref().map(|(_, line)| *line),
+            Owner::Snapshot(&mut snapshot),
+        );
+        carried = title.map(|(title, _)| title);
         entry.snapshots.push(snapshot);
-        at = notes_end;
     }
-    (entry, carried)
+    carried
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn split(text: &str) -> Vec<&str> {
+        let source = Source::new(text);
+        source
+            .lines(Span {
+                start: source.start(),
+                end: source.end(),
+            })
+            .map(|line| line.text)
+            .collect()
+    }
+
+    #[test]
+    fn line_ends() {
+        assert_eq!(split("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+        assert_eq!(split("a\n"), ["a"]);
+        assert_eq!(split(""), Vec::<&str>::new());
+        assert_eq!(split("\n"), Vec::<&str>::new());
+        assert_eq!(split("\u{feff}x"), ["x"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_ends_match_split_then_split_again(
+            text in proptest::prop_oneof!["[a\r\n\u{feff}é]{0,12}", "[a\n\u{feff}é\u{a0a}\x0b]{0,40}"]
+        ) {
+            // The definition: `\n` first, then per line a trailing `\r` and lone `\r`s.
+            let stripped = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let stripped = stripped.strip_suffix('\n').unwrap_or(stripped);
+            let expected: Vec<&str> = if stripped.is_empty() {
+                Vec::new()
+            } else {
+                stripped
+                    .split('\n')
+                    .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
+                    .collect()
+            };
+            proptest::prop_assert_eq!(split(&text), expected);
+        }
+    }
 
     #[test]
     fn title_rule_needs_a_blank_line_before() {
