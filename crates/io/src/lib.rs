@@ -60,7 +60,9 @@ pub use reader::PuzzleReader;
 pub use replay::{ReplayError, ReplayOptions, Replayed, SnapshotReplay, replay, replay_steps};
 pub use snapshot::Snapshot;
 pub use text::decode_text;
-pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};
+pub use writer::{
+    CollectionWriter, FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions,
+};
 
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]
