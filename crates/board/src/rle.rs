@@ -306,8 +306,23 @@ fn sequence(input: &str, depth: usize) -> Res<'_, u64> {
     fold_many1(|i| expr(i, depth), || 0u64, u64::saturating_add).parse(input)
 }
 
-/// Validates `text` and returns its decoded length (saturating).
-fn decoded_len(text: &str) -> Result<u64, RleError> {
+/// Validates `text` and returns its decoded length in bytes (saturating at
+/// `u64::MAX`), without decoding: the cost is linear in `text` whatever the length.
+///
+/// # Errors
+///
+/// As [`decode`], except that no length is too long.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::rle;
+/// assert_eq!(rle::decoded_len("3(a2b)4b")?, 13);
+/// assert_eq!(rle::decoded_len("1000(1000(1000a))")?, 1_000_000_000);
+/// assert_eq!(rle::decoded_len("99999999999(99999999999a)")?, u64::MAX);
+/// # Ok::<(), rle::RleError>(())
+/// ```
+pub fn decoded_len(text: &str) -> Result<u64, RleError> {
     if text.is_empty() {
         return Ok(0);
     }
