@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
 use crate::failure::{Failure, JsonReport};
+use crate::input::quoted;
 use crate::output::Output;
 
 /// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
@@ -69,8 +70,9 @@ fn parse_position(text: &str) -> Result<Vec<Vec<u8>>, Failure> {
                 .map(|disk| {
                     disk.trim().parse::<u8>().map_err(|_| {
                         Failure::domain(format!(
-                            "invalid position {text:?}: {:?} is not a disk number",
-                            disk.trim()
+                            "invalid position {}: {} is not a disk number",
+                            quoted(text),
+                            quoted(disk.trim())
                         ))
                     })
                 })
@@ -123,17 +125,19 @@ pub fn start(args: &PositionArgs) -> Result<(Towers, bool), Failure> {
             if let Some(wanted) = args.pegs {
                 if pegs.len() != usize::from(wanted) {
                     return Err(Failure::domain(format!(
-                        "invalid position {text:?}: {} pegs, --pegs says {wanted}",
+                        "invalid position {}: {} pegs, --pegs says {wanted}",
+                        quoted(text),
                         pegs.len()
                     )));
                 }
             }
             let towers = Towers::from_towers(&pegs)
-                .map_err(|e| Failure::domain(format!("invalid position {text:?}: {e}")))?;
+                .map_err(|e| Failure::domain(format!("invalid position {}: {e}", quoted(text))))?;
             if let Some(disks) = args.disks {
                 if disks != towers.disks() {
                     return Err(Failure::domain(format!(
-                        "invalid position {text:?}: {} disks, --disks says {disks}",
+                        "invalid position {}: {} disks, --disks says {disks}",
+                        quoted(text),
                         towers.disks()
                     )));
                 }
