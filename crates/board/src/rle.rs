@@ -63,7 +63,10 @@ impl std::fmt::Display for RleProblem {
             RleProblem::CountTooLarge => f.write_str("count too large"),
             RleProblem::TooDeep => write!(f, "groups nested deeper than {MAX_GROUP_DEPTH}"),
             RleProblem::TooLong { limit } => {
-                write!(f, "decoded text would be longer than {limit} bytes")
+                write!(
+                    f,
+                    "decoded text would be longer than the limit of {limit} bytes"
+                )
             }
         }
     }
