@@ -60,25 +60,8 @@ pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
 
 /// Parses `0,1,2||3`.
 fn parse_position(text: &str) -> Result<Vec<Vec<u8>>, Failure> {
-    text.split('|')
-        .map(|peg| {
-            let peg = peg.trim();
-            if peg.is_empty() {
-                return Ok(Vec::new());
-            }
-            peg.split(',')
-                .map(|disk| {
-                    disk.trim().parse::<u8>().map_err(|_| {
-                        Failure::domain(format!(
-                            "invalid position {}: {} is not a disk number",
-                            quoted(text),
-                            quoted(disk.trim())
-                        ))
-                    })
-                })
-                .collect()
-        })
-        .collect()
+    Towers::parse_pegs(text)
+        .map_err(|e| Failure::domain(format!("invalid position {}: {e}", quoted(text))))
 }
 
 /// The movements of a solution, produced lazily.
