@@ -42,6 +42,10 @@ pub(crate) fn parse_layout(text: &TextGrid) -> Result<TextGrid, BoardParseError>
     } else {
         cells_in_row(0)
     };
+    if width == 0 {
+        // A lone floor character (`-`): no cell, so no rows either.
+        return Ok(TextGrid::default());
+    }
     let mut cells = vec![b'-'; width * text.height];
     for y in 0..text.height {
         let first = even_parity + y % 2;
