@@ -969,8 +969,12 @@ fn write_puzzle(
     if entry.tessellation() != Tessellation::Sokoban {
         w.tag("Game", entry.tessellation().name());
     }
-    if !entry.boxorder.trim().is_empty() && !entry.goalorder.trim().is_empty() {
+    // Each order when set (the layout of 7.1 writes the pair only when both are: a
+    // lone order would be lost, and the file would not read back the same).
+    if !entry.boxorder.trim().is_empty() {
         w.tag("boxorder", entry.boxorder.trim());
+    }
+    if !entry.goalorder.trim().is_empty() {
         w.tag("goalorder", entry.goalorder.trim());
     }
     if !entry.author.trim().is_empty() {

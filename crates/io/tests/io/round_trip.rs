@@ -183,3 +183,13 @@ proptest! {
         round_trip(&bytes);
     }
 }
+
+#[test]
+fn a_lone_sokoban_plus_order_is_kept() {
+    // sok_collection (fuzzing): a goalorder without a boxorder was not written.
+    let text = "#####\n#@$.#\n#####\nnote\ngoalorder: 1\n\n#####\n#@$.#\n#####\nboxorder: 1\n";
+    let collection = Collection::parse(text, None);
+    assert_eq!(collection.puzzles[0].goalorder, "1");
+    assert_eq!(collection.puzzles[1].boxorder, "1");
+    assert!(round_trip(text.as_bytes()).is_none());
+}
