@@ -67,7 +67,7 @@ impl<'a> Source<'a> {
             return None;
         }
         let rest = &bytes[mark.at..];
-        let (length, next) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (length, next) = match find_line_end(rest) {
             None => (rest.len(), rest.len()),
             Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
             Some(i) => (i, i + 1),
@@ -95,6 +95,33 @@ impl<'a> Source<'a> {
             Some(line)
         })
     }
+}
+
+/// Index of the first `\n` or `\r` in `bytes`, eight bytes at a time.
+fn find_line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // High bit set in the bytes of `word` equal to `byte`, exact up to the first one
+    // (the borrow of the zero-byte test only runs upwards, past the first match).
+    let matches = |word: u64, byte: u8| {
+        let x = word ^ (ONES * u64::from(byte));
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let chunks = bytes.chunks_exact(8);
+    let tail_start = bytes.len() - chunks.remainder().len();
+    for (index, chunk) in chunks.enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let found = matches(word, b'\n') | matches(word, b'\r');
+        if found != 0 {
+            return Some(index * 8 + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    bytes[tail_start..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map(|i| tail_start + i)
 }
 
 /// The title line of `block` (4.4): the last non-blank line, if it is the block's
@@ -406,19 +433,14 @@ impl Iterator for PuzzleReader<'_> {
             mark = line.next;
         }
         let tail_start = mark;
-        let next = next_board(source, tail_start, true);
-        let tail = Span {
-            start: tail_start,
-            end: next.at,
-        };
-        let is_last = next.at >= source.end();
         let mut entry = PuzzleEntry::from_board_text(self.default, String::new());
         entry.board = Board::Text(board_text);
         entry.source_line = first.number;
         if let Some(title) = self.title.take() {
             entry.title = title;
         }
-        self.title = read_tail(source, &mut entry, tail, self.default, is_last);
+        let (title, next) = read_tail(source, &mut entry, tail_start, self.default);
+        self.title = title;
         self.at = next;
         Some(entry)
     }
@@ -429,50 +451,110 @@ pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
     PuzzleReader::new(text, hint).into_collection()
 }
 
-/// Reads the notes and snapshots of a puzzle from its tail (the lines after its board);
-/// returns the title line found for the next puzzle.
+/// The lines of a puzzle's tail (the lines after its board, up to the next board),
+/// each with its class (moves line or not), read in one pass; the tail ends where the
+/// next board starts.
+struct Tail<'a> {
+    source: Source<'a>,
+    at: Mark,
+    previous_is_moves: bool,
+    /// Where the tail ended (the next board, or the end of the text), once it has.
+    end: Option<Mark>,
+}
+
+impl<'a> Tail<'a> {
+    fn new(source: Source<'a>, start: Mark) -> Tail<'a> {
+        Tail {
+            source,
+            at: start,
+            previous_is_moves: false,
+            end: None,
+        }
+    }
+
+    /// Whether the line at `mark` starts a board (`previous_is_board`: whether the line
+    /// before it is a board line).
+    fn starts_board(&self, line: Line<'_>, previous_is_board: bool) -> bool {
+        is_board_line(line.text) && (previous_is_board || !is_demoted_board_line(self.source, line))
+    }
+
+    /// Whether the next non-blank line after `line` starts a board (a moves line there
+    /// is the last non-blank line of a tail that another puzzle follows).
+    fn board_follows(&self, line: Line<'_>) -> bool {
+        let mut previous = line;
+        let mut mark = line.next;
+        while let Some(next) = self.source.line(mark) {
+            if !is_blank(next.text) {
+                return self.starts_board(next, is_board_line(previous.text));
+            }
+            previous = next;
+            mark = next.next;
+        }
+        false
+    }
+
+    /// Whether the tail ended at the end of the text (no puzzle follows).
+    fn is_last(&self) -> bool {
+        self.end.is_some_and(|end| end.at >= self.source.end())
+    }
+}
+
+impl<'a> Iterator for Tail<'a> {
+    /// A line and whether it is a moves line.
+    type Item = (Line<'a>, bool);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.end.is_some() {
+            return None;
+        }
+        let Some(line) = self.source.line(self.at) else {
+            self.end = Some(self.at);
+            return None;
+        };
+        // The tail starts after a board line, and holds none: a board line here that
+        // is not demoted starts the next puzzle.
+        if is_board_line(line.text) && !is_demoted_board_line(self.source, line) {
+            self.end = Some(self.at);
+            return None;
+        }
+        self.at = line.next;
+        let is_moves = is_moves_line(line.text);
+        // A lone line such as `dws001` (a title) that is no valid move text is a note:
+        // the last non-blank line of a tail that another puzzle follows, when it is a
+        // moves line and the line before it is not.
+        let demoted = is_moves
+            && !self.previous_is_moves
+            && self.board_follows(line)
+            && !is_valid_lone_moves(line.text);
+        self.previous_is_moves = is_moves;
+        Some((line, is_moves && !demoted))
+    }
+}
+
+/// Reads the notes and snapshots of a puzzle from its tail (the lines after its board,
+/// from `start`); returns the title line found for the next puzzle, and where the next
+/// puzzle's board starts (the end of the text when none follows).
 fn read_tail(
     source: Source<'_>,
     entry: &mut PuzzleEntry,
-    tail: Span,
+    start: Mark,
     default: Tessellation,
-    is_last: bool,
-) -> Option<String> {
-    // A lone line such as `dws001` (a title) that is no valid move text is a note: the
-    // last non-blank line of a tail that another puzzle follows, when it is a moves
-    // line and the line before it is not.
-    let mut demoted = None;
-    if !is_last {
-        let mut last = None;
-        let mut previous_is_moves = false;
-        let mut last_follows_moves = false;
-        for line in source.lines(tail) {
-            if !is_blank(line.text) {
-                last = Some(line);
-                last_follows_moves = previous_is_moves;
-            }
-            previous_is_moves = is_moves_line(line.text);
-        }
-        if let Some(last) = last {
-            if !last_follows_moves && is_moves_line(last.text) && !is_valid_lone_moves(last.text) {
-                demoted = Some(last.number);
-            }
-        }
-    }
-    let is_moves = |line: &Line<'_>| Some(line.number) != demoted && is_moves_line(line.text);
+) -> (Option<String>, Mark) {
+    let mut tail = Tail::new(source, start);
+    let mut pending = tail.next();
 
     // Blocks: the puzzle notes, then per snapshot its moves and notes.
-    let mut lines = source.lines(tail).peekable();
-    let mut block_end = tail.start;
-    while let Some(line) = lines.next_if(|line| !is_moves(line)) {
+    let mut block_end = start;
+    while let Some((line, false)) = pending {
         block_end = line.next;
+        pending = tail.next();
     }
     let puzzle_notes = Span {
-        start: tail.start,
+        start,
         end: block_end.at,
     };
-    let has_snapshots = lines.peek().is_some();
-    let title = if has_snapshots || !is_last {
+    let has_snapshots = pending.is_some();
+    let title = if has_snapshots || !tail.is_last() {
         block_title(source, puzzle_notes)
     } else {
         None
@@ -488,20 +570,23 @@ fn read_tail(
     let tessellation = game.unwrap_or(default);
     entry.set_tessellation(tessellation);
 
-    while let Some(first) = lines.next() {
+    while let Some((first, _)) = pending {
         let mut data = String::with_capacity(first.text.len());
         data.push_str(first.text.trim());
         let mut continuation_lines = Vec::new();
         let mut notes_start = first.next;
-        while let Some(line) = lines.next_if(|line| is_moves(line)) {
+        pending = tail.next();
+        while let Some((line, true)) = pending {
             let text = line.text.trim();
             continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
             data.push_str(text);
             notes_start = line.next;
+            pending = tail.next();
         }
         let mut notes_end = notes_start;
-        while let Some(line) = lines.next_if(|line| !is_moves(line)) {
+        while let Some((line, false)) = pending {
             notes_end = line.next;
+            pending = tail.next();
         }
         let mut snapshot = Snapshot::new(tessellation, data);
         snapshot.source_line = first.number;
@@ -513,8 +598,8 @@ fn read_tail(
             start: notes_start,
             end: notes_end.at.max(notes_start.at),
         };
-        let is_final_block = lines.peek().is_none();
-        let title = if !is_final_block || !is_last {
+        let is_final_block = pending.is_none();
+        let title = if !is_final_block || !tail.is_last() {
             block_title(source, notes)
         } else {
             None
@@ -528,7 +613,8 @@ fn read_tail(
         carried = title.map(|(title, _)| title);
         entry.snapshots.push(snapshot);
     }
-    carried
+    let end = tail.end.unwrap_or(tail.at);
+    (carried, end)
 }
 
 #[cfg(test)]
@@ -544,6 +630,16 @@ mod tests {
             })
             .map(|line| line.text)
             .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_end_search_is_exact(bytes in proptest::collection::vec(proptest::prop_oneof![
+            proptest::strategy::Just(b'\n'), proptest::strategy::Just(b'\r'), proptest::num::u8::ANY
+        ], 0..40)) {
+            let expected = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+            proptest::prop_assert_eq!(find_line_end(&bytes), expected);
+        }
     }
 
     #[test]
