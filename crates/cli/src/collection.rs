@@ -465,8 +465,9 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
     Ok(files)
 }
 
-/// The reports of `entries`, verified [`BATCH`] puzzles at a time in parallel; the
-/// first failure to read a puzzle ends them and is left in `failure`.
+/// The reports of `entries`, verified [`BATCH`] puzzles at a time in parallel while
+/// the next batch is read; the first failure to read a puzzle ends them and is left in
+/// `failure`.
 fn verified<'a>(
     mut entries: Entries<'a>,
     sokoban_plus: bool,
@@ -475,33 +476,44 @@ fn verified<'a>(
 ) -> impl Iterator<Item = PuzzleReport> + 'a {
     let mut next_index = 0;
     let mut pending = Vec::new().into_iter();
+    let mut batch = read_batch(&mut entries);
     std::iter::from_fn(move || {
-        if pending.len() == 0 && failure.borrow().is_none() {
-            let mut batch = Vec::with_capacity(BATCH);
-            for entry in entries.by_ref().take(BATCH) {
-                match entry {
-                    Ok(entry) => batch.push(entry),
-                    Err(error) => {
-                        *failure.borrow_mut() = Some(error);
-                        break;
-                    }
+        if pending.len() == 0 {
+            let current = match std::mem::replace(&mut batch, Ok(Vec::new())) {
+                Ok(current) if !current.is_empty() => current,
+                Ok(_) => return None,
+                Err(error) => {
+                    failure.borrow_mut().get_or_insert(error);
+                    return None;
                 }
-            }
+            };
             let first = next_index;
-            next_index += batch.len();
-            let reports: Vec<PuzzleReport> = batch
-                .par_iter()
-                .enumerate()
-                .map(|(offset, entry)| {
-                    let report = verify_puzzle(first + offset, entry, sokoban_plus, progress);
-                    progress.inc(1);
-                    report
-                })
-                .collect();
+            next_index += current.len();
+            let (reports, next) = rayon::join(
+                || {
+                    current
+                        .par_iter()
+                        .enumerate()
+                        .map(|(offset, entry)| {
+                            let report =
+                                verify_puzzle(first + offset, entry, sokoban_plus, progress);
+                            progress.inc(1);
+                            report
+                        })
+                        .collect::<Vec<PuzzleReport>>()
+                },
+                || read_batch(&mut entries),
+            );
+            batch = next;
             pending = reports.into_iter();
         }
         pending.next()
     })
+}
+
+/// The next [`BATCH`] puzzles (fewer at the end), or the failure to read one.
+fn read_batch(entries: &mut Entries<'_>) -> Result<Vec<PuzzleEntry>, Failure> {
+    entries.by_ref().take(BATCH).collect()
 }
 
 fn verify_puzzle(

@@ -166,8 +166,15 @@ fn rle_size(text: &str) -> u64 {
 fn decoded_size(entry: &PuzzleEntry) -> u64 {
     let mut size = rle_size(&entry.board_text());
     for snapshot in entry.snapshots() {
+        let moves = snapshot.moves_data();
+        let is_rle = moves.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|'));
         // Whitespace goes before decoding (`3 r` is `rrr`).
-        size = size.saturating_add(rle_size(&snapshot.compact_moves_data()));
+        let decoded = if is_rle {
+            rle_size(&snapshot.compact_moves_data())
+        } else {
+            moves.len() as u64
+        };
+        size = size.saturating_add(decoded);
     }
     size
 }
