@@ -21,6 +21,10 @@ use sokoengine_fuzz_support as support;
 const MAX_CELLS: usize = 4096;
 const MAX_FILE: usize = 16 * 1024;
 
+/// Boards small enough for the `solver_tiny` seeds (the target skips larger ones).
+const SOLVER_CELLS: usize = 256;
+const SOLVER_BOXES: usize = 8;
+
 struct Seeds {
     root: PathBuf,
     written: usize,
@@ -97,6 +101,14 @@ fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
             continue;
         }
         seeds.add("board_parse", &support::board_input(tessellation, &board));
+        if puzzle.size() <= SOLVER_CELLS && puzzle.boxes_count() <= SOLVER_BOXES {
+            for objectives in 0..4 {
+                seeds.add(
+                    "solver_tiny",
+                    &support::solver_input(tessellation, objectives, &board),
+                );
+            }
+        }
         let rle = puzzle.to_board_str(true, true);
         seeds.add("board_parse", &support::board_input(tessellation, &rle));
         seeds.add("rle_decode", rle.as_bytes());
@@ -174,7 +186,33 @@ fn own_seeds(seeds: &mut Seeds) {
         seeds.add("setting_sun_layout", layout.as_bytes());
         seeds.add("setting_sun_layout", layout.replace('/', "\n").as_bytes());
     }
-    for position in ["0,1,2||", "0,1,2,3|||", "0|1|2", "0,2|1|", "|0,1|2,3", "0,1,2,3,4,5,6,7||"] {
+    for (tessellation, board) in [
+        (Tessellation::Sokoban, "#######\n#@ $ .#\n#######"),
+        (
+            Tessellation::Sokoban,
+            "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########",
+        ),
+        (Tessellation::Sokoban, "#####\n#@$.#\n#$. #\n#####"),
+        (Tessellation::Sokoban, "#####\n#@$ #\n#  ##\n#.##\n###"),
+        (Tessellation::Hexoban, "- # # # # #\n# @ $ . #\n- # # # # #"),
+        (Tessellation::Trioban, "#######\n#@$ . #\n#######"),
+        (Tessellation::Octoban, "#######\n#@ $ .#\n#######"),
+    ] {
+        for objectives in 0..4 {
+            seeds.add(
+                "solver_tiny",
+                &support::solver_input(tessellation, objectives, board),
+            );
+        }
+    }
+    for position in [
+        "0,1,2||",
+        "0,1,2,3|||",
+        "0|1|2",
+        "0,2|1|",
+        "|0,1|2,3",
+        "0,1,2,3,4,5,6,7||",
+    ] {
         seeds.add("hanoi_position", position.as_bytes());
     }
 }

@@ -47,7 +47,10 @@ pub fn text(bytes: &[u8]) -> String {
 
 /// `board_parse` input: a tessellation byte, then the board text.
 pub fn board_input(tessellation: Tessellation, text: &str) -> Vec<u8> {
-    let index = Tessellation::ALL.iter().position(|&t| t == tessellation).unwrap_or(0);
+    let index = Tessellation::ALL
+        .iter()
+        .position(|&t| t == tessellation)
+        .unwrap_or(0);
     let mut data = vec![index as u8];
     data.extend_from_slice(text.as_bytes());
     data
@@ -79,10 +82,7 @@ pub fn board_parse(data: &[u8]) {
             (puzzle.width(), puzzle.height()),
             "size of {printed:?}"
         );
-        let same = again
-            .cells()
-            .zip(puzzle.cells())
-            .all(|(a, b)| a == b);
+        let same = again.cells().zip(puzzle.cells()).all(|(a, b)| a == b);
         assert!(same, "cells of {printed:?}");
     }
     if let Ok(graph) = BoardGraph::new(&puzzle) {
@@ -126,7 +126,11 @@ pub fn rle_decode(data: &[u8]) {
             if let rle::RleProblem::TooLong { .. } = error.problem {
                 assert!(length.is_ok_and(|n| n > DECODE_LIMIT as u64), "{text:?}");
             } else {
-                assert_eq!(length.err().map(|e| e.problem), Some(error.problem), "{text:?}");
+                assert_eq!(
+                    length.err().map(|e| e.problem),
+                    Some(error.problem),
+                    "{text:?}"
+                );
             }
         }
     }
@@ -154,8 +158,16 @@ pub fn moves_parse(data: &[u8]) {
             .unwrap_or_else(|e| panic!("printed moves {printed:?} do not parse: {e}"));
         assert_eq!(again.to_str(false), moves.to_str(false));
         assert_eq!(
-            (again.moves_count(), again.pushes_count(), again.is_reverse()),
-            (moves.moves_count(), moves.pushes_count(), moves.is_reverse())
+            (
+                again.moves_count(),
+                again.pushes_count(),
+                again.is_reverse()
+            ),
+            (
+                moves.moves_count(),
+                moves.pushes_count(),
+                moves.is_reverse()
+            )
         );
         // Printing puts `[]` before a reverse sequence that does not start with a jump.
         let added = usize::from(moves.is_reverse() && !moves.as_str().starts_with('['));
@@ -176,7 +188,9 @@ pub fn moves_parse(data: &[u8]) {
 
 /// `sok_collection` input: a hint byte (0-3 a tessellation, else none), then the file.
 pub fn collection_input(hint: Option<Tessellation>, bytes: &[u8]) -> Vec<u8> {
-    let selector = hint.map_or(4, |t| Tessellation::ALL.iter().position(|&a| a == t).unwrap_or(0));
+    let selector = hint.map_or(4, |t| {
+        Tessellation::ALL.iter().position(|&a| a == t).unwrap_or(0)
+    });
     let mut data = vec![selector as u8];
     data.extend_from_slice(bytes);
     data
@@ -203,8 +217,16 @@ pub fn sok_collection(data: &[u8]) {
     }
     if let Ok(written) = collection.to_sok_string_with(WriteOptions::new().rle(true)) {
         let reread = Collection::parse(&written, None);
-        assert_eq!(reread.puzzles.len(), collection.puzzles.len(), "{written:?}");
-        assert_eq!(reread.snapshots_count(), collection.snapshots_count(), "{written:?}");
+        assert_eq!(
+            reread.puzzles.len(),
+            collection.puzzles.len(),
+            "{written:?}"
+        );
+        assert_eq!(
+            reread.snapshots_count(),
+            collection.snapshots_count(),
+            "{written:?}"
+        );
     }
 }
 
@@ -214,10 +236,24 @@ fn assert_same(reread: &Collection, original: &Collection, written: &str) {
         return;
     }
     let header = |c: &Collection| {
-        (c.title.clone(), c.author.clone(), c.created_at.clone(), c.updated_at.clone(), c.notes.clone())
+        (
+            c.title.clone(),
+            c.author.clone(),
+            c.created_at.clone(),
+            c.updated_at.clone(),
+            c.notes.clone(),
+        )
     };
-    assert_eq!(header(reread), header(original), "header; written as {written:?}");
-    assert_eq!(reread.puzzles.len(), original.puzzles.len(), "puzzles; written as {written:?}");
+    assert_eq!(
+        header(reread),
+        header(original),
+        "header; written as {written:?}"
+    );
+    assert_eq!(
+        reread.puzzles.len(),
+        original.puzzles.len(),
+        "puzzles; written as {written:?}"
+    );
     for (index, (a, b)) in reread.puzzles.iter().zip(&original.puzzles).enumerate() {
         let fields = |e: &sokoengine::io::PuzzleEntry| {
             (
@@ -229,8 +265,16 @@ fn assert_same(reread: &Collection, original: &Collection, written: &str) {
                 e.notes.clone(),
             )
         };
-        assert_eq!(fields(a), fields(b), "puzzle {index}; written as {written:?}");
-        assert_eq!(a.snapshots(), b.snapshots(), "snapshots of puzzle {index}; written as {written:?}");
+        assert_eq!(
+            fields(a),
+            fields(b),
+            "puzzle {index}; written as {written:?}"
+        );
+        assert_eq!(
+            a.snapshots(),
+            b.snapshots(),
+            "snapshots of puzzle {index}; written as {written:?}"
+        );
         assert_eq!(a, b, "puzzle {index} (board cells); written as {written:?}");
     }
 }
@@ -302,9 +346,16 @@ pub fn mover_walk(data: &[u8]) {
         let manager = mover.board_manager();
         assert_eq!(mover.state_hash(), manager.recomputed_state_hash());
         if result.is_err() {
-            assert_eq!(observe(&mover), before, "a failed action changed the position");
+            assert_eq!(
+                observe(&mover),
+                before,
+                "a failed action changed the position"
+            );
             assert_eq!(mover.last_move(), &last_before[..]);
-            assert_eq!((mover.selected_pusher(), mover.pull_count()), (selected, pulls));
+            assert_eq!(
+                (mover.selected_pusher(), mover.pull_count()),
+                (selected, pulls)
+            );
             continue;
         }
         if mover.last_move() == &last_before[..]
@@ -314,14 +365,24 @@ pub fn mover_walk(data: &[u8]) {
             continue;
         }
         let mut copy = mover.clone();
-        copy.undo_last_move().expect("an action just made can be undone");
+        copy.undo_last_move()
+            .expect("an action just made can be undone");
         assert_eq!(observe(&copy), before, "undo did not restore the position");
-        assert_eq!((copy.selected_pusher(), copy.pull_count()), (selected, pulls));
+        assert_eq!(
+            (copy.selected_pusher(), copy.pull_count()),
+            (selected, pulls)
+        );
         history.extend_from_slice(mover.last_move());
     }
     mover.set_last_move(history);
-    mover.undo_last_move().expect("the whole walk can be undone");
-    assert_eq!(observe(&mover), start, "undoing the walk did not restore the start");
+    mover
+        .undo_last_move()
+        .expect("the whole walk can be undone");
+    assert_eq!(
+        observe(&mover),
+        start,
+        "undoing the walk did not restore the start"
+    );
 }
 
 // ---- metrics_verify -----------------------------------------------------------------
@@ -352,7 +413,10 @@ pub fn metrics_verify(data: &[u8]) {
         if tessellation != Tessellation::Trioban {
             let from_letters = SolutionMetrics::from_steps(tessellation, &normalized)
                 .unwrap_or_else(|e| panic!("normalised {normalized:?} does not count: {e}"));
-            assert_eq!(from_letters, metrics, "{letters:?} normalised as {normalized:?}");
+            assert_eq!(
+                from_letters, metrics,
+                "{letters:?} normalised as {normalized:?}"
+            );
         }
         let again = verifier
             .verify(&normalized)
@@ -446,4 +510,146 @@ pub fn hanoi_position(data: &[u8]) {
             assert!(u128::from(distance) < 1u128 << towers.disks(), "{text:?}");
         }
     }
+}
+
+// ---- solver_tiny ----------------------------------------------------------------------
+
+/// Largest board (in cells) and most boxes `solver_tiny` solves on: tiny levels keep
+/// executions fast, and the node limit bounds every search.
+const SOLVER_MAX_CELLS: usize = 256;
+const SOLVER_MAX_BOXES: usize = 8;
+
+/// Nodes each search of `solver_tiny` may expand.
+const SOLVER_NODES: u64 = 500;
+
+/// `solver_tiny` input: a selector byte (bits 0-1: tessellation; bits 2-3: 0 `Any`,
+/// 1 `Pushes`, 2 `Moves`, 3 both optimal objectives compared), then the board text.
+pub fn solver_input(tessellation: Tessellation, objectives: u8, board: &str) -> Vec<u8> {
+    let index = Tessellation::ALL
+        .iter()
+        .position(|&t| t == tessellation)
+        .unwrap_or(0);
+    let mut data = vec![index as u8 | (objectives & 3) << 2];
+    data.extend_from_slice(board.as_bytes());
+    data
+}
+
+/// Solves a tiny fuzzed board within a node limit: a returned solution replays step by
+/// step on a Mover (an implementation apart from the solver's compact core), the
+/// verifier accepts it as a solution with the metrics the solver reported, and a proven
+/// optimum is at least as good as the other optimal objective's solution in its own
+/// metric. A level proven unsolvable by one objective is not solved by the other, and
+/// the solver's own check of its result (`SolverError::Internal`) never fails.
+pub fn solver_tiny(data: &[u8]) {
+    use sokoengine::solver::{
+        Cancel, Limits, Objective, Silent, SolveOutcome, SolverConfig, SolverError, solve,
+    };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let tessellation = tessellation(selector);
+    let text = text(rest);
+    if expands_much(&text) {
+        return;
+    }
+    let Ok(puzzle) = Puzzle::parse(tessellation, &text) else {
+        return;
+    };
+    if puzzle.size() > SOLVER_MAX_CELLS || puzzle.boxes_count() > SOLVER_MAX_BOXES {
+        return;
+    }
+    let run = |objective: Objective| {
+        let mut config = SolverConfig::new(objective);
+        config.limits = Limits::default()
+            .with_nodes(SOLVER_NODES)
+            .with_memory(64 << 20);
+        solve(&puzzle, &config, &Cancel::new(), &mut Silent)
+    };
+    let objectives: &[Objective] = match selector >> 2 & 3 {
+        0 => &[Objective::Any],
+        1 => &[Objective::Pushes],
+        2 => &[Objective::Moves],
+        _ => &[Objective::Pushes, Objective::Moves],
+    };
+    let mut outcomes = Vec::new();
+    for &objective in objectives {
+        let outcome = match run(objective) {
+            Ok(outcome) => outcome,
+            // The solver's own verification refused its result.
+            Err(SolverError::Internal(message)) => {
+                panic!("{objective:?} on {text:?}: internal error: {message}")
+            }
+            Err(_) => {
+                // A level the solver does not take is refused for every objective.
+                assert!(
+                    run(Objective::Any).is_err(),
+                    "{objective:?} refused {text:?}"
+                );
+                return;
+            }
+        };
+        if let SolveOutcome::Solved(solution) = &outcome {
+            check_solution(&puzzle, &solution.lurd, &solution.metrics, &text);
+        }
+        outcomes.push((objective, outcome));
+    }
+    if let [(_, pushes), (_, moves)] = &outcomes[..] {
+        match (pushes, moves) {
+            (SolveOutcome::Solved(p), SolveOutcome::Solved(m)) => {
+                if p.proven == Some(Objective::Pushes) {
+                    assert!(p.metrics.pushes <= m.metrics.pushes, "pushes of {text:?}");
+                }
+                if m.proven == Some(Objective::Moves) {
+                    assert!(m.metrics.moves <= p.metrics.moves, "moves of {text:?}");
+                }
+            }
+            (SolveOutcome::Solved(_), SolveOutcome::Unsolvable(..))
+            | (SolveOutcome::Unsolvable(..), SolveOutcome::Solved(_)) => {
+                panic!("one objective solved {text:?}, the other proved it unsolvable")
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Panics unless `lurd` is a solution of `puzzle` with `metrics`: every step is legal on
+/// a Mover (when the board has as many boxes as goals in all: the Mover's condition),
+/// and the verifier counts it as solving with these metrics (no steps: the board is
+/// solved at the start, with zero metrics).
+fn check_solution(puzzle: &Puzzle, lurd: &str, metrics: &SolutionMetrics, text: &str) {
+    use sokoengine::io::{ReplayError, ReplayOptions, replay};
+    let moves = Moves::parse(lurd)
+        .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not parse: {e}"));
+    match replay(puzzle, &moves, ReplayOptions::new()) {
+        Ok(replayed) => {
+            if let Some(error) = &replayed.error {
+                panic!("solution {lurd:?} of {text:?}: {error}");
+            }
+        }
+        // The Mover takes only boards with as many boxes as goals in all; the solver
+        // and the verifier play the pusher's area (boxes elsewhere never move).
+        Err(ReplayError::Mover(_)) if puzzle.boxes_count() != puzzle.goals_count() => {}
+        Err(e) => panic!("solution {lurd:?} of {text:?} does not replay: {e}"),
+    }
+    let mut verifier = SolutionVerifier::new(puzzle)
+        .unwrap_or_else(|e| panic!("a solved board {text:?} has no verifier: {e}"));
+    if lurd.is_empty() {
+        // Solved at the start: the solver answers with no steps, which the verifier
+        // refuses as a solution ("empty solution": only a push solves, as in JSoko).
+        assert_eq!(
+            verifier.boxes_off_goal(),
+            0,
+            "no steps, but {text:?} is not solved at the start"
+        );
+        assert_eq!(
+            metrics,
+            &SolutionMetrics::ZERO,
+            "metrics of no steps on {text:?}"
+        );
+        return;
+    }
+    let verified = verifier
+        .verify(lurd)
+        .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not verify: {e}"));
+    assert_eq!(&verified, metrics, "metrics of {lurd:?} on {text:?}");
 }
