@@ -16,7 +16,7 @@ use sokoengine::io::{
 use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
 
 use crate::failure::Failure;
-use crate::input::{extension, parse_variant, read_text, variant_name};
+use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay, yes_no};
 use crate::stream::{BATCH, CollectionFile, DEFAULT_MAX_DECODED, Entries, StreamedSeq};
@@ -94,20 +94,34 @@ pub fn load_collection(path: &str, hint_flag: Option<Tessellation>) -> Result<Co
     parse_collection(path, &read_text(path)?, hint_flag)
 }
 
+/// The most puzzles of a collection held whole in memory (`solve`, `optimize`, `render`
+/// of a JSON file): a 64 MiB file can hold 22 M minimal puzzles, a few hundred bytes
+/// each once read. `verify` and `convert` stream any number.
+pub const MAX_WHOLE_PUZZLES: u64 = 1_000_000;
+
 /// The whole collection in `text`, read from `path` (`.json` or text starting with `{`:
 /// the JSON form).
 ///
 /// # Errors
 ///
 /// As [`CollectionFile::open`] and [`CollectionFile::plan`] (a file without puzzles,
-/// or whose boards and moves decode to more than [`DEFAULT_MAX_DECODED`] bytes).
+/// or whose boards and moves decode to more than [`DEFAULT_MAX_DECODED`] bytes); a
+/// file of more than [`MAX_WHOLE_PUZZLES`] puzzles.
 pub fn parse_collection(
     path: &str,
     text: &str,
     hint_flag: Option<Tessellation>,
 ) -> Result<Collection, Failure> {
     let file = CollectionFile::open(path, text, hint(path, hint_flag))?;
-    file.plan(DEFAULT_MAX_DECODED)?;
+    let plan = file.plan(DEFAULT_MAX_DECODED)?;
+    if plan.puzzles > MAX_WHOLE_PUZZLES {
+        return Err(Failure::domain(format!(
+            "{} holds {} puzzles, more than the limit of {MAX_WHOLE_PUZZLES} puzzles for \
+             this command (verify and convert take any number)",
+            display_name(path),
+            plan.puzzles
+        )));
+    }
     let mut collection = file.header().clone();
     collection.puzzles = file.entries().collect::<Result<_, _>>()?;
     Ok(collection)
