@@ -126,6 +126,34 @@ fn collections_are_streamed() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
+fn one_puzzle_of_many_is_read_alone() {
+    // `board`, `replay`, `metrics` and `render` once held every puzzle of the file
+    // (200,000 tiny puzzles: 52 MB, aborted in a 64 MiB address space); they now keep
+    // the text and the chosen puzzle.
+    let tiny = format!("{}#@$.#\n", "@\n\n".repeat(200_000));
+    let out = run_limited(64 * 1024, &["board", "--puzzle", "200001", "-"], &tiny);
+    assert_eq!(out.ok(), "#@$.#\n");
+    let out = run_limited(64 * 1024, &["board", "-"], &tiny);
+    assert_eq!(
+        out.fails(1),
+        "standard input holds 200001 puzzles: choose one with --puzzle N (1 to 200001)"
+    );
+}
+
+#[test]
+fn whole_collections_have_a_puzzle_limit() {
+    // `solve` and `optimize` hold the whole collection: at most 1,000,000 puzzles.
+    let tiny = "@\n\n".repeat(1_000_001);
+    let out = run_stdin(&["solve", "--level", "1", "-"], &tiny);
+    assert_eq!(
+        out.fails(1),
+        "standard input holds 1000001 puzzles, more than the limit of 1000000 puzzles for \
+         this command (verify and convert take any number)"
+    );
+}
+
+#[test]
 fn interactive_lines_are_capped() {
     // Case 5: an endless line was buffered without limit.
     let line = "a".repeat(10_000);
@@ -199,4 +227,25 @@ fn progress_lines_only_when_asked() {
     // every two seconds of work).
     let out = run(&["--progress", "verify", "collection.sok"]);
     out.ok();
+}
+
+#[test]
+fn solve_reports_progress_when_stderr_is_not_a_terminal() {
+    // Ten boxes in an open room: a move-optimal search that the time limit stops.
+    let room = format!(
+        "{wall}\n#@{floor}#\n{boxes}{gap}{gap}{goals}{goals}{gap}{wall}\n",
+        wall = "#".repeat(18),
+        floor = " ".repeat(15),
+        boxes = "#  $  $  $  $  $ #\n#                #\n".repeat(2),
+        gap = "#                #\n",
+        goals = "#  . . . . .     #\n",
+    );
+    let args = ["--progress", "solve", "--mode", "moves", "--time", "4", "-"];
+    let out = run_stdin(&args, &room);
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(out.stdout.starts_with("level 1: stopped (time)"), "{out:?}");
+    assert!(
+        out.stderr.starts_with("progress: solving levels: 0/1 ("),
+        "{out:?}"
+    );
 }
