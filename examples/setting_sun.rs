@@ -13,7 +13,7 @@
 //! undoes a move, `s` lets the computer solve from the current layout, `q` quits; the game
 //! also ends at the end of the input. Piece IDs stay with their pieces for the whole game.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Piece, Puzzle, Shape};
@@ -218,11 +218,15 @@ fn parse_command(line: &str) -> Command {
 fn play(puzzle: &Puzzle, metric: Metric) -> Result<(), String> {
     let terminal = std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut read = |prompt: &str| -> Option<String> {
         print!("{prompt}");
         std::io::stdout().flush().ok()?;
-        let line = lines.next()?.ok().map(|line| line.trim().to_owned());
+        // A line of at most 4 KiB (end of input, or a longer line, ends the game).
+        let mut line = String::new();
+        let read = input.by_ref().take(4096).read_line(&mut line).ok()?;
+        let line =
+            (read > 0 && (line.ends_with('\n') || read < 4096)).then(|| line.trim().to_owned());
         if !terminal {
             // Echo scripted input, so the transcript reads like a session.
             println!("{}", line.as_deref().unwrap_or_default());

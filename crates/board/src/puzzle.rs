@@ -305,6 +305,19 @@ impl Puzzle {
         self.cells = cells;
     }
 
+    /// Takes the cells of `grid` (an empty grid empties the board).
+    fn set_grid(&mut self, grid: TextGrid) {
+        if grid.width == 0 || grid.height == 0 {
+            self.width = 0;
+            self.height = 0;
+            self.cells.clear();
+        } else {
+            self.width = grid.width;
+            self.height = grid.height;
+            self.cells = grid.bytes;
+        }
+    }
+
     /// Replaces the board by the reparse of its Hexoban print after `edit`.
     fn hexoban_text_edit(&mut self, edit: impl FnOnce(&mut Vec<Vec<u8>>, bool)) {
         let (text, type_one) = hexoban::print_layout(self.width, self.height, |p| self.cells[p]);
@@ -333,20 +346,16 @@ impl Puzzle {
         }
     }
 
-    /// Adds `count` floor rows at the top (Hexoban: `count` times through the text
-    /// layout, so the cost is `count` reparses).
+    /// Adds `count` floor rows at the top (Hexoban: as `count` single rows added through
+    /// the text layout, computed in one pass).
     pub fn add_rows_top(&mut self, count: usize) {
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            // One reparse per row: k single steps differ from one k-row edit.
-            for _ in 0..count {
-                self.hexoban_text_edit(|rows, _| {
-                    let width = rows.first().map_or(1, Vec::len);
-                    rows.insert(0, vec![b'-'; width]);
-                });
-            }
+            // k single steps differ from one k-row edit; `hexoban` computes them at once.
+            let grid = hexoban::add_rows_top(self.width, self.height, count, |p| self.cells[p]);
+            self.set_grid(grid);
         } else {
             let (old_width, width) = (self.width, self.width.max(1));
             self.rebuild(width, self.height + count, |x, y| {
@@ -400,20 +409,16 @@ impl Puzzle {
     pub fn add_column_right(&mut self) {
         self.add_columns_right(1);
     }
-    /// Removes up to `count` rows at the top (Hexoban: one reparse per row).
+    /// Removes up to `count` rows at the top (Hexoban: as `count` single rows removed
+    /// through the text layout, computed in one pass).
     pub fn remove_rows_top(&mut self, count: usize) {
         let count = count.min(self.height);
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            for _ in 0..count {
-                self.hexoban_text_edit(|rows, _| {
-                    if !rows.is_empty() {
-                        rows.remove(0);
-                    }
-                });
-            }
+            let grid = hexoban::remove_rows_top(self.width, self.height, count, |p| self.cells[p]);
+            self.set_grid(grid);
         } else {
             self.rebuild(self.width, self.height - count, |x, y| Some((x, y + count)));
         }
@@ -422,18 +427,17 @@ impl Puzzle {
     pub fn remove_row_top(&mut self) {
         self.remove_rows_top(1);
     }
-    /// Removes up to `count` rows at the bottom (Hexoban: one reparse per row).
+    /// Removes up to `count` rows at the bottom (Hexoban: as `count` single rows removed
+    /// through the text layout, computed in one pass).
     pub fn remove_rows_bottom(&mut self, count: usize) {
         let count = count.min(self.height);
         if count == 0 {
             return;
         }
         if self.tessellation == Tessellation::Hexoban {
-            for _ in 0..count {
-                self.hexoban_text_edit(|rows, _| {
-                    rows.pop();
-                });
-            }
+            let grid =
+                hexoban::remove_rows_bottom(self.width, self.height, count, |p| self.cells[p]);
+            self.set_grid(grid);
         } else {
             self.rebuild(self.width, self.height - count, |x, y| Some((x, y)));
         }
@@ -564,8 +568,8 @@ impl Puzzle {
     }
 
     /// Adds or removes rows at the bottom, then columns at the right, until the board
-    /// is `width × height` (a zero dimension empties the board). In Hexoban each row
-    /// removed reparses the text layout.
+    /// is `width × height` (a zero dimension empties the board). In Hexoban rows are
+    /// removed as through the text layout (spec 7.2).
     ///
     /// # Errors
     ///
@@ -608,8 +612,8 @@ impl Puzzle {
     /// columns on the left and the rest on the right, then the same with rows at the
     /// top and bottom.
     ///
-    /// In Hexoban each row added at the top reparses the board's text layout (spec
-    /// 7.2), so the cost grows with rows added times board size.
+    /// In Hexoban rows are added at the top as through the text layout (spec 7.2); the
+    /// cost is that of one print of the board.
     ///
     /// # Errors
     ///
@@ -763,5 +767,87 @@ mod serde_tests {
         assert_eq!(back, puzzle);
         let bad = r#"{"tessellation":"sokoban","board":"ZOMG!"}"#;
         assert!(serde_json::from_str::<Puzzle>(bad).is_err());
+    }
+}
+
+#[cfg(test)]
+mod hexoban_row_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The definition of spec 7.2: one print, text edit and reparse per row.
+    fn stepwise(puzzle: &Puzzle, operation: u8, count: usize) -> Puzzle {
+        let mut puzzle = puzzle.clone();
+        for _ in 0..count {
+            puzzle.hexoban_text_edit(|rows, _| match operation {
+                0 => {
+                    let width = rows.first().map_or(1, Vec::len);
+                    rows.insert(0, vec![b'-'; width]);
+                }
+                1 => {
+                    if !rows.is_empty() {
+                        rows.remove(0);
+                    }
+                }
+                _ => {
+                    rows.pop();
+                }
+            });
+            if puzzle.width == 0 || puzzle.height == 0 {
+                puzzle.cells.clear();
+            }
+        }
+        puzzle
+    }
+
+    fn hexoban(width: usize, height: usize, cells: &[u8]) -> Puzzle {
+        let mut puzzle = Puzzle::new(Tessellation::Hexoban, width, height).expect("small");
+        puzzle.cells.copy_from_slice(&cells[..width * height]);
+        puzzle
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn row_edits_at_once_match_row_by_row(
+            width in 1usize..7,
+            height in 1usize..9,
+            cells in prop::collection::vec(prop::sample::select(b"#@$.*-_--------".to_vec()), 64),
+            operation in 0u8..3,
+            count in 0usize..12,
+        ) {
+            let puzzle = hexoban(width, height, &cells);
+            let mut fast = puzzle.clone();
+            match operation {
+                0 => fast.add_rows_top(count),
+                1 => fast.remove_rows_top(count),
+                _ => fast.remove_rows_bottom(count),
+            }
+            let slow = stepwise(&puzzle, operation, count.min(if operation == 0 { count } else { height }));
+            prop_assert_eq!(
+                (fast.width, fast.height, fast.to_board_str(true, false)),
+                (slow.width, slow.height, slow.to_board_str(true, false)),
+                "{} of {} rows", ["add top", "remove top", "remove bottom"][operation as usize], count
+            );
+            prop_assert_eq!(&fast.cells, &slow.cells);
+        }
+    }
+
+    #[test]
+    fn trimming_a_tall_board_is_fast() {
+        // Issue 14: 1,000 rows took 0.39 s, 2,000 rows 3.35 s (one reparse per row).
+        let text = format!("{}#\n{}", "-".repeat(2000), "-\n".repeat(2000));
+        let mut puzzle = Puzzle::parse(Tessellation::Hexoban, &text).expect("parses");
+        let start = std::time::Instant::now();
+        puzzle.trim();
+        assert_eq!((puzzle.width(), puzzle.height()), (1, 1));
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        let mut tall = Puzzle::parse(Tessellation::Hexoban, "#").expect("parses");
+        tall.resize_and_center(1500, 3000)
+            .expect("within the limits");
+        tall.trim();
+        assert_eq!((tall.width(), tall.height()), (1, 1));
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! `4a4b2cd3e` decodes to `aaaabbbbccdeee`; groups repeat (`2(3(dr)R)`), `|` is a
 //! newline. [`decode`] validates the whole text and computes the decoded length
-//! **before** allocating, so no input can expand beyond the limit.
+//! **before** allocating, so no input can expand beyond the limit; the work of
+//! decoding is linear in the text plus the decoded length (a group that decodes to
+//! nothing is not repeated, however large its count).
 //!
 //! ```
 //! use sokoengine_board::rle;
@@ -61,7 +63,10 @@ impl std::fmt::Display for RleProblem {
             RleProblem::CountTooLarge => f.write_str("count too large"),
             RleProblem::TooDeep => write!(f, "groups nested deeper than {MAX_GROUP_DEPTH}"),
             RleProblem::TooLong { limit } => {
-                write!(f, "decoded text would be longer than {limit} bytes")
+                write!(
+                    f,
+                    "decoded text would be longer than the limit of {limit} bytes"
+                )
             }
         }
     }
@@ -304,8 +309,23 @@ fn sequence(input: &str, depth: usize) -> Res<'_, u64> {
     fold_many1(|i| expr(i, depth), || 0u64, u64::saturating_add).parse(input)
 }
 
-/// Validates `text` and returns its decoded length (saturating).
-fn decoded_len(text: &str) -> Result<u64, RleError> {
+/// Validates `text` and returns its decoded length in bytes (saturating at
+/// `u64::MAX`), without decoding: the cost is linear in `text` whatever the length.
+///
+/// # Errors
+///
+/// As [`decode`], except that no length is too long.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::rle;
+/// assert_eq!(rle::decoded_len("3(a2b)4b")?, 13);
+/// assert_eq!(rle::decoded_len("1000(1000(1000a))")?, 1_000_000_000);
+/// assert_eq!(rle::decoded_len("99999999999(99999999999a)")?, u64::MAX);
+/// # Ok::<(), rle::RleError>(())
+/// ```
+pub fn decoded_len(text: &str) -> Result<u64, RleError> {
     if text.is_empty() {
         return Ok(0);
     }
@@ -355,8 +375,13 @@ fn expand(text: &[u8], position: &mut usize, out: &mut Vec<u8>) {
                     let group_start = out.len();
                     expand(text, position, out);
                     let group_end = out.len();
-                    for _ in 1..repeat {
-                        out.extend_from_within(group_start..group_end);
+                    // A group that decodes to nothing (`99999999999(0a)`) is not
+                    // repeated: every copy made below adds at least one byte, so the
+                    // work stays bounded by the output limit.
+                    if group_end > group_start {
+                        for _ in 1..repeat {
+                            out.extend_from_within(group_start..group_end);
+                        }
                     }
                 }
                 *position += 1; // the closing ')'
@@ -476,6 +501,21 @@ mod tests {
             decode(huge).unwrap_err().problem,
             RleProblem::TooLong { .. }
         ));
+    }
+
+    #[test]
+    fn groups_that_decode_to_nothing_cost_nothing_to_repeat() {
+        // Issue 14, case 1: these once looped 10^11 (or 2^64) times producing nothing.
+        assert_eq!(decode("99999999999(0#)#@$.#").as_deref(), Ok("#@$.#"));
+        assert_eq!(decode("18446744073709551615(0r)R").as_deref(), Ok("R"));
+        let nested = "18446744073709551615(18446744073709551615(0a)0(b))c";
+        assert_eq!(decode(nested).as_deref(), Ok("c"));
+        assert_eq!(
+            decode("99999999999(||)").unwrap_err().problem,
+            RleProblem::TooLong {
+                limit: DEFAULT_MAX_DECODED_LEN
+            }
+        );
     }
 
     #[test]

@@ -1,21 +1,25 @@
 //! `verify` and `convert`: whole collections.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use sokoengine::board::{BoardGraph, Puzzle};
 use sokoengine::geometry::Tessellation;
 use sokoengine::io::{
-    Collection, FileFormat, Place, PuzzleEntry, Snapshot, WriteError, WriteOptions, extension_hint,
+    Collection, CollectionWriter, FileFormat, Place, PuzzleEntry, Snapshot, WriteError,
+    WriteOptions, extension_hint,
 };
 use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
 
 use crate::failure::Failure;
-use crate::input::{display_name, extension, parse_variant, read_bytes, variant_name};
-use crate::output::{Output, progress};
+use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
+use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
+use crate::stream::{BATCH, CollectionFile, DEFAULT_MAX_DECODED, Entries, StreamedSeq};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]
@@ -40,6 +44,9 @@ pub struct VerifyArgs {
     /// .hsb and .tsb files), or `-` for standard input.
     #[arg(value_name = "FILE", required = true, num_args = 1..)]
     files: Vec<String>,
+    /// The most bytes the boards and moves of one file may decode to (RLE expanded).
+    #[arg(long, default_value_t = DEFAULT_MAX_DECODED, value_name = "BYTES")]
+    max_decoded: u64,
 }
 
 /// Output formats of `sokoengine convert`.
@@ -68,74 +75,97 @@ pub struct ConvertArgs {
     /// Variant of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or octoban.
     #[arg(long, value_parser = parse_variant)]
     variant_hint: Option<Tessellation>,
+    /// The most bytes the boards and moves of the file may decode to (RLE expanded).
+    #[arg(long, default_value_t = DEFAULT_MAX_DECODED, value_name = "BYTES")]
+    max_decoded: u64,
 }
 
-/// Reads a collection file (`.json` or text starting with `{`: the JSON form).
-pub fn load_collection(path: &str, hint: Option<Tessellation>) -> Result<Collection, Failure> {
-    let bytes = read_bytes(path)?;
-    parse_collection(path, &sokoengine::io::decode_text(&bytes), hint)
+/// The hint for puzzles that no `Game:` tag names: the flag, else the extension's.
+fn hint(path: &str, flag: Option<Tessellation>) -> Option<Tessellation> {
+    flag.or_else(|| extension_hint(Path::new(path)))
 }
 
-/// The collection in `text`, read from `path` (`.json` or text starting with `{`: the
-/// JSON form).
+/// Reads a whole collection file (`.json` or text starting with `{`: the JSON form).
+///
+/// # Errors
+///
+/// As [`read_text`] and [`parse_collection`].
+pub fn load_collection(path: &str, hint_flag: Option<Tessellation>) -> Result<Collection, Failure> {
+    parse_collection(path, &read_text(path)?, hint_flag)
+}
+
+/// The most puzzles of a collection held whole in memory (`solve`, `optimize`, `render`
+/// of a JSON file): a 64 MiB file can hold 22 M minimal puzzles, a few hundred bytes
+/// each once read. `verify` and `convert` stream any number.
+pub const MAX_WHOLE_PUZZLES: u64 = 1_000_000;
+
+/// The whole collection in `text`, read from `path` (`.json` or text starting with `{`:
+/// the JSON form).
+///
+/// # Errors
+///
+/// As [`CollectionFile::open`] and [`CollectionFile::plan`] (a file without puzzles,
+/// or whose boards and moves decode to more than [`DEFAULT_MAX_DECODED`] bytes); a
+/// file of more than [`MAX_WHOLE_PUZZLES`] puzzles.
 pub fn parse_collection(
     path: &str,
     text: &str,
-    hint: Option<Tessellation>,
+    hint_flag: Option<Tessellation>,
 ) -> Result<Collection, Failure> {
-    let hint = hint.or_else(|| extension_hint(std::path::Path::new(path)));
-    if extension(path) == "json" || text.trim_start().starts_with('{') {
-        return serde_json::from_str(text).map_err(|e| {
-            Failure::domain(format!(
-                "{}: invalid JSON collection: {e}",
-                display_name(path)
-            ))
-        });
-    }
-    let collection = Collection::parse(text, hint);
-    if collection.puzzles.is_empty() {
+    let file = CollectionFile::open(path, text, hint(path, hint_flag))?;
+    let plan = file.plan(DEFAULT_MAX_DECODED)?;
+    if plan.puzzles > MAX_WHOLE_PUZZLES {
         return Err(Failure::domain(format!(
-            "{} holds no puzzle",
-            display_name(path)
+            "{} holds {} puzzles, more than the limit of {MAX_WHOLE_PUZZLES} puzzles for \
+             this command (verify and convert take any number)",
+            display_name(path),
+            plan.puzzles
         )));
     }
+    let mut collection = file.header().clone();
+    collection.puzzles = file.entries().collect::<Result<_, _>>()?;
     Ok(collection)
 }
 
-#[derive(Serialize)]
-struct VerifyDocument {
-    title: String,
-    puzzles: Vec<PuzzleReport>,
-    summary: Summary,
+/// The `verify --json` document of one file, its puzzles written as they are verified.
+struct VerifyDocument<'a, I> {
+    title: &'a str,
+    puzzles: StreamedSeq<I>,
+    summary: &'a RefCell<Summary>,
 }
 
-/// The report of one file among several.
-#[derive(Serialize)]
-struct FileReport {
-    file: String,
-    /// Why the file could not be verified (it holds no puzzle, it cannot be read).
-    error: Option<String>,
-    #[serde(flatten)]
-    report: Option<VerifyDocument>,
+impl<I: Iterator<Item = PuzzleReport>> Serialize for VerifyDocument<'_, I> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut document = serializer.serialize_struct("VerifyDocument", 3)?;
+        document.serialize_field("title", self.title)?;
+        document.serialize_field("puzzles", &self.puzzles)?;
+        // After the puzzles: their counts are complete.
+        document.serialize_field("summary", &*self.summary.borrow())?;
+        document.end()
+    }
 }
 
-#[derive(Serialize)]
-struct FilesDocument {
-    files: Vec<FileReport>,
-    summary: FilesSummary,
-}
-
-#[derive(Serialize)]
-struct FilesSummary {
-    files: usize,
-    unreadable: usize,
+/// The counts of one file.
+#[derive(Serialize, Default, Clone, Copy)]
+struct Summary {
     puzzles: usize,
     snapshots: usize,
     solved: usize,
 }
 
-#[derive(Serialize)]
-struct Summary {
+impl Summary {
+    fn add(&mut self, report: &PuzzleReport) {
+        self.puzzles += 1;
+        self.snapshots += report.snapshots.len();
+        self.solved += report.snapshots.iter().filter(|s| s.solved).count();
+    }
+}
+
+/// The counts of several files.
+#[derive(Serialize, Default)]
+struct FilesSummary {
+    files: usize,
+    unreadable: usize,
     puzzles: usize,
     snapshots: usize,
     solved: usize,
@@ -191,60 +221,197 @@ const FOLDER_EXTENSIONS: [&str; 4] = ["sok", "xsb", "hsb", "tsb"];
 pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let files = collect_files(&args.files)?;
     if let ([only], false) = (files.as_slice(), is_dir(&args.files[0])) {
-        let collection = load_collection(only, args.variant_hint)?;
-        let document = verify_collection(&collection, args.sokoban_plus);
-        let failing = document.summary.snapshots - document.summary.solved;
-        let result = out.emit(&document, || verify_text(&document));
-        return result.and_then(|()| strict_failure(args.strict, failing, &document, out.json));
+        return verify_one(only, args, out);
     }
-    let mut reports = Vec::with_capacity(files.len());
-    for file in &files {
-        let report = match load_collection(file, args.variant_hint) {
-            Ok(collection) => FileReport {
-                file: file.clone(),
-                error: None,
-                report: Some(verify_collection(&collection, args.sokoban_plus)),
-            },
-            Err(failure) => FileReport {
-                file: file.clone(),
-                error: Some(failure.message),
-                report: None,
-            },
+    verify_many(&files, args, out)
+}
+
+/// One file: any problem reading it is the failure of the command, found before any
+/// output.
+fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
+    let text = read_text(path)?;
+    let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))?;
+    let plan = file.plan(args.max_decoded)?;
+    let mut progress = out.progress(
+        Some(plan.puzzles + plan.snapshots),
+        "verifying puzzles and snapshots",
+    );
+    let failure = RefCell::new(None);
+    let summary = RefCell::new(Summary::default());
+    let reports = verified(file.entries(), args.sokoban_plus, &progress, &failure)
+        .inspect(|report| summary.borrow_mut().add(report));
+    let title = &file.header().title;
+    if out.json {
+        out.write_json(&VerifyDocument {
+            title,
+            puzzles: StreamedSeq::new(reports),
+            summary: &summary,
+        })?;
+    } else {
+        for report in reports {
+            out.write_text(&puzzle_text(&report))?;
+        }
+        out.write_text(&summary_text(title, &summary.borrow()))?;
+    }
+    progress.finish();
+    if let Some(failure) = failure.into_inner() {
+        return Err(failure);
+    }
+    let summary = summary.into_inner();
+    strict_failure(args.strict, summary.snapshots - summary.solved, out.json)
+}
+
+/// One file of several, verified as it is written: `{"file", "error", "title",
+/// "puzzles", "summary"}`, or `{"file", "error"}` when it cannot be verified.
+struct FileDocument<'a> {
+    path: &'a str,
+    args: &'a VerifyArgs,
+    progress: &'a Progress,
+    totals: &'a RefCell<FilesSummary>,
+    failure: &'a RefCell<Option<Failure>>,
+}
+
+impl Serialize for FileDocument<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("file", self.path)?;
+        let text = match read_text(self.path) {
+            Ok(text) => text,
+            Err(error) => {
+                self.totals.borrow_mut().unreadable += 1;
+                map.serialize_entry("error", &error.message)?;
+                return map.end();
+            }
         };
-        reports.push(report);
+        let hint = hint(self.path, self.args.variant_hint);
+        let opened = CollectionFile::open(self.path, &text, hint)
+            .and_then(|file| file.plan(self.args.max_decoded).map(|_| file));
+        let file = match opened {
+            Ok(file) => file,
+            Err(error) => {
+                self.totals.borrow_mut().unreadable += 1;
+                map.serialize_entry("error", &error.message)?;
+                return map.end();
+            }
+        };
+        map.serialize_entry("error", &None::<String>)?;
+        let summary = RefCell::new(Summary::default());
+        let reports = verified(
+            file.entries(),
+            self.args.sokoban_plus,
+            self.progress,
+            self.failure,
+        )
+        .inspect(|report| summary.borrow_mut().add(report));
+        map.serialize_entry("title", &file.header().title)?;
+        map.serialize_entry("puzzles", &StreamedSeq::new(reports))?;
+        map.serialize_entry("summary", &*summary.borrow())?;
+        self.totals.borrow_mut().add(&summary.borrow());
+        map.end()
     }
-    let summaries = reports.iter().filter_map(|r| r.report.as_ref());
-    let summary = FilesSummary {
-        files: reports.len(),
-        unreadable: reports.iter().filter(|r| r.error.is_some()).count(),
-        puzzles: summaries.clone().map(|r| r.summary.puzzles).sum(),
-        snapshots: summaries.clone().map(|r| r.summary.snapshots).sum(),
-        solved: summaries.map(|r| r.summary.solved).sum(),
-    };
-    let document = FilesDocument {
-        files: reports,
-        summary,
-    };
-    out.emit(&document, || files_text(&document))?;
-    if document.summary.unreadable > 0 {
+}
+
+impl FilesSummary {
+    fn add(&mut self, summary: &Summary) {
+        self.puzzles += summary.puzzles;
+        self.snapshots += summary.snapshots;
+        self.solved += summary.solved;
+    }
+}
+
+/// The `verify --json` document of several files.
+struct FilesDocument<'a, I> {
+    files: StreamedSeq<I>,
+    totals: &'a RefCell<FilesSummary>,
+}
+
+impl<'a, I: Iterator<Item = FileDocument<'a>>> Serialize for FilesDocument<'a, I> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut document = serializer.serialize_struct("FilesDocument", 2)?;
+        document.serialize_field("files", &self.files)?;
+        document.serialize_field("summary", &*self.totals.borrow())?;
+        document.end()
+    }
+}
+
+/// Several files (or folders): each is verified as it comes, and a file that cannot be
+/// verified is reported in its place.
+fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut progress = out.progress(None, "puzzles and snapshots verified");
+    let failure = RefCell::new(None);
+    let totals = RefCell::new(FilesSummary {
+        files: files.len(),
+        ..FilesSummary::default()
+    });
+    if out.json {
+        let documents = files.iter().map(|path| FileDocument {
+            path,
+            args,
+            progress: &progress,
+            totals: &totals,
+            failure: &failure,
+        });
+        out.write_json(&FilesDocument {
+            files: StreamedSeq::new(documents),
+            totals: &totals,
+        })?;
+    } else {
+        for path in files {
+            out.write_text(&format!("== {path}\n"))?;
+            let text = match read_text(path) {
+                Ok(text) => text,
+                Err(error) => {
+                    totals.borrow_mut().unreadable += 1;
+                    out.write_text(&format!("error: {}\n", error.message))?;
+                    continue;
+                }
+            };
+            let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))
+                .and_then(|file| file.plan(args.max_decoded).map(|_| file));
+            let file = match file {
+                Ok(file) => file,
+                Err(error) => {
+                    totals.borrow_mut().unreadable += 1;
+                    out.write_text(&format!("error: {}\n", error.message))?;
+                    continue;
+                }
+            };
+            let mut summary = Summary::default();
+            for report in verified(file.entries(), args.sokoban_plus, &progress, &failure) {
+                summary.add(&report);
+                out.write_text(&puzzle_text(&report))?;
+            }
+            out.write_text(&summary_text(&file.header().title, &summary))?;
+            totals.borrow_mut().add(&summary);
+        }
+        let s = totals.borrow();
+        let mut line = format!(
+            "total: {} files, {} puzzles, {} snapshots, {} solved",
+            s.files, s.puzzles, s.snapshots, s.solved
+        );
+        if s.unreadable > 0 {
+            line.push_str(&format!(", {} files not verified", s.unreadable));
+        }
+        out.line(line)?;
+    }
+    progress.finish();
+    if let Some(failure) = failure.into_inner() {
+        return Err(failure);
+    }
+    let totals = totals.into_inner();
+    if totals.unreadable > 0 {
         let message = format!(
             "{} of {} files could not be verified",
-            document.summary.unreadable, document.summary.files
+            totals.unreadable, totals.files
         );
-        return Err(quiet_failure(message, &document, out.json));
+        return Err(quiet_failure(message, out.json));
     }
-    let failing = document.summary.snapshots - document.summary.solved;
-    strict_failure(args.strict, failing, &document, out.json)
+    strict_failure(args.strict, totals.snapshots - totals.solved, out.json)
 }
 
 /// With `--strict`, the failure for `failing` snapshots that are not solutions (the
 /// document is already printed).
-fn strict_failure(
-    strict: bool,
-    failing: usize,
-    document: &impl Serialize,
-    json: bool,
-) -> Result<(), Failure> {
+fn strict_failure(strict: bool, failing: usize, json: bool) -> Result<(), Failure> {
     if !strict || failing == 0 {
         return Ok(());
     }
@@ -252,17 +419,16 @@ fn strict_failure(
         "--strict: {failing} snapshot{} not a solution",
         if failing == 1 { " is" } else { "s are" }
     );
-    Err(quiet_failure(message, document, json))
+    Err(quiet_failure(message, json))
 }
 
 /// A domain failure whose JSON document (already printed) is not printed again.
-fn quiet_failure(message: String, document: &impl Serialize, json: bool) -> Failure {
+fn quiet_failure(message: String, json: bool) -> Failure {
     let failure = Failure::domain(message);
     if json {
         // The document on standard output already says everything.
         failure.with_json_printed()
     } else {
-        let _ = document;
         failure
     }
 }
@@ -313,49 +479,77 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
     Ok(files)
 }
 
-fn verify_collection(collection: &Collection, sokoban_plus: bool) -> VerifyDocument {
-    let bar = progress(collection.puzzles.len() as u64, "verifying");
-    let puzzles: Vec<PuzzleReport> = collection
-        .puzzles
-        .par_iter()
-        .enumerate()
-        .map(|(index, entry)| {
-            let report = verify_puzzle(index, entry, sokoban_plus);
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-            report
-        })
-        .collect();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    let snapshots = puzzles.iter().map(|p| p.snapshots.len()).sum();
-    let solved = puzzles
-        .iter()
-        .flat_map(|p| &p.snapshots)
-        .filter(|s| s.solved)
-        .count();
-    VerifyDocument {
-        title: collection.title.clone(),
-        summary: Summary {
-            puzzles: puzzles.len(),
-            snapshots,
-            solved,
-        },
-        puzzles,
-    }
+/// The reports of `entries`, verified [`BATCH`] puzzles at a time in parallel while
+/// the next batch is read; the first failure to read a puzzle ends them and is left in
+/// `failure`.
+fn verified<'a>(
+    mut entries: Entries<'a>,
+    sokoban_plus: bool,
+    progress: &'a Progress,
+    failure: &'a RefCell<Option<Failure>>,
+) -> impl Iterator<Item = PuzzleReport> + 'a {
+    let mut next_index = 0;
+    let mut pending = Vec::new().into_iter();
+    let mut batch = read_batch(&mut entries);
+    std::iter::from_fn(move || {
+        if pending.len() == 0 {
+            let current = match std::mem::replace(&mut batch, Ok(Vec::new())) {
+                Ok(current) if !current.is_empty() => current,
+                Ok(_) => return None,
+                Err(error) => {
+                    failure.borrow_mut().get_or_insert(error);
+                    return None;
+                }
+            };
+            let first = next_index;
+            next_index += current.len();
+            let (reports, next) = rayon::join(
+                || {
+                    current
+                        .par_iter()
+                        .enumerate()
+                        .map(|(offset, entry)| {
+                            let report =
+                                verify_puzzle(first + offset, entry, sokoban_plus, progress);
+                            progress.inc(1);
+                            report
+                        })
+                        .collect::<Vec<PuzzleReport>>()
+                },
+                || read_batch(&mut entries),
+            );
+            batch = next;
+            pending = reports.into_iter();
+        }
+        pending.next()
+    })
 }
 
-fn verify_puzzle(index: usize, entry: &PuzzleEntry, sokoban_plus: bool) -> PuzzleReport {
+/// The next [`BATCH`] puzzles (fewer at the end), or the failure to read one.
+fn read_batch(entries: &mut Entries<'_>) -> Result<Vec<PuzzleEntry>, Failure> {
+    entries.by_ref().take(BATCH).collect()
+}
+
+fn verify_puzzle(
+    index: usize,
+    entry: &PuzzleEntry,
+    sokoban_plus: bool,
+    progress: &Progress,
+) -> PuzzleReport {
     let (puzzle, error) = match entry.puzzle() {
         Ok(puzzle) => (Some(puzzle), None),
         Err(error) => (None, Some(error.to_string())),
     };
-    let mut verifier = puzzle.as_ref().and_then(|p| SolutionVerifier::new(p).ok());
+    // Built only for puzzles with snapshots (most of the cost of a tiny puzzle).
+    let has_snapshots = !entry.snapshots().is_empty();
+    let mut verifier = puzzle
+        .as_ref()
+        .filter(|_| has_snapshots)
+        .and_then(|p| SolutionVerifier::new(p).ok());
     // One board graph for all of the puzzle's snapshots (each replay takes a copy).
     let graph = puzzle
         .as_ref()
+        .filter(|_| has_snapshots)
         .map(|p| BoardGraph::new(p).map_err(|e| e.to_string()));
     let snapshots = entry
         .snapshots()
@@ -363,13 +557,15 @@ fn verify_puzzle(index: usize, entry: &PuzzleEntry, sokoban_plus: bool) -> Puzzl
         .enumerate()
         .map(|(snapshot_index, snapshot)| {
             let board = puzzle.as_ref().zip(graph.as_ref());
-            verify_snapshot(
+            let report = verify_snapshot(
                 snapshot_index,
                 snapshot,
                 board,
                 verifier.as_mut(),
                 sokoban_plus,
-            )
+            );
+            progress.inc(1);
+            report
         })
         .collect();
     PuzzleReport {
@@ -435,80 +631,56 @@ fn verify_snapshot(
     report
 }
 
-fn verify_text(document: &VerifyDocument) -> String {
+/// The text report of one puzzle.
+fn puzzle_text(puzzle: &PuzzleReport) -> String {
     let mut text = String::new();
-    for puzzle in &document.puzzles {
-        let size = match (puzzle.width, puzzle.height) {
-            (Some(w), Some(h)) => format!("{w}x{h}"),
-            _ => "invalid board".to_owned(),
-        };
-        text.push_str(&format!(
-            "puzzle {} {:?} ({} {size})",
-            puzzle.index, puzzle.title, puzzle.variant
-        ));
-        if let Some(error) = &puzzle.error {
-            text.push_str(&format!(": {error}"));
-        }
-        text.push('\n');
-        for snapshot in &puzzle.snapshots {
-            text.push_str(&format!(
-                "  snapshot {} {:?}: solved {}",
-                snapshot.index,
-                snapshot.title,
-                yes_no(snapshot.solved)
-            ));
-            if let Some(m) = &snapshot.metrics {
-                text.push_str(&format!(
-                    ", {}/{}/{}/{}/{}/{}",
-                    m.moves,
-                    m.pushes,
-                    m.box_lines,
-                    m.box_changes,
-                    m.pushing_sessions,
-                    m.player_lines
-                ));
-            }
-            if let Some(error) = &snapshot.error {
-                match error.step {
-                    Some(step) => text.push_str(&format!(", step {step}: {}", error.message)),
-                    None => text.push_str(&format!(", {}", error.message)),
-                }
-            }
-            text.push('\n');
-        }
-    }
-    let title = if document.title.is_empty() {
-        "collection"
-    } else {
-        &document.title
+    let size = match (puzzle.width, puzzle.height) {
+        (Some(w), Some(h)) => format!("{w}x{h}"),
+        _ => "invalid board".to_owned(),
     };
     text.push_str(&format!(
-        "{title}: {} puzzles, {} snapshots, {} solved\n",
-        document.summary.puzzles, document.summary.snapshots, document.summary.solved
+        "puzzle {} {:?} ({} {size})",
+        puzzle.index, puzzle.title, puzzle.variant
     ));
+    if let Some(error) = &puzzle.error {
+        text.push_str(&format!(": {error}"));
+    }
+    text.push('\n');
+    for snapshot in &puzzle.snapshots {
+        text.push_str(&format!(
+            "  snapshot {} {:?}: solved {}",
+            snapshot.index,
+            snapshot.title,
+            yes_no(snapshot.solved)
+        ));
+        if let Some(m) = &snapshot.metrics {
+            text.push_str(&format!(
+                ", {}/{}/{}/{}/{}/{}",
+                m.moves, m.pushes, m.box_lines, m.box_changes, m.pushing_sessions, m.player_lines
+            ));
+        }
+        if let Some(error) = &snapshot.error {
+            match error.step {
+                Some(step) => text.push_str(&format!(", step {step}: {}", error.message)),
+                None => text.push_str(&format!(", {}", error.message)),
+            }
+        }
+        text.push('\n');
+    }
     text
 }
 
-fn files_text(document: &FilesDocument) -> String {
-    let mut text = String::new();
-    for file in &document.files {
-        text.push_str(&format!("== {}\n", file.file));
-        match (&file.report, &file.error) {
-            (Some(report), _) => text.push_str(&verify_text(report)),
-            (None, Some(error)) => text.push_str(&format!("error: {error}\n")),
-            (None, None) => {}
-        }
-    }
-    let s = &document.summary;
-    text.push_str(&format!(
-        "total: {} files, {} puzzles, {} snapshots, {} solved",
-        s.files, s.puzzles, s.snapshots, s.solved
-    ));
-    if s.unreadable > 0 {
-        text.push_str(&format!(", {} files not verified", s.unreadable));
-    }
-    text.push('\n');
-    text
+/// The last line of the text report of a file.
+fn summary_text(title: &str, summary: &Summary) -> String {
+    let title = if title.is_empty() {
+        "collection"
+    } else {
+        title
+    };
+    format!(
+        "{title}: {} puzzles, {} snapshots, {} solved\n",
+        summary.puzzles, summary.snapshots, summary.solved
+    )
 }
 
 /// `sokoengine convert`.
@@ -518,106 +690,170 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
             "convert writes its result in the format of --to; use --to json instead of --json",
         ));
     }
-    let collection = load_collection(&args.file, args.variant_hint)?;
+    let text = read_text(&args.file)?;
+    let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant_hint))?;
+    let plan = file.plan(args.max_decoded)?;
+    let mut progress = out.progress(Some(plan.puzzles), "converting puzzles");
     let options = WriteOptions::new().rle(args.rle);
-    let text = match args.to {
-        Target::Json => {
-            let mut value = serde_json::to_value(&collection)
-                .map_err(|e| Failure::domain(format!("can't write JSON: {e}")))?;
-            if args.rle {
-                rle_encode_json(&collection, &mut value);
-            }
-            let mut text = serde_json::to_string_pretty(&value)
-                .map_err(|e| Failure::domain(format!("can't write JSON: {e}")))?;
-            text.push('\n');
-            text
-        }
-        Target::Sok | Target::Xsb => {
-            let format = if args.to == Target::Sok {
-                FileFormat::Sok
-            } else {
-                FileFormat::Xsb
-            };
-            write_holdable(collection, format, options)?
-        }
+    let result = match args.to {
+        Target::Json => convert_to_json(&file, args.rle, &progress, out),
+        Target::Sok => write_holdable(&file, FileFormat::Sok, options, &progress, out),
+        Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &progress, out),
     };
-    out.write_text(&text)
+    progress.finish();
+    result
 }
 
-/// Writes `collection` in `format`, leaving out (with a warning on standard error) each
-/// puzzle the format cannot hold: another tessellation than a plain format's, or notes
-/// and fields that would read back differently.
+/// Writes the puzzles of `file` in `format` as they are read, leaving out (with a
+/// warning on standard error) each puzzle the format cannot hold: another tessellation
+/// than a plain format's, or notes, fields, moves or board text that would read back
+/// differently.
 ///
 /// # Errors
 ///
-/// A domain failure when the file header cannot be written or no puzzle is left.
+/// A domain failure when the file header cannot be written or no puzzle is left (then
+/// nothing is written).
 fn write_holdable(
-    mut collection: Collection,
+    file: &CollectionFile<'_>,
     format: FileFormat,
     options: WriteOptions,
-) -> Result<String, Failure> {
-    // 1-based numbers of the puzzles still in the collection, in the input file.
-    let mut numbers: Vec<usize> = (1..=collection.puzzles.len()).collect();
-    let mut skipped = 0;
-    loop {
-        let error = match collection.to_plain_string_with(format, options) {
-            Ok(text) if !collection.puzzles.is_empty() => return Ok(text),
-            Ok(_) => {
-                return Err(Failure::domain(format!(
-                    "no puzzle can be written as .{} ({skipped} skipped)",
-                    format.extension()
-                )));
+    progress: &Progress,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let failure = |error: WriteError| match error {
+        WriteError::Io(error) => write_failure(error),
+        error => Failure::domain(error.to_string()),
+    };
+    let mut writer =
+        CollectionWriter::new(out.writer(), file.header(), format, options).map_err(failure)?;
+    let (mut written, mut skipped) = (0, 0);
+    for (index, entry) in file.entries().enumerate() {
+        let entry = entry?;
+        match writer.write(&entry) {
+            Ok(()) => written += 1,
+            Err(WriteError::Io(error)) => return Err(write_failure(error)),
+            Err(error) => {
+                let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
+                eprintln!(
+                    "warning: skipped puzzle {} ({:?}): {reason}",
+                    index + 1,
+                    entry.title
+                );
+                skipped += 1;
             }
-            Err(error) => error,
-        };
-        let (puzzle, reason) = match &error {
-            WriteError::TessellationMismatch {
-                puzzle,
-                tessellation,
-                format,
-            } => (
-                *puzzle,
-                format!(
-                    "a {tessellation} puzzle can't be written to a .{} file (use --to sok)",
-                    format.extension()
-                ),
-            ),
-            WriteError::UnsafeNotesLine {
-                place,
-                line,
-                problem,
-                ..
-            } => (
-                place_puzzle(*place).ok_or_else(|| Failure::domain(error.to_string()))?,
-                format!(
-                    "{}notes line {line:?} would be read back as {problem}",
-                    place_snapshot(*place)
-                ),
-            ),
-            WriteError::MultiLineField {
-                place,
-                field,
-                value,
-            } => (
-                place_puzzle(*place).ok_or_else(|| Failure::domain(error.to_string()))?,
-                format!(
-                    "{}{field} {value:?} contains a line break",
-                    place_snapshot(*place)
-                ),
-            ),
-            _ => return Err(Failure::domain(error.to_string())),
-        };
-        let Some(index) = puzzle.checked_sub(1).filter(|&i| i < numbers.len()) else {
-            return Err(Failure::domain(error.to_string()));
-        };
-        let entry = collection.puzzles.remove(index);
-        eprintln!(
-            "warning: skipped puzzle {} ({:?}): {reason}",
-            numbers.remove(index),
-            entry.title
-        );
-        skipped += 1;
+        }
+        progress.inc(1);
     }
+    if written == 0 {
+        // The writer holds back the header until a puzzle follows it: nothing is out.
+        return Err(Failure::domain(format!(
+            "no puzzle can be written as .{} ({skipped} skipped)",
+            format.extension()
+        )));
+    }
+    writer.finish().map_err(failure)?;
+    Ok(())
+}
+
+/// Why puzzle `number` cannot be written, for the warning that it is skipped (`None`:
+/// the error is no reason to skip it).
+fn skip_reason(error: &WriteError, number: usize) -> Option<String> {
+    Some(match error {
+        WriteError::TessellationMismatch {
+            tessellation,
+            format,
+            ..
+        } => format!(
+            "a {tessellation} puzzle can't be written to a .{} file (use --to sok)",
+            format.extension()
+        ),
+        WriteError::UnsafeNotesLine {
+            place,
+            line,
+            problem,
+        } => format!(
+            "{}notes line {line:?} would be read back as {problem}",
+            place_snapshot(*place)
+        ),
+        WriteError::MultiLineField {
+            place,
+            field,
+            value,
+        } => format!(
+            "{}{field} {value:?} contains a line break",
+            place_snapshot(*place)
+        ),
+        WriteError::UnsafeMoves {
+            place,
+            moves,
+            problem,
+        } => format!(
+            "{}moves {moves:?} would be read back as {problem}",
+            place_snapshot(*place)
+        ),
+        // In a plain file, the lone board line of the puzzle before would read as this
+        // puzzle's title.
+        WriteError::UnsafeBoardRow {
+            place,
+            row,
+            problem,
+        } => match place_puzzle(*place) {
+            Some(puzzle) if puzzle != number => {
+                format!("board row {row:?} of puzzle {puzzle} would be read back as {problem}")
+            }
+            _ => format!("board row {row:?} would be read back as {problem}"),
+        },
+        _ => return None,
+    })
+}
+
+/// The JSON form of a collection, its puzzles written as they are read. Keys in the
+/// order of a `serde_json::Value` (sorted), as the document has always had them.
+struct JsonCollection<'a, I> {
+    file: &'a CollectionFile<'a>,
+    puzzles: StreamedSeq<I>,
+}
+
+impl<I: Iterator<Item = serde_json::Value>> Serialize for JsonCollection<'_, I> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let header = self.file.header();
+        let mut document = serializer.serialize_struct("Collection", 6)?;
+        document.serialize_field("author", &header.author)?;
+        document.serialize_field("created_at", &header.created_at)?;
+        document.serialize_field("notes", &header.notes)?;
+        document.serialize_field("puzzles", &self.puzzles)?;
+        document.serialize_field("title", &header.title)?;
+        document.serialize_field("updated_at", &header.updated_at)?;
+        document.end()
+    }
+}
+
+fn convert_to_json(
+    file: &CollectionFile<'_>,
+    rle: bool,
+    progress: &Progress,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let failure = RefCell::new(None);
+    let puzzles = file.entries().map_while(|entry| {
+        let value = entry.and_then(|entry| {
+            let mut value = serde_json::to_value(&entry)
+                .map_err(|e| Failure::domain(format!("can't write JSON: {e}")))?;
+            if rle {
+                rle_encode_json(&entry, &mut value);
+            }
+            Ok(value)
+        });
+        progress.inc(1);
+        value
+            .map_err(|error| *failure.borrow_mut() = Some(error))
+            .ok()
+    });
+    out.write_json(&JsonCollection {
+        file,
+        puzzles: StreamedSeq::new(puzzles),
+    })?;
+    failure.into_inner().map_or(Ok(()), Err)
 }
 
 /// The puzzle number of a write problem's place (`None` for the file header).
@@ -636,25 +872,20 @@ fn place_snapshot(place: Place) -> String {
     }
 }
 
-/// RLE-encodes, in the JSON form of `collection`, every board (visible floor, rows
-/// joined by `|`) and every snapshot's moves that parse, as `--rle` asks.
-fn rle_encode_json(collection: &Collection, value: &mut serde_json::Value) {
-    let Some(puzzles) = value.get_mut("puzzles").and_then(|p| p.as_array_mut()) else {
+/// RLE-encodes, in the JSON form of `entry`, the board (visible floor, rows joined by
+/// `|`) and every snapshot's moves that parse, as `--rle` asks.
+fn rle_encode_json(entry: &PuzzleEntry, json: &mut serde_json::Value) {
+    if let Ok(puzzle) = entry.puzzle() {
+        if puzzle.size() > 0 {
+            json["board"] = puzzle.to_board_str(true, true).into();
+        }
+    }
+    let Some(snapshots) = json.get_mut("snapshots").and_then(|s| s.as_array_mut()) else {
         return;
     };
-    for (entry, json) in collection.puzzles.iter().zip(puzzles) {
-        if let Ok(puzzle) = entry.puzzle() {
-            if puzzle.size() > 0 {
-                json["board"] = puzzle.to_board_str(true, true).into();
-            }
-        }
-        let Some(snapshots) = json.get_mut("snapshots").and_then(|s| s.as_array_mut()) else {
-            continue;
-        };
-        for (snapshot, json) in entry.snapshots().iter().zip(snapshots) {
-            if let Ok(moves) = snapshot.moves() {
-                json["moves"] = moves.to_str(true).into();
-            }
+    for (snapshot, json) in entry.snapshots().iter().zip(snapshots) {
+        if let Ok(moves) = snapshot.moves() {
+            json["moves"] = moves.to_str(true).into();
         }
     }
 }

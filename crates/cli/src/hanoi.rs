@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
 use crate::failure::{Failure, JsonReport};
+use crate::input::quoted;
 use crate::output::Output;
 
 /// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
@@ -59,24 +60,8 @@ pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
 
 /// Parses `0,1,2||3`.
 fn parse_position(text: &str) -> Result<Vec<Vec<u8>>, Failure> {
-    text.split('|')
-        .map(|peg| {
-            let peg = peg.trim();
-            if peg.is_empty() {
-                return Ok(Vec::new());
-            }
-            peg.split(',')
-                .map(|disk| {
-                    disk.trim().parse::<u8>().map_err(|_| {
-                        Failure::domain(format!(
-                            "invalid position {text:?}: {:?} is not a disk number",
-                            disk.trim()
-                        ))
-                    })
-                })
-                .collect()
-        })
-        .collect()
+    Towers::parse_pegs(text)
+        .map_err(|e| Failure::domain(format!("invalid position {}: {e}", quoted(text))))
 }
 
 /// The movements of a solution, produced lazily.
@@ -123,17 +108,19 @@ pub fn start(args: &PositionArgs) -> Result<(Towers, bool), Failure> {
             if let Some(wanted) = args.pegs {
                 if pegs.len() != usize::from(wanted) {
                     return Err(Failure::domain(format!(
-                        "invalid position {text:?}: {} pegs, --pegs says {wanted}",
+                        "invalid position {}: {} pegs, --pegs says {wanted}",
+                        quoted(text),
                         pegs.len()
                     )));
                 }
             }
             let towers = Towers::from_towers(&pegs)
-                .map_err(|e| Failure::domain(format!("invalid position {text:?}: {e}")))?;
+                .map_err(|e| Failure::domain(format!("invalid position {}: {e}", quoted(text))))?;
             if let Some(disks) = args.disks {
                 if disks != towers.disks() {
                     return Err(Failure::domain(format!(
-                        "invalid position {text:?}: {} disks, --disks says {disks}",
+                        "invalid position {}: {} disks, --disks says {disks}",
+                        quoted(text),
                         towers.disks()
                     )));
                 }

@@ -1,6 +1,6 @@
 //! Reading `FILE` or `-` (standard input), and the flag values shared by subcommands.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use sokoengine::geometry::Tessellation;
@@ -48,11 +48,65 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
 ///
 /// As [`read_bytes`].
 pub fn read_text(path: &str) -> Result<String, Failure> {
-    Ok(decode_text(&read_bytes(path)?).into_owned())
+    // UTF-8 keeps the bytes read (no copy of a large file); Latin-1 is converted.
+    Ok(match String::from_utf8(read_bytes(path)?) {
+        Ok(mut text) => {
+            if text.starts_with('\u{feff}') {
+                text.drain(..'\u{feff}'.len_utf8());
+            }
+            text
+        }
+        Err(error) => decode_text(error.as_bytes()).into_owned(),
+    })
 }
 
 fn cannot_read(path: &str, error: &std::io::Error) -> Failure {
     Failure::usage(format!("can't read {}: {error}", display_name(path)))
+}
+
+/// Characters of a command-line value quoted in an error message; a longer value is
+/// cut (a 100 KB `--layout` is not echoed whole).
+const QUOTED_CHARS: usize = 40;
+
+/// `text` quoted as in `{:?}`, cut to its first [`QUOTED_CHARS`] characters with its
+/// length when longer: `"vBBv/vB"… (100000 characters)`.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{:?}… ({} characters)", &text[..end], text.chars().count()),
+        None => format!("{text:?}"),
+    }
+}
+
+/// The longest line read from interactive input (`setting-sun play`), in bytes.
+pub const MAX_LINE: usize = 4096;
+
+/// Reads one line of interactive input into `line` (without its line end), reading at
+/// most [`MAX_LINE`] bytes: `Ok(false)` at the end of the input.
+///
+/// # Errors
+///
+/// A domain failure for a longer line (rather than buffering endless input), a usage
+/// failure when the input cannot be read.
+pub fn read_line(input: &mut impl BufRead, line: &mut String) -> Result<bool, Failure> {
+    line.clear();
+    let mut bytes = Vec::new();
+    let read = BufRead::read_until(&mut input.take(MAX_LINE as u64 + 1), b'\n', &mut bytes)
+        .map_err(|e| Failure::usage(format!("can't read standard input: {e}")))?;
+    if read == 0 {
+        return Ok(false);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        return Err(Failure::domain(format!(
+            "standard input: a line longer than the limit of {MAX_LINE} bytes"
+        )));
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    line.push_str(&decode_text(&bytes));
+    Ok(true)
 }
 
 /// `standard input` for `-`, else the path.

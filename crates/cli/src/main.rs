@@ -17,6 +17,7 @@ mod output;
 mod render;
 mod sokoban;
 mod solve;
+mod stream;
 mod sun;
 mod tilewe;
 
@@ -39,6 +40,11 @@ struct Cli {
     /// Print exactly one JSON document on standard output instead of text.
     #[arg(long, global = true)]
     json: bool,
+
+    /// Report the progress of long work on standard error every few seconds, also when
+    /// it is not a terminal (a terminal always shows a progress bar).
+    #[arg(long, global = true)]
+    progress: bool,
 
     #[command(subcommand)]
     command: Command,
@@ -91,7 +97,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return clap_failure(&error, wants_json(&args)),
     };
-    let mut out = Output::new(cli.json);
+    let mut out = Output::new(cli.json, cli.progress);
     let result = run(cli.command, &mut out);
     out.finish(result)
 }
@@ -139,7 +145,7 @@ fn clap_failure(error: &clap::Error, json: bool) -> ExitCode {
         let rendered = error.render().to_string();
         let message = rendered.trim();
         let message = message.strip_prefix("error: ").unwrap_or(message);
-        Output::new(true).write_error_document(message);
+        Output::new(true, false).write_error_document(message);
     }
     // On a terminal clap colours the message; a closed standard error leaves the status.
     let _ = error.print();

@@ -3,6 +3,9 @@
 
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -13,16 +16,26 @@ use crate::failure::{ErrorDocument, ErrorMessage, Failure, JsonReport, USAGE};
 pub struct Output {
     /// Whether `--json` was given.
     pub json: bool,
+    /// Whether `--progress` was given: progress lines on standard error even when it is
+    /// not a terminal.
+    pub progress: bool,
     stdout: BufWriter<Stdout>,
 }
 
 impl Output {
     /// Output to standard output.
-    pub fn new(json: bool) -> Output {
+    pub fn new(json: bool, progress: bool) -> Output {
         Output {
             json,
+            progress,
             stdout: BufWriter::new(io::stdout()),
         }
+    }
+
+    /// Progress of long work over `total` items (`None`: unknown): a bar when standard
+    /// error is a terminal, lines every few seconds with `--progress`, else nothing.
+    pub fn progress(&self, total: Option<u64>, what: &str) -> Progress {
+        Progress::new(total, what, self.progress)
     }
 
     /// Writes `document` as the JSON result.
@@ -109,7 +122,7 @@ impl Output {
 
 /// A write error: a closed pipe (`sokoengine ... | head`) ends the program quietly with
 /// status 0, anything else is a failure.
-fn write_failure(error: io::Error) -> Failure {
+pub fn write_failure(error: io::Error) -> Failure {
     if error.kind() == io::ErrorKind::BrokenPipe {
         Failure {
             status: 0,
@@ -135,17 +148,107 @@ pub fn one_line(message: &str) -> String {
         .join(" ")
 }
 
-/// A progress bar on standard error for `len` items, only when standard error is a
-/// terminal.
-pub fn progress(len: u64, what: &str) -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
+/// Time between two progress lines (`--progress` without a terminal).
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Progress of long work on standard error: a bar when it is a terminal; with
+/// `--progress` otherwise, a line every few seconds from a thread of its own (so a
+/// line comes even while one long item is worked on); else nothing. Shared by threads;
+/// stops when finished or dropped.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    lines: Option<ProgressLines>,
+}
+
+struct ProgressLines {
+    done: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn new(total: Option<u64>, what: &str, lines: bool) -> Progress {
+        if io::stderr().is_terminal() {
+            let template = match total {
+                Some(_) => format!("{{spinner}} {what} [{{bar:40}}] {{pos}}/{{len}} ({{eta}})"),
+                None => format!("{{spinner}} {what}: {{pos}} ({{elapsed}})"),
+            };
+            let bar = ProgressBar::new(total.unwrap_or(0));
+            bar.set_style(
+                ProgressStyle::with_template(&template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            return Progress {
+                bar: Some(bar),
+                lines: None,
+            };
+        }
+        if !lines {
+            return Progress {
+                bar: None,
+                lines: None,
+            };
+        }
+        let done = Arc::new(AtomicU64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (done, stop, what) = (Arc::clone(&done), Arc::clone(&stop), what.to_owned());
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                let mut next = start + PROGRESS_INTERVAL;
+                while !stop.load(Ordering::Relaxed) {
+                    let now = Instant::now();
+                    if now < next {
+                        std::thread::park_timeout(next - now);
+                        continue;
+                    }
+                    next += PROGRESS_INTERVAL;
+                    let count = done.load(Ordering::Relaxed);
+                    let of = total.map_or_else(String::new, |total| format!("/{total}"));
+                    let seconds = now.duration_since(start).as_secs();
+                    eprintln!("progress: {what}: {count}{of} ({seconds} s)");
+                }
+            })
+        };
+        Progress {
+            bar: None,
+            lines: Some(ProgressLines {
+                done,
+                stop,
+                thread: Some(thread),
+            }),
+        }
     }
-    let bar = ProgressBar::new(len);
-    let style = ProgressStyle::with_template(&format!(
-        "{{spinner}} {what} [{{bar:40}}] {{pos}}/{{len}} ({{eta}})"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    Some(bar)
+
+    /// `count` more items done.
+    pub fn inc(&self, count: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(count);
+        }
+        if let Some(lines) = &self.lines {
+            lines.done.fetch_add(count, Ordering::Relaxed);
+        }
+    }
+
+    /// Clears the bar, stops the lines.
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        if let Some(mut lines) = self.lines.take() {
+            lines.stop.store(true, Ordering::Relaxed);
+            if let Some(thread) = lines.thread.take() {
+                thread.thread().unpark();
+                // A panic in the thread only lost progress lines.
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
 }

@@ -341,7 +341,7 @@ fn load(args: &RenderArgs) -> Result<(Puzzle, String, Option<Moves>), Failure> {
     let name = display_name(&args.file);
     let (entry, puzzle) = if extension(&args.file) == "json" {
         let collection = load_collection(&args.file, args.choice.variant)?;
-        choose_puzzle(&args.file, collection, args.choice.puzzle, || None)?
+        choose_puzzle(&args.file, collection.puzzles, args.choice.puzzle, || None)?
     } else {
         load_puzzle(&args.file, &args.choice)?
     };

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, PuzzleEntry, ReplayError, extension_hint, replay_moves};
+use sokoengine::io::{Moves, PuzzleEntry, PuzzleReader, ReplayError, extension_hint, replay_moves};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{BoardManager, Mover, SolvingMode};
 
@@ -131,27 +131,37 @@ fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
     load_puzzle(path, choice).map(|(_, puzzle)| puzzle)
 }
 
-/// The puzzle [`load_board`] reads, with its entry in the file (title, snapshots).
+/// The puzzle [`load_board`] reads, with its entry in the file (title, snapshots). The
+/// file's puzzles are read one at a time and only the chosen one is kept, so memory
+/// stays a small multiple of the file however many puzzles it holds.
 pub fn load_puzzle(path: &str, choice: &BoardChoice) -> Result<(PuzzleEntry, Puzzle), Failure> {
     let text = read_text(path)?;
     let hint = choice.variant.or_else(|| extension_hint(Path::new(path)));
-    let collection = Collection::parse(&text, hint);
-    choose_puzzle(path, collection, choice.puzzle, || {
+    choose_puzzle(path, PuzzleReader::new(&text, hint), choice.puzzle, || {
         broken_row(path, &text, hint)
     })
 }
 
-/// Puzzle `number` (1-based) of `collection`, read from `path`, or its only puzzle when
-/// no number is given; then `broken_row` names a broken board row to report instead.
+/// Puzzle `number` (1-based) of `entries` (the puzzles of `path`), or its only puzzle
+/// when no number is given; then `broken_row` names a broken board row to report
+/// instead. Only the chosen entry is kept.
 pub fn choose_puzzle(
     path: &str,
-    mut collection: Collection,
+    entries: impl IntoIterator<Item = PuzzleEntry>,
     number: Option<u32>,
     broken_row: impl FnOnce() -> Option<String>,
 ) -> Result<(PuzzleEntry, Puzzle), Failure> {
-    let count = collection.puzzles.len();
+    let wanted = number.map_or(Some(0), |number| (number as usize).checked_sub(1));
+    let mut chosen = None;
+    let mut count = 0;
+    for entry in entries {
+        if Some(count) == wanted {
+            chosen = Some(entry);
+        }
+        count += 1;
+    }
     let name = display_name(path);
-    let index = match number {
+    match number {
         Some(number) => {
             let number = number as usize;
             if number > count {
@@ -160,25 +170,20 @@ pub fn choose_puzzle(
                     if count == 1 { "" } else { "s" }
                 )));
             }
-            number - 1
         }
         None => {
             // One board with a broken row falls apart into puzzles: report the row.
             if let Some(message) = broken_row() {
                 return Err(Failure::domain(message));
             }
-            match count {
-                0 => return Err(Failure::domain(format!("{name} holds no board"))),
-                1 => 0,
-                _ => {
-                    return Err(Failure::domain(format!(
-                        "{name} holds {count} puzzles: choose one with --puzzle N (1 to {count})"
-                    )));
-                }
+            if count > 1 {
+                return Err(Failure::domain(format!(
+                    "{name} holds {count} puzzles: choose one with --puzzle N (1 to {count})"
+                )));
             }
         }
-    };
-    let entry = collection.puzzles.swap_remove(index);
+    }
+    let entry = chosen.ok_or_else(|| Failure::domain(format!("{name} holds no board")))?;
     let puzzle = entry.puzzle().map_err(|error| {
         Failure::domain(board_error(path, entry.source_line().unwrap_or(1), &error))
     })?;
@@ -195,12 +200,12 @@ pub fn choose_puzzle(
 pub fn broken_row(path: &str, text: &str, hint: Option<Tessellation>) -> Option<String> {
     let error = Puzzle::parse(hint.unwrap_or_default(), text).err()?;
     let (line, _) = error.location()?;
-    let lines: Vec<&str> = text.lines().collect();
-    let row = lines.get(line.checked_sub(1)?)?.trim();
+    // Found by scanning, not by tabling every line: the text may be a 64 MiB file.
+    let row = text.lines().nth(line.checked_sub(1)?)?.trim();
     let board_at = |index: Option<usize>| {
         index
-            .and_then(|index| lines.get(index))
-            .is_some_and(|text| is_board_line(text))
+            .and_then(|index| text.lines().nth(index))
+            .is_some_and(is_board_line)
     };
     let touches_board = board_at(line.checked_sub(2)) || board_at(Some(line));
     let looks_like_a_row = row.starts_with('#') || row.ends_with('#');

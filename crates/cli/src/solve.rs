@@ -28,7 +28,7 @@ use sokoengine::solver::{
 use crate::collection::parse_collection;
 use crate::failure::Failure;
 use crate::input::{display_name, parse_variant, read_bytes};
-use crate::output::Output;
+use crate::output::{Output, Progress as ProgressLines};
 
 /// Arguments of `sokoengine solve`.
 #[derive(Debug, Args)]
@@ -420,7 +420,7 @@ pub(crate) fn run_levels<R: Send>(
         .thread_name(|index| format!("level-{index}"))
         .build()
         .map_err(|error| Failure::domain(format!("can't start {jobs} threads: {error}")))?;
-    let bars = Bars::new(levels.len(), verb);
+    let mut bars = Bars::new(levels.len(), verb, out);
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, R)>();
     let mut reports: Vec<Option<R>> = levels.iter().map(|_| None).collect();
@@ -698,16 +698,22 @@ pub(crate) fn write_collection(path: &Path, collection: &Collection) -> Result<(
 pub(crate) struct Bars {
     multi: Option<MultiProgress>,
     levels: Option<ProgressBar>,
+    /// `--progress` when standard error is not a terminal: a line every few seconds.
+    lines: Option<ProgressLines>,
 }
 
 impl Bars {
-    /// Bars for `levels` levels of work named `verb` (`solving`).
-    fn new(levels: usize, verb: &str) -> Bars {
+    /// Bars for `levels` levels of work named `verb` (`solving`); lines instead
+    /// with `--progress` when standard error is not a terminal.
+    fn new(levels: usize, verb: &str, out: &Output) -> Bars {
         use std::io::IsTerminal;
         if !std::io::stderr().is_terminal() {
             return Bars {
                 multi: None,
                 levels: None,
+                lines: out
+                    .progress
+                    .then(|| out.progress(Some(levels as u64), &format!("{verb} levels"))),
             };
         }
         let multi = MultiProgress::new();
@@ -723,6 +729,7 @@ impl Bars {
         Bars {
             multi: Some(multi),
             levels: bar,
+            lines: None,
         }
     }
 
@@ -747,6 +754,9 @@ impl Bars {
         if let Some(bar) = &self.levels {
             bar.inc(1);
         }
+        if let Some(lines) = &self.lines {
+            lines.inc(1);
+        }
     }
 
     /// Runs `f` (which prints to standard output) with the bars hidden.
@@ -757,9 +767,12 @@ impl Bars {
         }
     }
 
-    fn finish(&self) {
+    fn finish(&mut self) {
         if let Some(bar) = &self.levels {
             bar.finish_and_clear();
+        }
+        if let Some(lines) = &mut self.lines {
+            lines.finish();
         }
         if let Some(multi) = &self.multi {
             let _ = multi.clear();

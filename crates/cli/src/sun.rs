@@ -1,12 +1,11 @@
 //! `setting-sun solve|states|play`.
 
-use std::io::BufRead;
-
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Puzzle, SolveError};
 
 use crate::failure::Failure;
+use crate::input::{quoted, read_line};
 use crate::output::Output;
 
 /// Setting Sun subcommands.
@@ -79,7 +78,7 @@ pub fn run(command: SunCommand, out: &mut Output) -> Result<(), Failure> {
 
 pub fn layout(args: &LayoutArgs) -> Result<Layout, Failure> {
     Layout::parse(&args.layout)
-        .map_err(|e| Failure::domain(format!("invalid layout {:?}: {e}", args.layout)))
+        .map_err(|e| Failure::domain(format!("invalid layout {}: {e}", quoted(&args.layout))))
 }
 
 pub fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
@@ -262,7 +261,8 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
     let mut selected: Option<usize> = None;
     let mut message = String::new();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut line = String::new();
     loop {
         out.line(format!("\n{}", current.id_grid().trim_end()))?;
         out.line(format!("Moves: {}", history.len()))?;
@@ -283,11 +283,10 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
         };
         out.write_text(&format!("{prompt}\n> "))?;
         out.flush()?;
-        let Some(line) = lines.next() else {
+        if !read_line(&mut input, &mut line)? {
             out.line("")?;
             return Ok(());
-        };
-        let line = line.map_err(|e| Failure::usage(format!("can't read standard input: {e}")))?;
+        }
         match parse_command(&line) {
             Err(error) => message = error,
             Ok(Command::Quit) => return Ok(()),

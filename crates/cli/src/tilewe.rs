@@ -1,5 +1,7 @@
 //! `tilewe moves|perft|play`.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -8,7 +10,7 @@ use sokoengine::tilewe::{
 };
 
 use crate::failure::Failure;
-use crate::output::{Output, progress};
+use crate::output::{Output, Progress};
 
 /// The longest game: 4 players × 21 pieces.
 const MAX_PLIES: usize = 84;
@@ -56,6 +58,11 @@ pub struct PerftArgs {
     /// visits 40,368 positions).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=84))]
     depth: u8,
+    /// The most positions the count may visit before it stops with an error (depth 4
+    /// from the opening visits about 4.7 million, depth 5 about 270 million; a million
+    /// take about a tenth of a second).
+    #[arg(long, default_value_t = 10_000_000, value_name = "N")]
+    max_nodes: u64,
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -218,7 +225,20 @@ struct PerftDocument {
 fn perft(args: &PerftArgs, out: &mut Output) -> Result<(), Failure> {
     let board = position(&args.position)?;
     let depth = usize::from(args.depth).min(MAX_PLIES);
-    let counts = perft_counts(&board, depth);
+    let budget = NodeBudget {
+        visited: AtomicU64::new(0),
+        limit: args.max_nodes,
+        exhausted: AtomicBool::new(false),
+    };
+    let mut progress = out.progress(None, "perft: first moves counted");
+    let counts = perft_counts(&board, depth, &budget, &progress);
+    progress.finish();
+    if budget.exhausted.load(Ordering::Relaxed) {
+        return Err(Failure::domain(format!(
+            "perft stopped after visiting {} positions (raise --max-nodes to count further)",
+            args.max_nodes
+        )));
+    }
     let document = PerftDocument {
         depth: args.depth,
         counts,
@@ -233,9 +253,32 @@ fn perft(args: &PerftArgs, out: &mut Output) -> Result<(), Failure> {
     })
 }
 
+/// The positions a perft may visit, shared by its threads.
+struct NodeBudget {
+    visited: AtomicU64,
+    limit: u64,
+    /// Set once `visited` passed `limit`: every walk returns.
+    exhausted: AtomicBool,
+}
+
+impl NodeBudget {
+    /// Positions counted locally before they are added to the shared count.
+    const CHUNK: u64 = 4096;
+
+    /// Adds `count` visited positions; whether the walk may go on.
+    fn spend(&self, count: u64) -> bool {
+        let visited = self.visited.fetch_add(count, Ordering::Relaxed) + count;
+        if visited > self.limit {
+            self.exhausted.store(true, Ordering::Relaxed);
+        }
+        !self.exhausted.load(Ordering::Relaxed)
+    }
+}
+
 /// `counts[k]` = legal sequences of `k + 1` moves, for `k < depth`; the subtrees of the
-/// first moves are counted in parallel.
-fn perft_counts(board: &Board, depth: usize) -> Vec<u64> {
+/// first moves are counted in parallel. Stops early (with `budget.exhausted` set) when
+/// the budget runs out.
+fn perft_counts(board: &Board, depth: usize, budget: &NodeBudget, progress: &Progress) -> Vec<u64> {
     let mut counts = vec![0; depth];
     if board.is_finished() || depth == 0 {
         return counts;
@@ -245,21 +288,16 @@ fn perft_counts(board: &Board, depth: usize) -> Vec<u64> {
     if depth == 1 {
         return counts;
     }
-    let bar = if depth >= 3 {
-        progress(first.len() as u64, "perft")
-    } else {
-        None
-    };
     let below: Vec<u64> = first
         .par_iter()
         .map(|&mv| {
             let mut child = board.clone();
             child.push_unchecked(mv);
             let mut sub = vec![0; depth];
-            walk(&mut child, 1, &mut sub);
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
+            let mut pending = 0;
+            walk(&mut child, 1, &mut sub, budget, &mut pending);
+            budget.spend(pending);
+            progress.inc(1);
             sub
         })
         .reduce(
@@ -269,18 +307,29 @@ fn perft_counts(board: &Board, depth: usize) -> Vec<u64> {
                 a
             },
         );
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
     for (count, extra) in counts.iter_mut().zip(below) {
         *count += extra;
     }
     counts
 }
 
-/// Adds the legal moves of `board` (reached after `level` moves) and of its subtree.
-fn walk(board: &mut Board, level: usize, counts: &mut [u64]) {
-    if board.is_finished() {
+/// Adds the legal moves of `board` (reached after `level` moves) and of its subtree;
+/// `pending` counts visited positions not yet added to `budget`.
+fn walk(
+    board: &mut Board,
+    level: usize,
+    counts: &mut [u64],
+    budget: &NodeBudget,
+    pending: &mut u64,
+) {
+    *pending += 1;
+    if *pending == NodeBudget::CHUNK {
+        *pending = 0;
+        if !budget.spend(NodeBudget::CHUNK) {
+            return;
+        }
+    }
+    if board.is_finished() || budget.exhausted.load(Ordering::Relaxed) {
         return;
     }
     if level + 1 == counts.len() {
@@ -291,8 +340,26 @@ fn walk(board: &mut Board, level: usize, counts: &mut [u64]) {
     counts[level] += moves.len() as u64;
     for mv in moves {
         board.push_unchecked(mv);
-        walk(board, level + 1, counts);
+        walk(board, level + 1, counts, budget, pending);
         let _ = board.pop();
+    }
+}
+
+/// An engine whose every move ticks the progress (a Monte Carlo game can take minutes).
+struct Reported<'a> {
+    engine: &'a mut dyn Engine,
+    progress: &'a Progress,
+}
+
+impl Engine for Reported<'_> {
+    fn name(&self) -> String {
+        self.engine.name()
+    }
+
+    fn choose(&mut self, board: &Board, rng: &mut sokoengine::tilewe::Rng) -> Option<Move> {
+        let chosen = self.engine.choose(board, rng);
+        self.progress.inc(1);
+        chosen
     }
 }
 
@@ -340,11 +407,20 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             engine
         })
         .collect();
-    let mut refs: Vec<&mut dyn Engine> = seats
+    let mut progress = out.progress(None, "plies played");
+    let mut reported: Vec<Reported<'_>> = seats
         .iter_mut()
-        .map(|e| &mut **e as &mut dyn Engine)
+        .map(|engine| Reported {
+            engine: &mut **engine,
+            progress: &progress,
+        })
         .collect();
+    let mut refs: Vec<&mut dyn Engine> =
+        reported.iter_mut().map(|e| e as &mut dyn Engine).collect();
     let board = play_game(&mut refs, args.seed);
+    drop(refs);
+    drop(reported);
+    progress.finish();
     let document = PlayDocument {
         players,
         seed: args.seed,

@@ -126,3 +126,15 @@ pub enum TowersError {
         below: u8,
     },
 }
+
+/// Why the text of a position (`0,1,2||3`) is not a legal Hanoi position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseTowersError {
+    /// A comma-separated item is not a disk number from 0 to 255.
+    #[error("{0:?} is not a disk number")]
+    NotADisk(String),
+    /// The lists do not make a legal position.
+    #[error(transparent)]
+    Towers(#[from] TowersError),
+}

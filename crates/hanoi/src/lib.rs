@@ -33,7 +33,7 @@ mod rules;
 mod solve;
 mod towers;
 
-pub use error::{MoveError, SetupError, TowersError};
+pub use error::{MoveError, ParseTowersError, SetupError, TowersError};
 pub use movement::Move;
 pub use rules::{Hanoi, OptimalPlayer};
 pub use solve::{

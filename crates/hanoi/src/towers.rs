@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use sokoengine_rules::CostPosition;
 
-use crate::{Move, MoveError, SetupError, TowersError};
+use crate::{Move, MoveError, ParseTowersError, SetupError, TowersError};
 
 /// The largest supported number of disks: `2^63 - 1` movements still fit in a `u64`.
 pub const MAX_DISKS: u8 = 63;
@@ -365,6 +365,79 @@ pub(crate) const fn full_set(disks: u8) -> u64 {
 /// IArena's disk number (0 the largest) to the size rank (0 the smallest).
 const fn size_of_disk(disks: u8, disk: u8) -> u8 {
     disks - 1 - disk
+}
+
+/// The most characters of an item quoted in a [`ParseTowersError::NotADisk`].
+const QUOTED_CHARS: usize = 20;
+
+impl Towers {
+    /// The peg lists of a position written as text: the pegs left to right separated by
+    /// `|`, each peg's disks bottom to top as comma-separated disk numbers (`0` is the
+    /// largest), spaces allowed: `0,1,2||3`. The lists are not checked as a position.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseTowersError::NotADisk`] for an item that is no number from 0 to 255 (quoted
+    /// up to 20 characters).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_hanoi::Towers;
+    ///
+    /// assert_eq!(Towers::parse_pegs("0, 1 ||2")?, [vec![0, 1], vec![], vec![2]]);
+    /// assert!(Towers::parse_pegs("0,x||").is_err());
+    /// # Ok::<(), sokoengine_hanoi::ParseTowersError>(())
+    /// ```
+    pub fn parse_pegs(text: &str) -> Result<Vec<Vec<u8>>, ParseTowersError> {
+        text.split('|')
+            .map(|peg| {
+                let peg = peg.trim();
+                if peg.is_empty() {
+                    return Ok(Vec::new());
+                }
+                peg.split(',')
+                    .map(|disk| {
+                        let disk = disk.trim();
+                        disk.parse::<u8>().map_err(|_| {
+                            let quoted = match disk.char_indices().nth(QUOTED_CHARS) {
+                                Some((end, _)) => format!("{}…", &disk[..end]),
+                                None => disk.to_owned(),
+                            };
+                            ParseTowersError::NotADisk(quoted)
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl std::str::FromStr for Towers {
+    type Err = ParseTowersError;
+
+    /// Reads the text form of [`Towers::parse_pegs`] and checks it is a position.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Ok(Towers::from_towers(&Towers::parse_pegs(text)?)?)
+    }
+}
+
+impl fmt::Display for Towers {
+    /// The text form read by [`FromStr`](std::str::FromStr): `0,1,2||3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, tower) in self.towers().iter().enumerate() {
+            if index > 0 {
+                f.write_str("|")?;
+            }
+            for (position, disk) in tower.iter().enumerate() {
+                if position > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{disk}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl TryFrom<Vec<Vec<u8>>> for Towers {

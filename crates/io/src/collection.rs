@@ -10,11 +10,12 @@ use sokoengine_geometry::Tessellation;
 use crate::moves::SnapshotParseError;
 use crate::snapshot::Snapshot;
 
-/// The board of an entry: text as read (parsed when used) or cells built in code.
+/// The board of an entry: text as read (parsed when used) or cells built in code
+/// (boxed: entries read from files, the many, stay small).
 #[derive(Clone)]
 pub(crate) enum Board {
     Text(String),
-    Cells(Puzzle),
+    Cells(Box<Puzzle>),
 }
 
 /// One puzzle of a collection: its board, metadata and snapshots.
@@ -84,7 +85,7 @@ impl PuzzleEntry {
         entry.boxorder.clone_from(&puzzle.boxorder);
         entry.goalorder.clone_from(&puzzle.goalorder);
         entry.notes.clone_from(&puzzle.notes);
-        entry.board = Board::Cells(puzzle);
+        entry.board = Board::Cells(Box::new(puzzle));
         entry
     }
 
@@ -132,7 +133,7 @@ impl PuzzleEntry {
     pub fn puzzle(&self) -> Result<Puzzle, BoardParseError> {
         let mut puzzle = match &self.board {
             Board::Text(text) => Puzzle::parse(self.tessellation, text)?,
-            Board::Cells(puzzle) => puzzle.clone(),
+            Board::Cells(puzzle) => (**puzzle).clone(),
         };
         puzzle.title.clone_from(&self.title);
         puzzle.author.clone_from(&self.author);
@@ -146,7 +147,7 @@ impl PuzzleEntry {
     /// stays; the snapshots take the new tessellation).
     pub fn set_board(&mut self, puzzle: Puzzle) {
         let tessellation = puzzle.tessellation();
-        self.board = Board::Cells(puzzle);
+        self.board = Board::Cells(Box::new(puzzle));
         self.tessellation = tessellation;
         for snapshot in &mut self.snapshots {
             snapshot.set_tessellation(tessellation);

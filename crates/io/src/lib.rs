@@ -63,7 +63,9 @@ pub use replay::{
 };
 pub use snapshot::Snapshot;
 pub use text::decode_text;
-pub use writer::{FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions};
+pub use writer::{
+    CollectionWriter, FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions,
+};
 
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]

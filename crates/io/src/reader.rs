@@ -1,5 +1,9 @@
 //! The `.sok` reader (`sok-format.md` section 4): line classes, puzzle chunks, title
 //! lines, tags and notes. Boards and moves stay text.
+//!
+//! The reader streams: it walks the text line by line and keeps no per-line table, so
+//! reading a puzzle costs memory for that puzzle's fields only, whatever the size of
+//! the file.
 
 use sokoengine_board::{is_board_line, rle};
 use sokoengine_geometry::Tessellation;
@@ -7,29 +11,145 @@ use sokoengine_geometry::Tessellation;
 use crate::collection::{Board, Collection, PuzzleEntry};
 use crate::moves::{Moves, is_moves_line};
 use crate::snapshot::Snapshot;
-use crate::text::{clean_notes, is_blank, split_lines};
+use crate::text::{NotesBuilder, is_blank};
+
+/// A line start: byte offset in the text and 1-based line number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mark {
+    at: usize,
+    number: usize,
+}
+
+/// A run of whole lines: from `start` up to (not including) the line at byte `end`.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: Mark,
+    end: usize,
+}
 
 /// One line of the source and its 1-based number.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Line<'a> {
     number: usize,
     text: &'a str,
+    /// Where the next line starts.
+    next: Mark,
 }
 
-/// Removes and returns the title line of `block` (4.4): the last non-blank line, if it
-/// is the block's first line or follows a blank line. Titles are taken before `::`
-/// comment lines are dropped (step 5), so a `::` line can be the first puzzle's title.
-fn take_title(block: &mut Vec<Line<'_>>) -> Option<String> {
-    let last = block.iter().rposition(|l| !is_blank(l.text))?;
-    if last > 0 && !is_blank(block[last - 1].text) {
+/// The text, split into lines at `\r\n`, `\r` and `\n` on demand (a final line end
+/// does not start an extra line).
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    fn new(text: &'a str) -> Source<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // A text that is a single line end holds no line.
+        Source {
+            text: if text == "\n" { "" } else { text },
+        }
+    }
+
+    fn start(self) -> Mark {
+        Mark { at: 0, number: 1 }
+    }
+
+    fn end(self) -> usize {
+        self.text.len()
+    }
+
+    /// The line starting at `mark`, if `mark` is not at the end.
+    fn line(self, mark: Mark) -> Option<Line<'a>> {
+        let bytes = self.text.as_bytes();
+        if mark.at >= bytes.len() {
+            return None;
+        }
+        let rest = &bytes[mark.at..];
+        let (length, next) = match find_line_end(rest) {
+            None => (rest.len(), rest.len()),
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
+            Some(i) => (i, i + 1),
+        };
+        Some(Line {
+            number: mark.number,
+            // Both ends are ASCII line ends (or the end), so on character boundaries.
+            text: &self.text[mark.at..mark.at + length],
+            next: Mark {
+                at: mark.at + next,
+                number: mark.number + 1,
+            },
+        })
+    }
+
+    /// The lines of `span`.
+    fn lines(self, span: Span) -> impl Iterator<Item = Line<'a>> {
+        let mut mark = span.start;
+        std::iter::from_fn(move || {
+            if mark.at >= span.end {
+                return None;
+            }
+            let line = self.line(mark)?;
+            mark = line.next;
+            Some(line)
+        })
+    }
+}
+
+/// Index of the first `\n` or `\r` in `bytes`, eight bytes at a time.
+fn find_line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // High bit set in the bytes of `word` equal to `byte`, exact up to the first one
+    // (the borrow of the zero-byte test only runs upwards, past the first match).
+    let matches = |word: u64, byte: u8| {
+        let x = word ^ (ONES * u64::from(byte));
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let chunks = bytes.chunks_exact(8);
+    let tail_start = bytes.len() - chunks.remainder().len();
+    for (index, chunk) in chunks.enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let found = matches(word, b'\n') | matches(word, b'\r');
+        if found != 0 {
+            return Some(index * 8 + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    bytes[tail_start..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map(|i| tail_start + i)
+}
+
+/// The title line of `block` (4.4): the last non-blank line, if it is the block's
+/// first line or follows a blank line. Returns the title and its line number (to be
+/// left out of the notes). Titles are taken before `::` comment lines are dropped
+/// (step 5), so a `::` line can be the first puzzle's title.
+fn block_title(source: Source<'_>, block: Span) -> Option<(String, usize)> {
+    let mut last: Option<Line<'_>> = None;
+    let mut last_follows_blank = false;
+    let mut previous_blank = true;
+    for line in source.lines(block) {
+        let blank = is_blank(line.text);
+        if !blank {
+            last = Some(line);
+            last_follows_blank = previous_blank;
+        }
+        previous_blank = blank;
+    }
+    let last = last?;
+    if !last_follows_blank {
         return None;
     }
-    let text = block[last].text.trim();
-    block.remove(last);
-    Some(match text.strip_prefix(';') {
+    let text = last.text.trim();
+    let title = match text.strip_prefix(';') {
         Some(rest) => rest.trim_start().to_owned(),
         None => text.to_owned(),
-    })
+    };
+    Some((title, last.number))
 }
 
 /// Splits a `Key: value` / `Key = value` line at the first `:` or `=`.
@@ -45,10 +165,19 @@ enum Owner<'e> {
     Snapshot(&'e mut Snapshot),
 }
 
-/// Applies the known tags of `block` to `owner` and returns the notes (4.5, 4.6).
-fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
-    let mut notes = Vec::with_capacity(block.len());
-    for line in block {
+/// Applies the known tags of `block` (the line `skip`, a title, left out) to `owner`
+/// and returns the notes (4.5, 4.6).
+fn tags_and_notes(
+    source: Source<'_>,
+    block: Span,
+    skip: Option<usize>,
+    mut owner: Owner<'_>,
+) -> String {
+    let mut notes = NotesBuilder::default();
+    for line in source.lines(block) {
+        if Some(line.number) == skip {
+            continue;
+        }
         let text = line.text;
         if matches!(owner, Owner::File(..)) && text.trim_start().starts_with("::") {
             continue;
@@ -109,12 +238,17 @@ fn tags_and_notes(block: &[Line<'_>], mut owner: Owner<'_>) -> String {
             notes.push(text);
         }
     }
-    clean_notes(notes)
+    notes.finish()
 }
 
 /// Longest decoded text the reader expands while classifying a lone line; longer
 /// (valid) RLE keeps its line class without being expanded.
 const MAX_LONE_LINE_EXPANSION: usize = 1 << 16;
+
+/// Most bytes of decoded text per byte of a lone line that the reader expands while
+/// classifying it, so that reading a file costs at most this multiple of its size
+/// (a file of puzzles each followed by `65535r` once took minutes to read).
+const LONE_LINE_EXPANSION_PER_BYTE: usize = 16;
 
 /// Whether `text` is valid RLE, without expanding it (a limit of 0 makes the decoder
 /// stop after its syntax and length pass).
@@ -125,49 +259,78 @@ fn is_valid_rle(text: &str) -> bool {
     }
 }
 
+/// Whether a lone board line can be a board: not invalid RLE (`#50 (3)`, a JSoko title,
+/// is not, so no tessellation reads it as a board).
+pub(crate) fn is_valid_lone_board_line(text: &str) -> bool {
+    !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+        || is_valid_rle(text)
+}
+
 /// Whether a lone moves line parses, expanding at most [`MAX_LONE_LINE_EXPANSION`]
-/// bytes of RLE (longer valid RLE counts as valid here; its grammar is checked when
-/// the snapshot is used).
-fn is_valid_lone_moves(text: &str) -> bool {
+/// bytes of RLE, and at most [`LONE_LINE_EXPANSION_PER_BYTE`] times the line's length
+/// (longer valid RLE counts as valid here; its grammar is checked when the snapshot
+/// is used).
+pub(crate) fn is_valid_lone_moves(text: &str) -> bool {
     if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
         return Moves::parse(text).is_ok();
     }
     let stripped: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    match rle::decode_with_limit(&stripped, MAX_LONE_LINE_EXPANSION) {
+    let limit = MAX_LONE_LINE_EXPANSION.min(stripped.len() * LONE_LINE_EXPANSION_PER_BYTE);
+    match rle::decode_with_limit(&stripped, limit) {
         Ok(decoded) => Moves::parse(&decoded).is_ok(),
         Err(error) => matches!(error.problem, rle::RleProblem::TooLong { .. }),
     }
 }
 
-/// Clears the flag of every run of exactly one flagged line that stands where a
-/// title line of the next puzzle would (`followed_by_board`: the next non-blank line
-/// is a board line) and fails `is_valid`.
-///
-/// Recovery for invalid input only: a one-line "board" that is not valid RLE, or a
-/// one-line "moves" run that does not parse, just above a board is read as an ordinary
-/// text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`, `dws001`). Valid
-/// lines, and invalid ones anywhere else, keep the classification of `sok-format.md`
-/// section 3 (and their errors are reported).
-fn demote_lone_lines(
-    lines: &[Line<'_>],
-    flags: &mut [bool],
-    followed_by_board: impl Fn(usize) -> bool,
-    is_valid: impl Fn(&str) -> bool,
-) {
-    for index in 0..flags.len() {
-        let lone = flags[index]
-            && (index == 0 || !flags[index - 1])
-            && flags.get(index + 1).is_none_or(|&next| !next);
-        if lone && followed_by_board(index) && !is_valid(lines[index].text) {
-            flags[index] = false;
-        }
+// Recovery for invalid input only (both demotions below): a one-line "board" that is not
+// valid RLE, or a one-line "moves" run that does not parse, just above a board is read as
+// an ordinary text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`,
+// `dws001`). Valid lines, and invalid ones anywhere else, keep the classification of
+// `sok-format.md` section 3 (and their errors are reported).
+
+/// Whether `line`, a board line whose previous line is not one (`previous_is_board`
+/// false), is demoted to a text line: it is alone, the next non-blank line is a board
+/// line, and no tessellation reads it as a board.
+fn is_demoted_board_line(source: Source<'_>, line: Line<'_>) -> bool {
+    let next_is_board = source
+        .line(line.next)
+        .is_some_and(|l| is_board_line(l.text));
+    if next_is_board || is_valid_lone_board_line(line.text) {
+        return false;
     }
+    let mut mark = line.next;
+    while let Some(next) = source.line(mark) {
+        if !is_blank(next.text) {
+            return is_board_line(next.text);
+        }
+        mark = next.next;
+    }
+    false
+}
+
+/// The first line at or after `from` that starts a board (`previous_is_board`: whether
+/// the line before `from` is a board line); the end of the text when there is none.
+fn next_board(source: Source<'_>, from: Mark, previous_is_board: bool) -> Mark {
+    let mut mark = from;
+    let mut previous_is_board = previous_is_board;
+    while let Some(line) = source.line(mark) {
+        let is_board = is_board_line(line.text);
+        if is_board && (previous_is_board || !is_demoted_board_line(source, line)) {
+            return mark;
+        }
+        previous_is_board = is_board;
+        mark = line.next;
+    }
+    mark
 }
 
 /// Reads a collection one puzzle at a time: the file header first (available at
 /// once from [`PuzzleReader::header`]), then each [`PuzzleEntry`] as the iterator
 /// reaches it. Splitting the text into puzzles only classifies lines; boards and
 /// moves stay text until used.
+///
+/// The reader walks the text once and holds no table of its lines: memory is that of
+/// the text and of the puzzle being read.
 ///
 /// # Examples
 ///
@@ -180,19 +343,22 @@ fn demote_lone_lines(
 /// let titles: Vec<String> = reader.map(|entry| entry.title).collect();
 /// assert_eq!(titles, ["One", "Two"]);
 /// ```
-#[derive(Debug)]
 pub struct PuzzleReader<'a> {
-    lines: Vec<Line<'a>>,
-    board: Vec<bool>,
+    source: Source<'a>,
     header: Collection,
     default: Tessellation,
     title: Option<String>,
-    at: usize,
+    /// The first board line of the next puzzle (the end of the text when done).
+    at: Mark,
 }
 
-impl std::fmt::Debug for Line<'_> {
+impl std::fmt::Debug for PuzzleReader<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {:?}", self.number, self.text)
+        f.debug_struct("PuzzleReader")
+            .field("header", &self.header)
+            .field("default", &self.default)
+            .field("line", &self.at.number)
+            .finish_non_exhaustive()
     }
 }
 
@@ -200,48 +366,31 @@ impl<'a> PuzzleReader<'a> {
     /// Reads the file header of `text` and prepares to read its puzzles. `hint` is the
     /// tessellation of puzzles that no `Game:` tag names.
     pub fn new(text: &'a str, hint: Option<Tessellation>) -> PuzzleReader<'a> {
-        let lines: Vec<Line<'a>> = split_lines(text)
-            .into_iter()
-            .enumerate()
-            .map(|(index, text)| Line {
-                number: index + 1,
-                text,
-            })
-            .collect();
-        let mut board: Vec<bool> = lines.iter().map(|l| is_board_line(l.text)).collect();
-        let next_non_blank_is_board = {
-            let flags = board.clone();
-            let lines = &lines;
-            move |index: usize| {
-                lines[index + 1..]
-                    .iter()
-                    .position(|l| !is_blank(l.text))
-                    .is_some_and(|n| flags[index + 1 + n])
-            }
+        let source = Source::new(text);
+        let first_board = next_board(source, source.start(), false);
+        let file_notes = Span {
+            start: source.start(),
+            end: first_board.at,
         };
-        demote_lone_lines(&lines, &mut board, next_non_blank_is_board, |text| {
-            // Not valid RLE (`#50 (3)`, a JSoko title): no tessellation reads it as a board.
-            !text.contains(['(', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-                || is_valid_rle(text)
-        });
-        let first_board = board.iter().position(|&b| b).unwrap_or(lines.len());
-
-        let mut header = Collection::default();
-        let mut header_game = None;
-        let mut file_notes = lines[..first_board].to_vec();
-        let title = if first_board < lines.len() {
-            take_title(&mut file_notes)
+        let has_puzzles = first_board.at < source.end();
+        let title = if has_puzzles {
+            block_title(source, file_notes)
         } else {
             None
         };
-        let notes = tags_and_notes(&file_notes, Owner::File(&mut header, &mut header_game));
-        header.notes = notes;
+        let mut header = Collection::default();
+        let mut header_game = None;
+        header.notes = tags_and_notes(
+            source,
+            file_notes,
+            title.as_ref().map(|(_, line)| *line),
+            Owner::File(&mut header, &mut header_game),
+        );
         PuzzleReader {
+            source,
             default: header_game.or(hint).unwrap_or_default(),
-            lines,
-            board,
             header,
-            title,
+            title: title.map(|(title, _)| title),
             at: first_board,
         }
     }
@@ -267,28 +416,32 @@ impl Iterator for PuzzleReader<'_> {
     type Item = PuzzleEntry;
 
     fn next(&mut self) -> Option<PuzzleEntry> {
-        let (lines, board, at) = (&self.lines, &self.board, self.at);
-        if at >= lines.len() {
-            return None;
+        let source = self.source;
+        let first = source.line(self.at)?;
+        // A board is a run of board lines (only a lone line can be demoted, and the run
+        // starts with a line that was not).
+        let mut board_text = String::new();
+        let mut mark = self.at;
+        while let Some(line) = source.line(mark) {
+            if !is_board_line(line.text) {
+                break;
+            }
+            if mark != self.at {
+                board_text.push('\n');
+            }
+            board_text.push_str(line.text);
+            mark = line.next;
         }
-        let board_end = board[at..]
-            .iter()
-            .position(|&b| !b)
-            .map_or(lines.len(), |n| at + n);
-        let tail_end = board[board_end..]
-            .iter()
-            .position(|&b| b)
-            .map_or(lines.len(), |n| board_end + n);
-        let is_last = tail_end == lines.len();
-        let (entry, next_title) = read_puzzle(
-            &lines[at..board_end],
-            &lines[board_end..tail_end],
-            self.title.take(),
-            self.default,
-            is_last,
-        );
-        self.title = next_title;
-        self.at = tail_end;
+        let tail_start = mark;
+        let mut entry = PuzzleEntry::from_board_text(self.default, String::new());
+        entry.board = Board::Text(board_text);
+        entry.source_line = first.number;
+        if let Some(title) = self.title.take() {
+            entry.title = title;
+        }
+        let (title, next) = read_tail(source, &mut entry, tail_start, self.default);
+        self.title = title;
+        self.at = next;
         Some(entry)
     }
 }
@@ -298,92 +451,225 @@ pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
     PuzzleReader::new(text, hint).into_collection()
 }
 
-/// Builds one puzzle from its board lines and tail; returns it with the title line
-/// found for the next puzzle.
-fn read_puzzle(
-    board: &[Line<'_>],
-    tail: &[Line<'_>],
-    title: Option<String>,
-    default: Tessellation,
-    is_last: bool,
-) -> (PuzzleEntry, Option<String>) {
-    let mut board_text = String::with_capacity(board.iter().map(|l| l.text.len() + 1).sum());
-    for (index, line) in board.iter().enumerate() {
-        if index > 0 {
-            board_text.push('\n');
+/// The lines of a puzzle's tail (the lines after its board, up to the next board),
+/// each with its class (moves line or not), read in one pass; the tail ends where the
+/// next board starts.
+struct Tail<'a> {
+    source: Source<'a>,
+    at: Mark,
+    previous_is_moves: bool,
+    /// Where the tail ended (the next board, or the end of the text), once it has.
+    end: Option<Mark>,
+}
+
+impl<'a> Tail<'a> {
+    fn new(source: Source<'a>, start: Mark) -> Tail<'a> {
+        Tail {
+            source,
+            at: start,
+            previous_is_moves: false,
+            end: None,
         }
-        board_text.push_str(line.text);
-    }
-    let mut entry = PuzzleEntry::from_board_text(default, String::new());
-    entry.board = Board::Text(board_text);
-    entry.source_line = board.first().map_or(0, |l| l.number);
-    if let Some(title) = title {
-        entry.title = title;
     }
 
+    /// Whether the line at `mark` starts a board (`previous_is_board`: whether the line
+    /// before it is a board line).
+    fn starts_board(&self, line: Line<'_>, previous_is_board: bool) -> bool {
+        is_board_line(line.text) && (previous_is_board || !is_demoted_board_line(self.source, line))
+    }
+
+    /// Whether the next non-blank line after `line` starts a board (a moves line there
+    /// is the last non-blank line of a tail that another puzzle follows).
+    fn board_follows(&self, line: Line<'_>) -> bool {
+        let mut previous = line;
+        let mut mark = line.next;
+        while let Some(next) = self.source.line(mark) {
+            if !is_blank(next.text) {
+                return self.starts_board(next, is_board_line(previous.text));
+            }
+            previous = next;
+            mark = next.next;
+        }
+        false
+    }
+
+    /// Whether the tail ended at the end of the text (no puzzle follows).
+    fn is_last(&self) -> bool {
+        self.end.is_some_and(|end| end.at >= self.source.end())
+    }
+}
+
+impl<'a> Iterator for Tail<'a> {
+    /// A line and whether it is a moves line.
+    type Item = (Line<'a>, bool);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.end.is_some() {
+            return None;
+        }
+        let Some(line) = self.source.line(self.at) else {
+            self.end = Some(self.at);
+            return None;
+        };
+        // The tail starts after a board line, and holds none: a board line here that
+        // is not demoted starts the next puzzle.
+        if is_board_line(line.text) && !is_demoted_board_line(self.source, line) {
+            self.end = Some(self.at);
+            return None;
+        }
+        self.at = line.next;
+        let is_moves = is_moves_line(line.text);
+        // A lone line such as `dws001` (a title) that is no valid move text is a note:
+        // the last non-blank line of a tail that another puzzle follows, when it is a
+        // moves line and the line before it is not.
+        let demoted = is_moves
+            && !self.previous_is_moves
+            && self.board_follows(line)
+            && !is_valid_lone_moves(line.text);
+        self.previous_is_moves = is_moves;
+        Some((line, is_moves && !demoted))
+    }
+}
+
+/// Reads the notes and snapshots of a puzzle from its tail (the lines after its board,
+/// from `start`); returns the title line found for the next puzzle, and where the next
+/// puzzle's board starts (the end of the text when none follows).
+fn read_tail(
+    source: Source<'_>,
+    entry: &mut PuzzleEntry,
+    start: Mark,
+    default: Tessellation,
+) -> (Option<String>, Mark) {
+    let mut tail = Tail::new(source, start);
+    let mut pending = tail.next();
+
     // Blocks: the puzzle notes, then per snapshot its moves and notes.
-    let mut moves: Vec<bool> = tail.iter().map(|l| is_moves_line(l.text)).collect();
-    // A lone line such as `dws001` (a title) that is no valid move text is a note.
-    demote_lone_lines(
-        tail,
-        &mut moves,
-        |index| !is_last && tail[index + 1..].iter().all(|l| is_blank(l.text)),
-        is_valid_lone_moves,
-    );
-    let first_moves = moves.iter().position(|&m| m).unwrap_or(tail.len());
-    let mut puzzle_notes = tail[..first_moves].to_vec();
-    let has_snapshots = first_moves < tail.len();
-    let mut carried = if has_snapshots || !is_last {
-        take_title(&mut puzzle_notes)
+    let mut block_end = start;
+    while let Some((line, false)) = pending {
+        block_end = line.next;
+        pending = tail.next();
+    }
+    let puzzle_notes = Span {
+        start,
+        end: block_end.at,
+    };
+    let has_snapshots = pending.is_some();
+    let title = if has_snapshots || !tail.is_last() {
+        block_title(source, puzzle_notes)
     } else {
         None
     };
     let mut game = None;
-    entry.notes = tags_and_notes(&puzzle_notes, Owner::Puzzle(&mut entry, &mut game));
+    entry.notes = tags_and_notes(
+        source,
+        puzzle_notes,
+        title.as_ref().map(|(_, line)| *line),
+        Owner::Puzzle(entry, &mut game),
+    );
+    let mut carried = title.map(|(title, _)| title);
     let tessellation = game.unwrap_or(default);
     entry.set_tessellation(tessellation);
 
-    let mut at = first_moves;
-    while at < tail.len() {
-        let moves_end = moves[at..]
-            .iter()
-            .position(|&m| !m)
-            .map_or(tail.len(), |n| at + n);
-        let notes_end = moves[moves_end..]
-            .iter()
-            .position(|&m| m)
-            .map_or(tail.len(), |n| moves_end + n);
-        let block = &tail[at..moves_end];
-        let mut data = String::with_capacity(block.iter().map(|l| l.text.len()).sum());
-        let mut continuation_lines = Vec::with_capacity(block.len().saturating_sub(1));
-        for (index, line) in block.iter().enumerate() {
+    while let Some((first, _)) = pending {
+        let mut data = String::with_capacity(first.text.len());
+        data.push_str(first.text.trim());
+        let mut continuation_lines = Vec::new();
+        let mut notes_start = first.next;
+        pending = tail.next();
+        while let Some((line, true)) = pending {
             let text = line.text.trim();
-            if index > 0 {
-                continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
-            }
+            continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
             data.push_str(text);
+            notes_start = line.next;
+            pending = tail.next();
+        }
+        let mut notes_end = notes_start;
+        while let Some((line, false)) = pending {
+            notes_end = line.next;
+            pending = tail.next();
         }
         let mut snapshot = Snapshot::new(tessellation, data);
-        snapshot.source_line = tail[at].number;
+        snapshot.source_line = first.number;
         snapshot.continuation_lines = continuation_lines;
         if let Some(title) = carried.take() {
             snapshot.title = title;
         }
-        let mut notes = tail[moves_end..notes_end].to_vec();
-        let is_final_block = notes_end == tail.len();
-        if !is_final_block || !is_last {
-            carried = take_title(&mut notes);
-        }
-        snapshot.notes = tags_and_notes(&notes, Owner::Snapshot(&mut snapshot));
+        let notes = Span {
+            start: notes_start,
+            end: notes_end.at.max(notes_start.at),
+        };
+        let is_final_block = pending.is_none();
+        let title = if !is_final_block || !tail.is_last() {
+            block_title(source, notes)
+        } else {
+            None
+        };
+        snapshot.notes = tags_and_notes(
+            source,
+            notes,
+            title.as_ref().map(|(_, line)| *line),
+            Owner::Snapshot(&mut snapshot),
+        );
+        carried = title.map(|(title, _)| title);
         entry.snapshots.push(snapshot);
-        at = notes_end;
     }
-    (entry, carried)
+    let end = tail.end.unwrap_or(tail.at);
+    (carried, end)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn split(text: &str) -> Vec<&str> {
+        let source = Source::new(text);
+        source
+            .lines(Span {
+                start: source.start(),
+                end: source.end(),
+            })
+            .map(|line| line.text)
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_end_search_is_exact(bytes in proptest::collection::vec(proptest::prop_oneof![
+            proptest::strategy::Just(b'\n'), proptest::strategy::Just(b'\r'), proptest::num::u8::ANY
+        ], 0..40)) {
+            let expected = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+            proptest::prop_assert_eq!(find_line_end(&bytes), expected);
+        }
+    }
+
+    #[test]
+    fn line_ends() {
+        assert_eq!(split("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+        assert_eq!(split("a\n"), ["a"]);
+        assert_eq!(split(""), Vec::<&str>::new());
+        assert_eq!(split("\n"), Vec::<&str>::new());
+        assert_eq!(split("\u{feff}x"), ["x"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_ends_match_split_then_split_again(
+            text in proptest::prop_oneof!["[a\r\n\u{feff}é]{0,12}", "[a\n\u{feff}é\u{a0a}\x0b]{0,40}"]
+        ) {
+            // The definition: `\n` first, then per line a trailing `\r` and lone `\r`s.
+            let stripped = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let stripped = stripped.strip_suffix('\n').unwrap_or(stripped);
+            let expected: Vec<&str> = if stripped.is_empty() {
+                Vec::new()
+            } else {
+                stripped
+                    .split('\n')
+                    .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
+                    .collect()
+            };
+            proptest::prop_assert_eq!(split(&text), expected);
+        }
+    }
 
     #[test]
     fn title_rule_needs_a_blank_line_before() {
@@ -481,5 +767,17 @@ mod tests {
         // Both lines are valid RLE, so they keep their classes; using them fails.
         assert_eq!(collection.puzzles.len(), 3);
         assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+
+    #[test]
+    fn classifying_lone_lines_costs_a_small_multiple_of_the_text() {
+        // Issue 14: each `65535r` below a puzzle was expanded to 64 KiB to decide whether
+        // it is a title; 16 MiB of them took minutes.
+        let text = "#\n\n65535r\n\n".repeat(20_000);
+        let start = std::time::Instant::now();
+        let collection = Collection::parse(&text, None);
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(collection.puzzles.len(), 20_000);
+        assert_eq!(collection.snapshots_count(), 20_000);
     }
 }

@@ -21,81 +21,6 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// Splits text into lines, treating `\r\n`, `\r` and `\n` as line ends. A final line
-/// end does not start an extra line.
-pub(crate) fn split_lines<'a>(text: &'a str) -> Vec<&'a str> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let text = text.strip_suffix('\n').unwrap_or(text);
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let bytes = text.as_bytes();
-    let mut lines: Vec<&'a str> = Vec::with_capacity(count_newlines(bytes) + 1);
-    if bytes.contains(&b'\r') {
-        // `\r\n` ends a line like `\n`; a lone `\r` ends one too.
-        for line in text.split('\n') {
-            lines.extend(line.strip_suffix('\r').unwrap_or(line).split('\r'));
-        }
-    } else {
-        // Line starts found eight bytes at a time (a word-wide byte compare).
-        let mut start = 0;
-        let chunks = bytes.chunks_exact(8);
-        let chunk_start = bytes.len() - chunks.remainder().len();
-        for (number, chunk) in chunks.enumerate() {
-            let mut found = newline_mask(word(chunk));
-            while found != 0 {
-                let index = number * 8 + (found.trailing_zeros() / 8) as usize;
-                // Both ends are ASCII bytes, so on character boundaries.
-                lines.push(&text[start..index]);
-                start = index + 1;
-                found &= found - 1;
-            }
-        }
-        for (offset, &byte) in bytes[chunk_start..].iter().enumerate() {
-            if byte == b'\n' {
-                lines.push(&text[start..chunk_start + offset]);
-                start = chunk_start + offset + 1;
-            }
-        }
-        lines.push(&text[start..]);
-    }
-    lines
-}
-
-/// Bytes per word with the high bit set where the word has a `\n` byte (exact: no
-/// false positives, unlike the borrow-propagating zero-byte test).
-#[inline]
-fn newline_mask(word: u64) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ 0x0a0a_0a0a_0a0a_0a0a;
-    // High bit of each byte set when its low seven bits are non-zero, then when the
-    // byte is non-zero at all; inverted: set only for zero bytes.
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
-/// An eight-byte chunk as a little-endian word.
-#[inline]
-fn word(chunk: &[u8]) -> u64 {
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(chunk);
-    u64::from_le_bytes(bytes)
-}
-
-/// Number of `\n` bytes, eight at a time.
-fn count_newlines(bytes: &[u8]) -> usize {
-    let chunks = bytes.chunks_exact(8);
-    let rest = chunks.remainder().iter().filter(|&&b| b == b'\n').count();
-    chunks
-        .map(|chunk| {
-            // One bit per newline byte, at bit 0 of its byte; the multiply sums the
-            // eight bytes into the top one.
-            let ones = newline_mask(word(chunk)) >> 7;
-            (ones.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
-        })
-        .sum::<usize>()
-        + rest
-}
-
 /// Whether a line is empty or whitespace only.
 pub(crate) fn is_blank(line: &str) -> bool {
     line.trim().is_empty()
@@ -113,62 +38,50 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
-/// Notes cleanup (`sok-format.md` 4.6): drop leading and trailing blank lines, trim
-/// every line, join with `\n`; interior blank lines stay.
-pub(crate) fn clean_notes<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
-    let mut pending_blank = 0usize;
-    for line in lines {
+/// Notes cleanup (`sok-format.md` 4.6), a line at a time: drop leading and trailing
+/// blank lines, trim every line, join with `\n`; interior blank lines stay.
+#[derive(Debug, Default)]
+pub(crate) struct NotesBuilder {
+    out: String,
+    pending_blank: usize,
+}
+
+impl NotesBuilder {
+    /// Adds a line.
+    pub(crate) fn push(&mut self, line: &str) {
         let line = line.trim();
         if line.is_empty() {
-            if !out.is_empty() {
-                pending_blank += 1;
+            if !self.out.is_empty() {
+                self.pending_blank += 1;
             }
-            continue;
+            return;
         }
-        if !out.is_empty() {
-            out.push('\n');
+        if !self.out.is_empty() {
+            self.out.push('\n');
         }
-        for _ in 0..pending_blank {
-            out.push('\n');
+        for _ in 0..self.pending_blank {
+            self.out.push('\n');
         }
-        pending_blank = 0;
-        out.push_str(line);
+        self.pending_blank = 0;
+        self.out.push_str(line);
     }
-    out
+
+    /// The notes.
+    pub(crate) fn finish(self) -> String {
+        self.out
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn line_ends() {
-        assert_eq!(split_lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
-        assert_eq!(split_lines("a\n"), ["a"]);
-        assert_eq!(split_lines(""), Vec::<&str>::new());
-        assert_eq!(split_lines("\u{feff}x"), ["x"]);
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn line_ends_match_split_then_split_again(
-            text in proptest::prop_oneof!["[a\r\n\u{feff}é]{0,12}", "[a\n\u{feff}é\u{a0a}\x0b]{0,40}"]
-        ) {
-            // The definition: `\n` first, then per line a trailing `\r` and lone `\r`s.
-            let stripped = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            let stripped = stripped.strip_suffix('\n').unwrap_or(stripped);
-            let expected: Vec<&str> = if stripped.is_empty() {
-                Vec::new()
-            } else {
-                stripped
-                    .split('\n')
-                    .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
-                    .collect()
-            };
-            proptest::prop_assert_eq!(split_lines(&text), expected);
-            proptest::prop_assert_eq!(count_newlines(text.as_bytes()), text.matches('\n').count());
+    fn clean_notes<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
+        let mut notes = NotesBuilder::default();
+        for line in lines {
+            notes.push(line);
         }
+        notes.finish()
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The `.sok` and plain-file writers (`sok-format.md` sections 7 and 8).
 
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 
 use sokoengine_board::{Puzzle, is_board_line};
@@ -44,7 +45,7 @@ impl fmt::Display for Place {
     }
 }
 
-/// Why a notes line cannot be written.
+/// What the reader would make of a line that cannot be written as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LineProblem {
@@ -56,6 +57,13 @@ pub enum LineProblem {
     Tag,
     /// It would be read as a `::` comment and dropped.
     Comment,
+    /// It would be read as notes (neither a board line nor a moves line).
+    Notes,
+    /// It holds a line break (`\r`), so it would be read as two lines.
+    LineBreak,
+    /// A plain file has no place for the line that would keep it from being read as
+    /// the title of the next puzzle.
+    Title,
 }
 
 impl fmt::Display for LineProblem {
@@ -65,7 +73,21 @@ impl fmt::Display for LineProblem {
             LineProblem::MovesLine => "a moves line",
             LineProblem::Tag => "a tag",
             LineProblem::Comment => "a comment",
+            LineProblem::Notes => "notes",
+            LineProblem::LineBreak => "two lines",
+            LineProblem::Title => "the next puzzle's title",
         })
+    }
+}
+
+/// At most this many characters of an offending text are quoted in a [`WriteError`].
+const QUOTED_CHARS: usize = 60;
+
+/// `text`, cut to [`QUOTED_CHARS`] characters (with `…` when cut).
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }
 
@@ -104,6 +126,28 @@ pub enum WriteError {
         field: &'static str,
         /// The value.
         value: String,
+    },
+    /// A board row the reader would not read back as this board's row: the board does
+    /// not parse, so it is written as read, and this row is not a board line.
+    #[error("{place}: board row {row:?} would be read back as {problem}")]
+    UnsafeBoardRow {
+        /// Where.
+        place: Place,
+        /// The row (at most 60 characters of it).
+        row: String,
+        /// What the reader would make of it.
+        problem: LineProblem,
+    },
+    /// Move text that cannot be written as moves lines: it holds a character that is
+    /// not a move character, or only `*`, digits, `(`, `)` and `|` (a board line).
+    #[error("{place}: moves {moves:?} would be read back as {problem}")]
+    UnsafeMoves {
+        /// Where.
+        place: Place,
+        /// The move text (at most 60 characters of it).
+        moves: String,
+        /// What the reader would make of it.
+        problem: LineProblem,
     },
     /// A puzzle whose tessellation the chosen plain format cannot hold.
     #[error(
@@ -224,17 +268,27 @@ impl WriteOptions {
     }
 }
 
-/// The board lines to write with `options`.
-fn board_lines(entry: &PuzzleEntry, options: WriteOptions) -> Option<Vec<String>> {
+/// The board lines to write with `options` for puzzle `number`.
+fn board_lines(
+    entry: &PuzzleEntry,
+    number: usize,
+    options: WriteOptions,
+) -> Result<Option<Vec<String>>, WriteError> {
     if options.rle {
         if let Ok(puzzle) = entry.puzzle() {
-            if puzzle.size() == 0 {
-                return None;
+            if puzzle.size() > 0 {
+                return Ok(Some(vec![puzzle.to_board_str(true, true)]));
             }
-            return Some(vec![puzzle.to_board_str(true, true)]);
         }
     }
-    board_rows(entry)
+    board_rows(entry, number)
+}
+
+/// Whether the reader would take `rows`, written as a board followed directly by the
+/// next puzzle's board, for the title of that puzzle: a lone board line that no
+/// tessellation can read (`sok-format.md` recovery for `#50 (3)`).
+fn reads_as_next_title(rows: &[String]) -> bool {
+    matches!(rows, [row] if !crate::reader::is_valid_lone_board_line(row))
 }
 
 /// Whether `title` can be written as a title line and read back unchanged.
@@ -313,35 +367,54 @@ fn push_notes(out: &mut String, notes: &str) {
     }
 }
 
+/// The rows of board text that is written as read.
+fn text_rows(text: &str, number: usize) -> Result<Vec<String>, WriteError> {
+    let rows: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    for row in &rows {
+        let problem = if row.contains('\r') {
+            Some(LineProblem::LineBreak)
+        } else if is_board_line(row) {
+            None
+        } else if is_moves_line(row) {
+            Some(LineProblem::MovesLine)
+        } else {
+            Some(LineProblem::Notes)
+        };
+        if let Some(problem) = problem {
+            return Err(WriteError::UnsafeBoardRow {
+                place: Place::Puzzle { puzzle: number },
+                row: excerpt(row),
+                problem,
+            });
+        }
+    }
+    Ok(rows)
+}
+
 /// The board rows to write: the current cells with the puzzle's characters, floor as
 /// spaces, rows right-trimmed, empty rows as `-`; falls back to visible floor where
-/// trimming would change the board read back. `None` for a board without cells.
-pub(crate) fn board_rows(entry: &PuzzleEntry) -> Option<Vec<String>> {
+/// trimming would change the board read back. `None` for a board without cells built
+/// in code. Board text that does not parse, or has no cells, is written as read.
+///
+/// # Errors
+///
+/// [`WriteError::UnsafeBoardRow`] for a row of a board that does not parse which would
+/// not read back as a board line.
+pub(crate) fn board_rows(
+    entry: &PuzzleEntry,
+    number: usize,
+) -> Result<Option<Vec<String>>, WriteError> {
     if entry.has_empty_board() {
-        return None;
+        return Ok(None);
     }
     let puzzle = match (&entry.board, entry.puzzle()) {
-        (_, Ok(puzzle)) => puzzle,
-        (Board::Text(text), Err(_)) => {
-            // Not parsable: keep the rows as read so the file reads back the same.
-            return Some(
-                text.lines()
-                    .map(|row| {
-                        let row = row.trim_end();
-                        if row.is_empty() {
-                            "-".to_owned()
-                        } else {
-                            row.to_owned()
-                        }
-                    })
-                    .collect(),
-            );
-        }
-        (Board::Cells(_), Err(_)) => return None,
+        (_, Ok(puzzle)) if puzzle.size() > 0 => puzzle,
+        // Not parsable, or only RLE line breaks (`|||`): keep the rows exactly as
+        // read (the text is compared as it is), which each must read back as a board
+        // line.
+        (Board::Text(text), _) => return text_rows(text, number).map(Some),
+        (Board::Cells(_), _) => return Ok(None),
     };
-    if puzzle.size() == 0 {
-        return None;
-    }
     let printed = puzzle.to_board_str(false, false);
     let full_width = printed.split('\n').map(str::len).max().unwrap_or(0);
     let rows: Vec<String> = printed
@@ -363,15 +436,15 @@ pub(crate) fn board_rows(entry: &PuzzleEntry) -> Option<Vec<String>> {
             p.width() == puzzle.width() && p.height() == puzzle.height() && same_cells(&p, &puzzle)
         });
     if same {
-        Some(rows)
+        Ok(Some(rows))
     } else {
-        Some(
+        Ok(Some(
             puzzle
                 .to_board_str(true, false)
                 .split('\n')
                 .map(str::to_owned)
                 .collect(),
-        )
+        ))
     }
 }
 
@@ -390,28 +463,60 @@ pub(crate) fn same_cells(a: &Puzzle, b: &Puzzle) -> bool {
         .all(|(&x, &y)| floor(x) == floor(y))
 }
 
-/// Appends `moves` (whitespace-free) in lines of [`MOVES_LINE_LEN`] characters. A piece
-/// that would read as a board line (only `*`, digits and parentheses) is joined to the
-/// line before it.
-fn push_moves(out: &mut String, moves: &str) {
-    let chars: Vec<char> = moves.chars().collect();
-    let mut lines: Vec<String> = chars
-        .chunks(MOVES_LINE_LEN)
-        .map(|chunk| chunk.iter().collect())
-        .collect();
-    let mut index = 1;
-    while index < lines.len() {
-        if is_moves_line(&lines[index]) && !is_board_line(&lines[index]) {
-            index += 1;
+/// Cuts `moves` (whitespace-free) into lines of [`MOVES_LINE_LEN`] characters that each
+/// read back as a moves line: a piece without a step letter or bracket (only `*`,
+/// digits, `(`, `)` and `|`, which reads as a board line) is joined to its neighbour.
+///
+/// # Errors
+///
+/// The [`LineProblem`] when no cut works: a character that is not a move character
+/// (the text would read as notes or a board), or no step letter or bracket at all.
+fn moves_lines(moves: &str) -> Result<Vec<&str>, LineProblem> {
+    // A whitespace-free moves line that is not a board line needs a step letter or a
+    // bracket: the move characters that are not board characters.
+    let is_anchor = |c: char| c.is_ascii_alphabetic() || matches!(c, '[' | ']' | '{' | '}');
+    if moves
+        .chars()
+        .any(|c| !crate::is_moves_char(c) || c.is_whitespace())
+    {
+        return Err(if is_board_line(moves) {
+            LineProblem::BoardLine
         } else {
-            let piece = lines.remove(index);
-            lines[index - 1].push_str(&piece);
+            LineProblem::Notes
+        });
+    }
+    let mut lines: Vec<&str> = Vec::with_capacity(moves.len() / MOVES_LINE_LEN + 1);
+    // Start of the line being built, and whether it has an anchor yet.
+    let mut start = 0;
+    let mut anchored = false;
+    let mut count = 0;
+    for (index, c) in moves.char_indices() {
+        if count == MOVES_LINE_LEN && anchored {
+            lines.push(&moves[start..index]);
+            start = index;
+            anchored = false;
+            count = 0;
+        }
+        if count == MOVES_LINE_LEN {
+            // Keep growing an unanchored line one piece at a time.
+            count = 0;
+        }
+        anchored |= is_anchor(c);
+        count += 1;
+    }
+    let rest = &moves[start..];
+    if !rest.is_empty() {
+        if anchored {
+            lines.push(rest);
+        } else if let Some(last) = lines.last_mut() {
+            // The last piece has no anchor: it joins the line before it.
+            let joined_start = moves.len() - rest.len() - last.len();
+            *last = &moves[joined_start..];
+        } else {
+            return Err(LineProblem::BoardLine);
         }
     }
-    for line in lines {
-        out.push_str(&line);
-        out.push('\n');
-    }
+    Ok(lines)
 }
 
 /// Output plus what the reader needs to see the same blocks again.
@@ -423,6 +528,8 @@ struct Writer {
     block_tags: Vec<String>,
     /// Whether the current block is the file header.
     in_header: bool,
+    /// The title of the puzzle or snapshot the current block belongs to.
+    block_title: String,
 }
 
 impl Writer {
@@ -432,24 +539,30 @@ impl Writer {
     }
 
     fn tag(&mut self, key: &str, value: &str) {
-        let line = format!("{key}: {value}");
+        let line = if value.is_empty() {
+            format!("{key}:")
+        } else {
+            format!("{key}: {value}")
+        };
         self.line(&line);
         self.block_tags.push(line);
     }
 
-    fn begin_block(&mut self) {
+    /// Starts the notes block of a puzzle or snapshot titled `title`.
+    fn begin_block(&mut self, title: &str) {
         self.in_header = false;
         self.block_start = self.out.len();
         self.block_tags.clear();
+        title.clone_into(&mut self.block_title);
     }
 
     /// Called before a puzzle or snapshot that has no title line. When the last
     /// non-blank line of the current block would be read as its title (it is the
     /// block's first line or follows a blank line), the block is changed so that it is
     /// not, without changing what it reads as: in the file header a `::` comment line
-    /// goes before it (comments are dropped from the file notes); elsewhere the
-    /// block's last tag is repeated after it (a repeated tag reads the same). A block
-    /// of notes only cannot be protected: a limitation of the format (7.2).
+    /// goes before it (comments are dropped from the file notes); elsewhere a tag goes
+    /// after it: the block's last tag again, or its owner's `Title:` (a repeated tag
+    /// reads the same).
     fn before_untitled(&mut self) {
         let block = &self.out[self.block_start..];
         let lines: Vec<&str> = block.lines().collect();
@@ -463,9 +576,13 @@ impl Writer {
             self.block_start + lines[..last].iter().map(|l| l.len() + 1).sum::<usize>();
         if self.block_start == 0 && self.in_header {
             self.out.insert_str(line_start, "::\n");
-        } else if let Some(tag) = self.block_tags.last() {
+        } else {
             let insert_at = line_start + lines[last].len() + 1;
-            let tag = format!("{tag}\n");
+            let tag = match self.block_tags.last() {
+                Some(tag) => format!("{tag}\n"),
+                None if self.block_title.is_empty() => "Title:\n".to_owned(),
+                None => format!("Title: {}\n", self.block_title),
+            };
             self.out.insert_str(insert_at, &tag);
         }
     }
@@ -478,7 +595,9 @@ impl Collection {
     ///
     /// [`WriteError::UnsafeNotesLine`] for a notes line the reader would take as a board
     /// line, a moves line, a tag or a comment; [`WriteError::MultiLineField`] for a
-    /// title, author, solver, order or date with a line break.
+    /// title, author, solver, order or date with a line break;
+    /// [`WriteError::UnsafeMoves`] and [`WriteError::UnsafeBoardRow`] for move text or
+    /// (unparsable) board text that would not read back as itself.
     pub fn to_sok_string(&self) -> Result<String, WriteError> {
         self.to_sok_string_with(WriteOptions::new())
     }
@@ -501,19 +620,60 @@ impl Collection {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_sok_string_with(&self, options: WriteOptions) -> Result<String, WriteError> {
-        let mut writer = Writer {
-            out: String::with_capacity(self.puzzles.len() * 256),
-            block_start: 0,
-            block_tags: Vec::new(),
-            in_header: true,
-        };
-        self.write_header(&mut writer)?;
-        for (index, entry) in self.puzzles.iter().enumerate() {
-            write_puzzle(&mut writer, index + 1, entry, options)?;
-        }
-        Ok(writer.out)
+        self.to_plain_string_with(FileFormat::Sok, options)
     }
 
+    /// Writes the titles and boards as a plain `.xsb`, `.hsb` or `.tsb` file (for
+    /// [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError::TessellationMismatch`] for a puzzle of another tessellation than the
+    /// format's; [`WriteError::MultiLineField`] for a title with a line break;
+    /// [`WriteError::UnsafeBoardRow`] for (unparsable) board text that would not read
+    /// back as itself.
+    pub fn to_plain_string(&self, format: FileFormat) -> Result<String, WriteError> {
+        self.to_plain_string_with(format, WriteOptions::new())
+    }
+
+    /// [`Collection::to_plain_string`] with options (RLE boards).
+    ///
+    /// # Errors
+    ///
+    /// As [`Collection::to_plain_string`].
+    pub fn to_plain_string_with(
+        &self,
+        format: FileFormat,
+        options: WriteOptions,
+    ) -> Result<String, WriteError> {
+        let mut bytes = Vec::with_capacity(self.puzzles.len() * 256);
+        let mut writer = CollectionWriter::new(&mut bytes, self, format, options)?;
+        for entry in &self.puzzles {
+            writer.write(entry)?;
+        }
+        writer.finish()?;
+        // Everything written came from `&str`s.
+        Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// Writes the collection to `path` in the format of its extension (`.sok`, `.xsb`,
+    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`], and
+    /// [`WriteError::Io`].
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
+        let path = path.as_ref();
+        let format = FileFormat::from_path(path).unwrap_or(FileFormat::Sok);
+        let text = self.to_plain_string(format)?;
+        std::fs::write(path, text)?;
+        Ok(())
+    }
+}
+
+impl Collection {
     fn write_header(&self, w: &mut Writer) -> Result<(), WriteError> {
         let place = Place::Collection;
         for (field, value) in [
@@ -525,7 +685,7 @@ impl Collection {
             single_line(place, field, value)?;
         }
         check_notes(place, &self.notes)?;
-        w.begin_block();
+        w.begin_block("");
         w.in_header = true;
         let created = self.created_at.trim();
         let updated = self.updated_at.trim();
@@ -556,80 +716,189 @@ impl Collection {
         }
         Ok(())
     }
+}
 
-    /// Writes the titles and boards as a plain `.xsb`, `.hsb` or `.tsb` file (for
-    /// [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
-    ///
-    /// # Errors
-    ///
-    /// [`WriteError::TessellationMismatch`] for a puzzle of another tessellation than the
-    /// format's; [`WriteError::MultiLineField`] for a title with a line break.
-    pub fn to_plain_string(&self, format: FileFormat) -> Result<String, WriteError> {
-        self.to_plain_string_with(format, WriteOptions::new())
+/// Writes a collection one puzzle at a time, in `.sok` or a plain format: the header
+/// when created, then each puzzle given to [`CollectionWriter::write`]. Output goes to
+/// the sink as soon as it can no longer change (the writer keeps only the notes block
+/// being written), so writing a large collection read with a
+/// [`PuzzleReader`](crate::PuzzleReader) needs memory for one puzzle at a time.
+///
+/// A puzzle that cannot be written is refused whole (nothing of it is written); the
+/// puzzles before it are written.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{CollectionWriter, FileFormat, PuzzleReader, WriteOptions};
+///
+/// let text = "Collection: Two\n\nOne\n\n#####\n#@$.#\n#####\n\nR\n";
+/// let mut reader = PuzzleReader::new(text, None);
+/// let mut out = Vec::new();
+/// let mut writer = CollectionWriter::new(&mut out, reader.header(), FileFormat::Sok, WriteOptions::new())?;
+/// for entry in &mut reader {
+///     writer.write(&entry)?;
+/// }
+/// writer.finish()?;
+/// assert_eq!(String::from_utf8(out)?, "Collection: Two\n\nOne\n\n#####\n#@$.#\n#####\n\nR\n\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct CollectionWriter<W: Write> {
+    sink: W,
+    format: FileFormat,
+    options: WriteOptions,
+    writer: Writer,
+    /// Puzzles given so far (written or not), for numbering.
+    count: usize,
+    /// Plain formats: the number and row of the last puzzle written when its board is
+    /// a lone line that would read as the title of a following untitled puzzle.
+    last_lone_row: Option<(usize, String)>,
+}
+
+impl<W: Write> fmt::Debug for CollectionWriter<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CollectionWriter")
+            .field("format", &self.format)
+            .field("options", &self.options)
+            .field("puzzles", &self.count)
+            .finish_non_exhaustive()
     }
+}
 
-    /// [`Collection::to_plain_string`] with options (RLE boards).
+impl<W: Write> CollectionWriter<W> {
+    /// Starts writing to `sink` and writes the header of `header` (its title, author,
+    /// dates and notes; its puzzles are ignored). Plain formats have no header.
     ///
     /// # Errors
     ///
-    /// As [`Collection::to_plain_string`].
-    pub fn to_plain_string_with(
-        &self,
+    /// [`WriteError::MultiLineField`] or [`WriteError::UnsafeNotesLine`] for the
+    /// header, as for [`Collection::to_sok_string`].
+    pub fn new(
+        sink: W,
+        header: &Collection,
         format: FileFormat,
         options: WriteOptions,
-    ) -> Result<String, WriteError> {
-        let Some(tessellation) = format.tessellation() else {
-            return self.to_sok_string_with(options);
+    ) -> Result<CollectionWriter<W>, WriteError> {
+        let mut writer = Writer {
+            out: String::with_capacity(4096),
+            block_start: 0,
+            block_tags: Vec::new(),
+            in_header: true,
+            block_title: String::new(),
         };
-        let mut out = String::new();
-        for (index, entry) in self.puzzles.iter().enumerate() {
-            if entry.tessellation() != tessellation {
-                return Err(WriteError::TessellationMismatch {
-                    puzzle: index + 1,
-                    tessellation: entry.tessellation(),
-                    format,
-                });
-            }
-            single_line(Place::Puzzle { puzzle: index + 1 }, "title", &entry.title)?;
-            let Some(rows) = board_lines(entry, options) else {
-                continue;
-            };
-            if is_safe_title(&entry.title) {
-                out.push_str(entry.title.trim());
-                out.push('\n');
-            }
-            out.push('\n');
-            for row in rows {
-                out.push_str(&row);
-                out.push('\n');
-            }
-            out.push('\n');
+        if format == FileFormat::Sok {
+            header.write_header(&mut writer)?;
         }
-        Ok(out)
+        Ok(CollectionWriter {
+            sink,
+            format,
+            options,
+            writer,
+            count: 0,
+            last_lone_row: None,
+        })
     }
 
-    /// Writes the collection to `path` in the format of its extension (`.sok`, `.xsb`,
-    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`).
+    /// Writes the next puzzle (a puzzle without cells is skipped, but counted in the
+    /// numbers of error messages).
     ///
     /// # Errors
     ///
-    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`], and
+    /// As [`Collection::to_sok_string`] and [`Collection::to_plain_string`] for this
+    /// puzzle, and [`WriteError::Io`]. Nothing of the puzzle is written.
+    pub fn write(&mut self, entry: &PuzzleEntry) -> Result<(), WriteError> {
+        self.count += 1;
+        let number = self.count;
+        match self.format.tessellation() {
+            None => write_puzzle(&mut self.writer, number, entry, self.options)?,
+            Some(tessellation) => self.write_plain(number, entry, tessellation)?,
+        }
+        self.flush_settled()
+    }
+
+    /// Writes what is still held and gives the sink back.
+    ///
+    /// # Errors
+    ///
     /// [`WriteError::Io`].
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
-        let path = path.as_ref();
-        let format = FileFormat::from_path(path).unwrap_or(FileFormat::Sok);
-        let text = self.to_plain_string(format)?;
-        std::fs::write(path, text)?;
+    pub fn finish(mut self) -> Result<W, WriteError> {
+        self.sink.write_all(self.writer.out.as_bytes())?;
+        self.sink.flush()?;
+        Ok(self.sink)
+    }
+
+    /// Writes out everything before the current notes block (only that block can still
+    /// change: see [`Writer::before_untitled`]).
+    fn flush_settled(&mut self) -> Result<(), WriteError> {
+        let settled = if self.format == FileFormat::Sok {
+            self.writer.block_start
+        } else {
+            self.writer.out.len()
+        };
+        if settled > 0 {
+            self.sink
+                .write_all(&self.writer.out.as_bytes()[..settled])?;
+            self.writer.out.drain(..settled);
+            self.writer.block_start = self.writer.block_start.saturating_sub(settled);
+            self.writer.in_header = false;
+        }
+        Ok(())
+    }
+
+    fn write_plain(
+        &mut self,
+        number: usize,
+        entry: &PuzzleEntry,
+        tessellation: Tessellation,
+    ) -> Result<(), WriteError> {
+        if entry.tessellation() != tessellation {
+            return Err(WriteError::TessellationMismatch {
+                puzzle: number,
+                tessellation: entry.tessellation(),
+                format: self.format,
+            });
+        }
+        single_line(Place::Puzzle { puzzle: number }, "title", &entry.title)?;
+        let Some(rows) = board_lines(entry, number, self.options)? else {
+            return Ok(());
+        };
+        let safe_title = is_safe_title(&entry.title);
+        if let Some((previous, row)) = &self.last_lone_row {
+            if !safe_title {
+                return Err(WriteError::UnsafeBoardRow {
+                    place: Place::Puzzle { puzzle: *previous },
+                    row: excerpt(row),
+                    problem: LineProblem::Title,
+                });
+            }
+        }
+        let out = &mut self.writer.out;
+        if safe_title {
+            out.push_str(entry.title.trim());
+            out.push('\n');
+        }
+        out.push('\n');
+        for row in &rows {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out.push('\n');
+        self.last_lone_row = if reads_as_next_title(&rows) {
+            rows.into_iter().next().map(|row| (number, row))
+        } else {
+            None
+        };
         Ok(())
     }
 }
 
-fn write_puzzle(
-    w: &mut Writer,
+/// Checks the fields of a puzzle and cuts its snapshots' moves into lines, before
+/// anything of it is written.
+fn prepare_snapshots(
     number: usize,
     entry: &PuzzleEntry,
     options: WriteOptions,
-) -> Result<(), WriteError> {
+) -> Result<Vec<Vec<String>>, WriteError> {
     let place = Place::Puzzle { puzzle: number };
     for (field, value) in [
         ("title", &entry.title),
@@ -640,6 +909,7 @@ fn write_puzzle(
         single_line(place, field, value)?;
     }
     check_notes(place, &entry.notes)?;
+    let mut all_lines = Vec::with_capacity(entry.snapshots().len());
     for (index, snapshot) in entry.snapshots().iter().enumerate() {
         let place = Place::Snapshot {
             puzzle: number,
@@ -648,8 +918,38 @@ fn write_puzzle(
         single_line(place, "title", &snapshot.title)?;
         single_line(place, "solver", &snapshot.solver)?;
         check_notes(place, &snapshot.notes)?;
+        // RLE-encoded when asked and the text parses to steps; otherwise as stored
+        // (`|` and `0r` parse to nothing, and are written, or refused, as they are).
+        let moves = match snapshot.moves() {
+            Ok(moves) if options.rle && !moves.is_empty() => moves.to_str(true),
+            _ => snapshot.compact_moves_data(),
+        };
+        let lines = if moves.is_empty() {
+            Vec::new()
+        } else {
+            moves_lines(&moves)
+                .map_err(|problem| WriteError::UnsafeMoves {
+                    place,
+                    moves: excerpt(&moves),
+                    problem,
+                })?
+                .into_iter()
+                .map(str::to_owned)
+                .collect()
+        };
+        all_lines.push(lines);
     }
-    let Some(rows) = board_lines(entry, options) else {
+    Ok(all_lines)
+}
+
+fn write_puzzle(
+    w: &mut Writer,
+    number: usize,
+    entry: &PuzzleEntry,
+    options: WriteOptions,
+) -> Result<(), WriteError> {
+    let snapshot_lines = prepare_snapshots(number, entry, options)?;
+    let Some(rows) = board_lines(entry, number, options)? else {
         return Ok(());
     };
     let title = entry.title.trim();
@@ -660,23 +960,32 @@ fn write_puzzle(
     } else {
         w.before_untitled();
     }
-    for row in rows {
-        w.line(&row);
+    for row in &rows {
+        w.line(row);
     }
-    w.begin_block();
+    w.begin_block(title);
     w.line("");
     let before = w.out.len();
     if entry.tessellation() != Tessellation::Sokoban {
         w.tag("Game", entry.tessellation().name());
     }
-    if !entry.boxorder.trim().is_empty() && !entry.goalorder.trim().is_empty() {
+    // Each order when set (the layout of 7.1 writes the pair only when both are: a
+    // lone order would be lost, and the file would not read back the same).
+    if !entry.boxorder.trim().is_empty() {
         w.tag("boxorder", entry.boxorder.trim());
+    }
+    if !entry.goalorder.trim().is_empty() {
         w.tag("goalorder", entry.goalorder.trim());
     }
     if !entry.author.trim().is_empty() {
         w.tag("Author", entry.author.trim());
     }
-    if !safe_title && !title.is_empty() {
+    let has_snapshots = snapshot_lines.iter().any(|lines| !lines.is_empty());
+    // A lone board line that does not parse, directly above the next board, would be
+    // read as that puzzle's title: a tag in between keeps it a board.
+    if (!safe_title && !title.is_empty())
+        || (w.out.len() == before && !has_snapshots && reads_as_next_title(&rows))
+    {
         w.tag("Title", title);
     }
     if !entry.notes.trim().is_empty() {
@@ -685,12 +994,8 @@ fn write_puzzle(
     if w.out.len() > before {
         w.line("");
     }
-    for snapshot in entry.snapshots() {
-        let moves = match snapshot.moves() {
-            Ok(moves) if options.rle => moves.to_str(true),
-            _ => snapshot.compact_moves_data(),
-        };
-        if moves.is_empty() {
+    for (snapshot, lines) in entry.snapshots().iter().zip(&snapshot_lines) {
+        if lines.is_empty() {
             continue;
         }
         let title = snapshot.title.trim();
@@ -700,12 +1005,19 @@ fn write_puzzle(
         } else {
             w.before_untitled();
         }
-        push_moves(&mut w.out, &moves);
-        w.begin_block();
+        for line in lines {
+            w.line(line);
+        }
+        w.begin_block(title);
         if !snapshot.solver.trim().is_empty() {
             w.tag("Solver", snapshot.solver.trim());
         }
-        if !safe_title && !title.is_empty() {
+        // A lone moves line that does not parse, last in its puzzle, would be read as
+        // the next puzzle's title: a tag after it keeps it a snapshot.
+        let bare = snapshot.solver.trim().is_empty() && snapshot.notes.trim().is_empty();
+        let reads_as_title =
+            bare && matches!(lines.as_slice(), [line] if !crate::reader::is_valid_lone_moves(line));
+        if (!safe_title && !title.is_empty()) || reads_as_title {
             w.tag("Title", title);
         }
         if !snapshot.notes.trim().is_empty() {
@@ -722,16 +1034,32 @@ mod tests {
 
     #[test]
     fn moves_wrap_at_70() {
-        let mut out = String::new();
-        push_moves(&mut out, &"r".repeat(150));
-        let lines: Vec<&str> = out.lines().collect();
+        let text = "r".repeat(150);
+        let lines = moves_lines(&text).unwrap();
         assert_eq!(
             lines.iter().map(|l| l.len()).collect::<Vec<_>>(),
             [70, 70, 10]
         );
-        let mut out = String::new();
-        push_moves(&mut out, &format!("{}*", "r".repeat(70)));
-        assert_eq!(out, format!("{}*\n", "r".repeat(70)));
+        let text = format!("{}*", "r".repeat(70));
+        assert_eq!(moves_lines(&text).unwrap(), [text.as_str()]);
+    }
+
+    #[test]
+    fn moves_lines_never_read_as_board_lines() {
+        // Pieces of only `*`, digits, parentheses and `|` join a neighbour, forwards at
+        // the start and backwards at the end.
+        let text = format!("{}r{}", "*".repeat(100), "*".repeat(75));
+        let lines = moves_lines(&text).unwrap();
+        assert_eq!(lines.concat(), text);
+        for line in &lines {
+            assert!(is_moves_line(line) && !is_board_line(line), "{line}");
+        }
+        assert_eq!(moves_lines("|"), Err(LineProblem::BoardLine));
+        assert_eq!(moves_lines("**"), Err(LineProblem::BoardLine));
+        assert_eq!(moves_lines("e-"), Err(LineProblem::Notes));
+        // Linear: 16 Mi markers around one letter.
+        let long = format!("r{}", "*".repeat(1 << 24));
+        assert_eq!(moves_lines(&long).unwrap().len(), 1);
     }
 
     #[test]

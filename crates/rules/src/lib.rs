@@ -48,7 +48,9 @@ mod search;
 
 pub use arena::{Arena, GameError, GameReport};
 pub use minimax::{AlphaBetaPlayer, Heuristic};
-pub use player::{FirstMovementPlayer, HumanPlayer, LastMovementPlayer, Player, RandomPlayer};
+pub use player::{
+    FirstMovementPlayer, HumanPlayer, LastMovementPlayer, MAX_ANSWER_LEN, Player, RandomPlayer,
+};
 pub use player_index::PlayerIndex;
 pub use rules::{CostPosition, Rules};
 pub use score::{Score, ScoreBoard};

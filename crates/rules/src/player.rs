@@ -304,6 +304,9 @@ impl HumanPlayer<std::io::StdinLock<'static>, std::io::Stdout> {
     }
 }
 
+/// The longest answer line a [`HumanPlayer`] reads, in bytes.
+pub const MAX_ANSWER_LEN: usize = 4096;
+
 impl<I: BufRead, O: Write> HumanPlayer<I, O> {
     /// A human player named `name` reading answers from `input` and writing to `output`.
     pub fn new(name: impl Into<String>, input: I, output: O) -> Self {
@@ -334,9 +337,24 @@ impl<I: BufRead, O: Write> HumanPlayer<I, O> {
             write!(self.output, "{} > ", self.name).ok()?;
             self.output.flush().ok()?;
             line.clear();
-            // Bound the line so endless input without a newline cannot exhaust memory.
-            let read = self.input.by_ref().take(4096).read_line(&mut line).ok()?;
+            // Bound the line so endless input without a newline cannot exhaust memory;
+            // a longer line ends the answers (it is no number, and reading on could
+            // take forever).
+            let read = self
+                .input
+                .by_ref()
+                .take(MAX_ANSWER_LEN as u64)
+                .read_line(&mut line)
+                .ok()?;
             if read == 0 {
+                return None;
+            }
+            if read == MAX_ANSWER_LEN && !line.ends_with('\n') {
+                writeln!(
+                    self.output,
+                    "An answer longer than {MAX_ANSWER_LEN} bytes: giving up."
+                )
+                .ok()?;
                 return None;
             }
             match line.trim().parse::<usize>() {

@@ -592,9 +592,15 @@ impl Board {
     ///
     /// # Panics
     ///
-    /// May panic, or leave the board inconsistent, if `mv` is not legal for the player to
-    /// move. Use [`push`](Self::push) for moves from outside.
+    /// In debug builds, panics if `mv` is not legal for the player to move (the check
+    /// costs a legality test per push). In release builds an illegal move may panic or
+    /// leave the board inconsistent. Use [`push`](Self::push) for moves from outside.
     pub fn push_unchecked(&mut self, mv: Move) {
+        debug_assert!(
+            self.is_legal(mv),
+            "push_unchecked({mv}): not a legal move for {}",
+            self.current_player().name()
+        );
         let t = tables();
         let p = self.current as usize;
         let pair = t.pairs[mv.pair_id()];
@@ -952,6 +958,17 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "not a legal move")]
+    fn push_unchecked_checks_in_debug_builds() {
+        // The same placement twice: its cells are taken (this once underflowed a u8).
+        let mut board = Board::new(1).expect("one player");
+        let mv = board.legal_moves()[0];
+        board.push_unchecked(mv);
+        board.push_unchecked(mv);
+    }
 
     #[test]
     fn player_counts() {

@@ -5,6 +5,7 @@
 mod conformance;
 mod corpus_levels;
 mod fixtures;
+mod fuzz_regressions;
 mod hexoban;
 mod io_examples;
 mod messages;

@@ -6,6 +6,7 @@ mod collection;
 mod garbage;
 mod hanoi;
 mod optimize;
+mod reliability;
 mod render;
 mod sokoban;
 mod solve;

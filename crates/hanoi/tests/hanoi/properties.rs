@@ -61,3 +61,26 @@ proptest! {
         prop_assert_eq!(position.cost(), distance);
     }
 }
+
+#[test]
+fn position_text_round_trips() {
+    let towers: Towers = "0, 1 ||2".parse().expect("a position");
+    assert_eq!(towers.to_string(), "0,1||2");
+    assert_eq!(towers.to_string().parse::<Towers>(), Ok(towers));
+    assert_eq!(
+        "0,x||".parse::<Towers>().unwrap_err().to_string(),
+        "\"x\" is not a disk number"
+    );
+    let long = format!("0,{}||", "9".repeat(1000));
+    assert!(long.parse::<Towers>().unwrap_err().to_string().len() < 60);
+    assert!("1,0||".parse::<Towers>().is_err());
+}
+
+proptest! {
+    #[test]
+    fn any_position_text_is_read_or_refused(text in "[0-9, |x]{0,24}") {
+        if let Ok(towers) = text.parse::<Towers>() {
+            prop_assert_eq!(towers.to_string().parse::<Towers>(), Ok(towers));
+        }
+    }
+}

@@ -4,5 +4,6 @@ mod corpus;
 mod fixtures;
 mod properties;
 mod replay;
+mod round_trip;
 mod snapshots;
 mod sok_format;

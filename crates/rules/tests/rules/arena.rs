@@ -154,6 +154,23 @@ fn human_player_gives_up_at_end_of_input() {
 }
 
 #[test]
+fn human_player_gives_up_on_an_endless_line() {
+    // Issue 14: a line longer than the answer limit ends the answers instead of being
+    // read piece by piece (or buffered whole).
+    let mut input = vec![b'1'; sokoengine_rules::MAX_ANSWER_LEN * 3];
+    input.extend_from_slice(b"\n1\n");
+    let mut human = HumanPlayer::new("you", &input[..], Vec::new());
+    let nim = Nim(5);
+    assert_eq!(human.play(&nim, &nim.first_position()), None);
+    let (_, output) = human.into_inner();
+    let output = String::from_utf8(output).unwrap();
+    assert!(
+        output.contains("An answer longer than 4096 bytes: giving up."),
+        "{output}"
+    );
+}
+
+#[test]
 fn broadcast_prints_every_movement() {
     let mut out = Vec::new();
     let mut player = LastMovementPlayer::new();

@@ -1,0 +1,251 @@
+//! The inputs of issue 14 that once hung, exhausted memory or broke a round trip: each
+//! ends quickly with exit 0, 1 or 2 and a one-line reason naming the limit it hit.
+
+use std::time::{Duration, Instant};
+
+use crate::{run, run_stdin};
+
+/// Runs and checks that the run took less than `seconds`.
+#[track_caller]
+fn quick(args: &[&str], input: &str, seconds: u64) -> crate::Run {
+    let start = Instant::now();
+    let out = run_stdin(args, input);
+    assert!(
+        start.elapsed() < Duration::from_secs(seconds),
+        "{args:?} took {:?}",
+        start.elapsed()
+    );
+    out
+}
+
+#[test]
+fn groups_that_decode_to_nothing_do_not_hang() {
+    // Case 1: 20 bytes that once looped 10^11 times.
+    let out = quick(&["board", "-"], "99999999999(0#)#@$.#", 10);
+    assert_eq!(out.ok(), "#@$.#\n");
+    let out = quick(
+        &[
+            "replay",
+            "--board",
+            "two_boxes.sokoban.txt",
+            "--moves",
+            "99999999999(0r)rRR",
+        ],
+        "",
+        10,
+    );
+    assert!(
+        out.ok()
+            .ends_with("steps: 3 (1 walk, 2 pushes), solved: no\n")
+    );
+    let sok = "#####\n#@$.#\n#####\n\n18446744073709551615(0r)R\n";
+    let out = quick(&["verify", "-"], sok, 10);
+    assert!(out.ok().ends_with("1 puzzles, 1 snapshots, 1 solved\n"));
+}
+
+#[test]
+fn decoded_sizes_are_bounded_per_file() {
+    // Case 3: 1,000 RLE boards of 4095x4096 cells in 19 KB.
+    let boards = "4095(4096#|)4096#\n\n".repeat(1000);
+    let out = quick(&["convert", "-", "--to", "sok"], &boards, 60);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.fails(1),
+        "standard input: the boards and moves decode to more than the limit of 268435456 \
+         bytes per file (raise it with --max-decoded)"
+    );
+    // Case 4: 1,000 snapshots of 16 M steps in 13 KB.
+    let snapshots = format!("#####\n#@ .#\n#####\n\n{}", "8000000(rl)\n\n".repeat(1000));
+    let out = quick(&["verify", "--json", "-"], &snapshots, 60);
+    let document = out.fails_json(1);
+    assert!(
+        document["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("--max-decoded")),
+        "{document}"
+    );
+    // The limit can be raised, and lowered.
+    let small = "#####\n#@ .#\n#####\n\n100(rl)\n\n100(rl)\n";
+    let out = run_stdin(&["verify", "--max-decoded", "300", "-"], small);
+    assert!(out.fails(1).contains("limit of 300 bytes"));
+    let out = run_stdin(&["verify", "--max-decoded", "500", "-"], small);
+    assert!(out.ok().ends_with("1 puzzles, 2 snapshots, 0 solved\n"));
+}
+
+/// Runs with the address space limited to `kib` KiB (Linux `ulimit -v`).
+#[cfg(target_os = "linux")]
+fn run_limited(kib: u64, args: &[&str], input: &str) -> crate::Run {
+    let bin = env!("CARGO_BIN_EXE_sokoengine");
+    let script = format!("ulimit -v {kib} && RAYON_NUM_THREADS=2 exec \"$0\" \"$@\"");
+    let mut shell_args = vec!["-c", script.as_str(), bin];
+    shell_args.extend_from_slice(args);
+    let mut child = std::process::Command::new("sh")
+        .args(&shell_args)
+        .current_dir(crate::fixtures())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_owned();
+    // Written from a thread: the child writes its output while it reads.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("input written");
+    crate::Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn collections_are_streamed() {
+    // Cases 2 and 7: memory once grew by ~500 bytes per puzzle (200,000 tiny puzzles
+    // took 105 MB, a 64 MiB file aborted); it is now the input and one batch.
+    let tiny = "@\n\n".repeat(200_000);
+    let out = run_limited(64 * 1024, &["verify", "-"], &tiny);
+    assert!(
+        out.ok()
+            .ends_with("collection: 200000 puzzles, 0 snapshots, 0 solved\n"),
+        "{}",
+        out.stderr
+    );
+    let out = run_limited(64 * 1024, &["convert", "-", "--to", "sok"], &tiny);
+    assert_eq!(out.ok(), tiny);
+    let out = run_limited(64 * 1024, &["convert", "-", "--to", "json"], &tiny);
+    assert!(
+        out.ok()
+            .ends_with("  \"title\": \"\",\n  \"updated_at\": \"\"\n}\n")
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn one_puzzle_of_many_is_read_alone() {
+    // `board`, `replay`, `metrics` and `render` once held every puzzle of the file
+    // (200,000 tiny puzzles: 52 MB, aborted in a 64 MiB address space); they now keep
+    // the text and the chosen puzzle.
+    let tiny = format!("{}#@$.#\n", "@\n\n".repeat(200_000));
+    let out = run_limited(64 * 1024, &["board", "--puzzle", "200001", "-"], &tiny);
+    assert_eq!(out.ok(), "#@$.#\n");
+    let out = run_limited(64 * 1024, &["board", "-"], &tiny);
+    assert_eq!(
+        out.fails(1),
+        "standard input holds 200001 puzzles: choose one with --puzzle N (1 to 200001)"
+    );
+}
+
+#[test]
+fn whole_collections_have_a_puzzle_limit() {
+    // `solve` and `optimize` hold the whole collection: at most 1,000,000 puzzles.
+    let tiny = "@\n\n".repeat(1_000_001);
+    let out = run_stdin(&["solve", "--level", "1", "-"], &tiny);
+    assert_eq!(
+        out.fails(1),
+        "standard input holds 1000001 puzzles, more than the limit of 1000000 puzzles for \
+         this command (verify and convert take any number)"
+    );
+}
+
+#[test]
+fn interactive_lines_are_capped() {
+    // Case 5: an endless line was buffered without limit.
+    let line = "a".repeat(10_000);
+    let out = quick(&["setting-sun", "play"], &line, 10);
+    assert_eq!(
+        out.fails(1),
+        "standard input: a line longer than the limit of 4096 bytes"
+    );
+    // A line of 4096 bytes is still read.
+    let out = run_stdin(
+        &["setting-sun", "play"],
+        &format!("{}\nq\n", "q".repeat(4096)),
+    );
+    assert_eq!(out.status, 0, "{out:?}");
+}
+
+#[test]
+fn converted_files_read_back_the_same() {
+    // Case 6: `|` + U+0085 as moves (one puzzle) was written as `|`, a board line, so
+    // the file read back as two puzzles. The puzzle cannot be written: it is skipped,
+    // and nothing is left.
+    let out = run_stdin(
+        &["convert", "-", "--to", "sok"],
+        "#####\n#@$.#\n#####\n\n|\u{85}\n",
+    );
+    assert_eq!(out.status, 1, "{out:?}");
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        "warning: skipped puzzle 1 (\"\"): snapshot 1: moves \"|\" would be read back as a \
+         board line\nerror: no puzzle can be written as .sok (1 skipped)\n"
+    );
+    // Two puzzles, the first a lone line that does not parse: still two.
+    let out = run_stdin(&["convert", "-", "--to", "sok"], "\n)\n;\n#");
+    let again = run_stdin(&["verify", "--json", "-"], out.ok()).json();
+    assert_eq!(again["summary"]["puzzles"], 2);
+}
+
+#[test]
+fn long_values_are_quoted_short() {
+    let layout = "vBBv/".repeat(20_000);
+    let out = run(&["setting-sun", "solve", "--layout", &layout]);
+    let message = out.fails(1);
+    assert!(message.len() < 200, "{message}");
+    assert!(message.contains("(100000 characters)"), "{message}");
+    let position = "0,".repeat(20_000);
+    let message = run(&["hanoi", "solve", "--from", &position])
+        .fails(1)
+        .to_owned();
+    assert!(message.len() < 200, "{message}");
+}
+
+#[test]
+fn tilewe_perft_is_bounded() {
+    let out = quick(
+        &["tilewe", "perft", "--depth", "84", "--max-nodes", "1000"],
+        "",
+        30,
+    );
+    assert_eq!(
+        out.fails(1),
+        "perft stopped after visiting 1000 positions (raise --max-nodes to count further)"
+    );
+    let out = run(&["tilewe", "perft", "--depth", "2", "--max-nodes", "1000"]);
+    assert_eq!(out.ok(), "perft(1) = 232\nperft(2) = 40368\n");
+}
+
+#[test]
+fn progress_lines_only_when_asked() {
+    // Short work prints nothing on standard error, --progress or not (a line comes
+    // every two seconds of work).
+    let out = run(&["--progress", "verify", "collection.sok"]);
+    out.ok();
+}
+
+#[test]
+fn solve_reports_progress_when_stderr_is_not_a_terminal() {
+    // Ten boxes in an open room: a move-optimal search that the time limit stops.
+    let room = format!(
+        "{wall}\n#@{floor}#\n{boxes}{gap}{gap}{goals}{goals}{gap}{wall}\n",
+        wall = "#".repeat(18),
+        floor = " ".repeat(15),
+        boxes = "#  $  $  $  $  $ #\n#                #\n".repeat(2),
+        gap = "#                #\n",
+        goals = "#  . . . . .     #\n",
+    );
+    let args = ["--progress", "solve", "--mode", "moves", "--time", "4", "-"];
+    let out = run_stdin(&args, &room);
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(out.stdout.starts_with("level 1: stopped (time)"), "{out:?}");
+    assert!(
+        out.stderr.starts_with("progress: solving levels: 0/1 ("),
+        "{out:?}"
+    );
+}

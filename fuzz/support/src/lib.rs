@@ -1,0 +1,655 @@
+//! What each fuzz target checks, and the layout of its input, in plain Rust: the
+//! targets in `fuzz_targets/` call these functions, the seed generator writes inputs
+//! with the `*_input` helpers, and a failing input can be replayed in a debugger
+//! without libFuzzer. Every function panics when a property does not hold; any other
+//! outcome (including a typed error from the library) is a pass.
+
+#![forbid(unsafe_code)]
+
+use sokoengine::board::{BoardGraph, Puzzle, rle};
+use sokoengine::geometry::{Direction, Tessellation};
+use sokoengine::io::{Collection, Moves, WriteOptions};
+use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
+use sokoengine::mover::{Mover, PusherStep, SolvingMode};
+
+/// Longest decoded text the targets work on (RLE bombs are bounded by the library and
+/// its own tests; this keeps executions fast, not safe).
+const DECODE_LIMIT: usize = 1 << 16;
+
+/// Largest board (in cells) the mover and metrics targets play on.
+const MAX_CELLS: usize = 2048;
+
+/// Whether some line of `text` decodes to more than [`DECODE_LIMIT`] bytes.
+fn expands_much(text: &str) -> bool {
+    text.lines()
+        .any(|line| rle::decoded_len(line).is_ok_and(|n| n > DECODE_LIMIT as u64))
+}
+
+/// The tessellation a selector byte names.
+pub fn tessellation(byte: u8) -> Tessellation {
+    Tessellation::ALL[usize::from(byte) % Tessellation::ALL.len()]
+}
+
+/// Splits `data` at its first NUL byte (the rest is empty without one).
+pub fn split_at_nul(data: &[u8]) -> (&[u8], &[u8]) {
+    match data.iter().position(|&b| b == 0) {
+        Some(at) => (&data[..at], &data[at + 1..]),
+        None => (data, &[]),
+    }
+}
+
+/// Text from bytes, as a file would be read (UTF-8, else Latin-1).
+pub fn text(bytes: &[u8]) -> String {
+    sokoengine::io::decode_text(bytes).into_owned()
+}
+
+// ---- board_parse ----------------------------------------------------------------
+
+/// `board_parse` input: a tessellation byte, then the board text.
+pub fn board_input(tessellation: Tessellation, text: &str) -> Vec<u8> {
+    let index = Tessellation::ALL
+        .iter()
+        .position(|&t| t == tessellation)
+        .unwrap_or(0);
+    let mut data = vec![index as u8];
+    data.extend_from_slice(text.as_bytes());
+    data
+}
+
+/// Parses a board in the tessellation of the first byte; a board that parses prints
+/// to text (plain and RLE) that parses back to the same cells, and its graph builds.
+/// Small boards are also trimmed and mirrored (twice: back to the start).
+pub fn board_parse(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let tessellation = tessellation(selector);
+    let text = text(rest);
+    if expands_much(&text) {
+        return;
+    }
+    let Ok(puzzle) = Puzzle::parse(tessellation, &text) else {
+        return;
+    };
+    // Visible floor: with spaces, trailing all-floor rows would be stripped on reading
+    // (the `.sok` writer falls back to visible floor for such boards).
+    for rle in [false, true] {
+        let printed = puzzle.to_board_str(true, rle);
+        let again = Puzzle::parse(tessellation, &printed)
+            .unwrap_or_else(|e| panic!("printed board {printed:?} does not parse: {e}"));
+        assert_eq!(
+            (again.width(), again.height()),
+            (puzzle.width(), puzzle.height()),
+            "size of {printed:?}"
+        );
+        let same = again.cells().zip(puzzle.cells()).all(|(a, b)| a == b);
+        assert!(same, "cells of {printed:?}");
+    }
+    if let Ok(graph) = BoardGraph::new(&puzzle) {
+        assert_eq!(graph.size(), puzzle.size());
+    }
+    if puzzle.size() <= 4096 {
+        let mut mirrored = puzzle.clone();
+        mirrored.reverse_columns();
+        mirrored.reverse_columns();
+        let mut rows = mirrored.clone();
+        rows.reverse_rows();
+        rows.reverse_rows();
+        assert_eq!(rows, mirrored, "reverse_rows twice");
+        let mut trimmed = puzzle.clone();
+        trimmed.trim();
+        let mut again = trimmed.clone();
+        again.trim();
+        assert_eq!(
+            (again.width(), again.height()),
+            (trimmed.width(), trimmed.height()),
+            "trim is idempotent"
+        );
+    }
+}
+
+// ---- rle_decode -------------------------------------------------------------------
+
+/// Decodes RLE text: the decoded length agrees with [`rle::decoded_len`], and text
+/// without RLE syntax encodes to RLE that decodes back to it.
+pub fn rle_decode(data: &[u8]) {
+    let text = text(data);
+    let length = rle::decoded_len(&text);
+    match rle::decode_with_limit(&text, DECODE_LIMIT) {
+        Ok(decoded) => {
+            assert_eq!(length.ok(), Some(decoded.len() as u64), "{text:?}");
+            if let Ok(encoded) = rle::encode(&decoded) {
+                assert_eq!(rle::decode(&encoded).as_deref(), Ok(decoded.as_str()));
+            }
+        }
+        Err(error) => {
+            if let rle::RleProblem::TooLong { .. } = error.problem {
+                assert!(length.is_ok_and(|n| n > DECODE_LIMIT as u64), "{text:?}");
+            } else {
+                assert_eq!(
+                    length.err().map(|e| e.problem),
+                    Some(error.problem),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+    if let Ok(encoded) = rle::encode(&text) {
+        assert_eq!(rle::decode(&encoded).as_deref(), Ok(text.as_str()));
+    }
+}
+
+// ---- moves_parse ------------------------------------------------------------------
+
+/// Parses move text: the printed forms (plain and RLE) parse to the same steps and
+/// counts, and the steps of each tessellation convert back to the same counts.
+pub fn moves_parse(data: &[u8]) {
+    let text = text(data);
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if rle::decoded_len(&compact).is_ok_and(|n| n > DECODE_LIMIT as u64) {
+        return;
+    }
+    let Ok(moves) = Moves::parse(&text) else {
+        return;
+    };
+    for rle in [false, true] {
+        let printed = moves.to_str(rle);
+        let again = Moves::parse(&printed)
+            .unwrap_or_else(|e| panic!("printed moves {printed:?} do not parse: {e}"));
+        assert_eq!(again.to_str(false), moves.to_str(false));
+        assert_eq!(
+            (
+                again.moves_count(),
+                again.pushes_count(),
+                again.is_reverse()
+            ),
+            (
+                moves.moves_count(),
+                moves.pushes_count(),
+                moves.is_reverse()
+            )
+        );
+        // Printing puts `[]` before a reverse sequence that does not start with a jump.
+        let added = usize::from(moves.is_reverse() && !moves.as_str().starts_with('['));
+        assert_eq!(again.jumps_count(), moves.jumps_count() + added);
+    }
+    for tessellation in Tessellation::ALL {
+        let Ok(steps) = moves.pusher_steps(tessellation) else {
+            continue;
+        };
+        let back = Moves::from_pusher_steps(tessellation, &steps)
+            .unwrap_or_else(|e| panic!("steps of {text:?} do not print: {e}"));
+        assert_eq!(back.pushes_count(), moves.pushes_count());
+        assert_eq!(back.moves_count(), moves.moves_count());
+    }
+}
+
+// ---- sok_collection ---------------------------------------------------------------
+
+/// `sok_collection` input: a hint byte (0-3 a tessellation, else none), then the file.
+pub fn collection_input(hint: Option<Tessellation>, bytes: &[u8]) -> Vec<u8> {
+    let selector = hint.map_or(4, |t| {
+        Tessellation::ALL.iter().position(|&a| a == t).unwrap_or(0)
+    });
+    let mut data = vec![selector as u8];
+    data.extend_from_slice(bytes);
+    data
+}
+
+/// Reads a collection: every problem is reported by `check`; a collection that is
+/// written reads back as the same collection (plain moves), or with the same puzzles
+/// and snapshots (RLE).
+pub fn sok_collection(data: &[u8]) {
+    let Some((&selector, bytes)) = data.split_first() else {
+        return;
+    };
+    let hint = (usize::from(selector) < 4).then(|| tessellation(selector));
+    if expands_much(&text(bytes)) {
+        return;
+    }
+    let collection = Collection::parse_bytes(bytes, hint);
+    let _ = collection.check();
+    // Read back without the hint: a written file names every tessellation but
+    // Sokoban, the default.
+    if let Ok(written) = collection.to_sok_string() {
+        let reread = Collection::parse(&written, None);
+        assert_same(&reread, &collection, &written);
+    }
+    if let Ok(written) = collection.to_sok_string_with(WriteOptions::new().rle(true)) {
+        let reread = Collection::parse(&written, None);
+        assert_eq!(
+            reread.puzzles.len(),
+            collection.puzzles.len(),
+            "{written:?}"
+        );
+        assert_eq!(
+            reread.snapshots_count(),
+            collection.snapshots_count(),
+            "{written:?}"
+        );
+    }
+}
+
+/// Panics naming the first field where `reread` differs from `original`.
+fn assert_same(reread: &Collection, original: &Collection, written: &str) {
+    if reread == original {
+        return;
+    }
+    let header = |c: &Collection| {
+        (
+            c.title.clone(),
+            c.author.clone(),
+            c.created_at.clone(),
+            c.updated_at.clone(),
+            c.notes.clone(),
+        )
+    };
+    assert_eq!(
+        header(reread),
+        header(original),
+        "header; written as {written:?}"
+    );
+    assert_eq!(
+        reread.puzzles.len(),
+        original.puzzles.len(),
+        "puzzles; written as {written:?}"
+    );
+    for (index, (a, b)) in reread.puzzles.iter().zip(&original.puzzles).enumerate() {
+        let fields = |e: &sokoengine::io::PuzzleEntry| {
+            (
+                e.tessellation(),
+                e.title.clone(),
+                e.author.clone(),
+                e.boxorder.clone(),
+                e.goalorder.clone(),
+                e.notes.clone(),
+            )
+        };
+        assert_eq!(
+            fields(a),
+            fields(b),
+            "puzzle {index}; written as {written:?}"
+        );
+        assert_eq!(
+            a.snapshots(),
+            b.snapshots(),
+            "snapshots of puzzle {index}; written as {written:?}"
+        );
+        assert_eq!(a, b, "puzzle {index} (board cells); written as {written:?}");
+    }
+}
+
+// ---- mover_walk -------------------------------------------------------------------
+
+/// `mover_walk` and `metrics_verify` input: a selector byte, the board text, a NUL,
+/// then the rest (actions or step letters).
+pub fn board_and_rest_input(selector: u8, board: &str, rest: &[u8]) -> Vec<u8> {
+    let mut data = vec![selector];
+    data.extend_from_slice(board.as_bytes());
+    data.push(0);
+    data.extend_from_slice(rest);
+    data
+}
+
+/// What the mover can be observed by: board, hash and every piece's position.
+fn observe(mover: &Mover) -> (String, u64, Vec<usize>, Vec<usize>, Vec<usize>) {
+    let manager = mover.board_manager();
+    (
+        mover.board().to_board_str(true, false),
+        mover.state_hash(),
+        manager.pushers_positions().into_values().collect(),
+        manager.boxes_positions().into_values().collect(),
+        manager.goals_positions().into_values().collect(),
+    )
+}
+
+/// A random walk of the mover on a fuzzed board (selector: tessellation in bits 0-1,
+/// reverse mode in bit 2): every action byte moves, selects a pusher, jumps or
+/// toggles pulling; the incremental hash equals the recomputed one; a failed action
+/// changes nothing; each action undone (on a copy) restores the position exactly, and
+/// so does undoing the whole walk at once.
+pub fn mover_walk(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let (board, actions) = split_at_nul(rest);
+    let Ok(graph) = BoardGraph::parse(tessellation(selector), &text(board)) else {
+        return;
+    };
+    if graph.size() > MAX_CELLS {
+        return;
+    }
+    let mode = if selector & 4 != 0 {
+        SolvingMode::Reverse
+    } else {
+        SolvingMode::Forward
+    };
+    let Ok(mut mover) = Mover::new(graph, mode) else {
+        return;
+    };
+    let start = observe(&mover);
+    let mut history: Vec<PusherStep> = Vec::new();
+    for &action in actions.iter().take(128) {
+        let before = observe(&mover);
+        let last_before = mover.last_move().to_vec();
+        let (selected, pulls) = (mover.selected_pusher(), mover.pull_count());
+        let value = usize::from(action >> 3);
+        let result = match action & 7 {
+            0..=4 => mover.try_move(Direction::ALL[value % Direction::ALL.len()]),
+            5 => mover.select_pusher(1 + value % 4),
+            6 => mover.jump(value * 7 % mover.board().size().max(1)),
+            _ => {
+                mover.set_pulls_boxes(action & 8 != 0);
+                continue;
+            }
+        };
+        let manager = mover.board_manager();
+        assert_eq!(mover.state_hash(), manager.recomputed_state_hash());
+        if result.is_err() {
+            assert_eq!(
+                observe(&mover),
+                before,
+                "a failed action changed the position"
+            );
+            assert_eq!(mover.last_move(), &last_before[..]);
+            assert_eq!(
+                (mover.selected_pusher(), mover.pull_count()),
+                (selected, pulls)
+            );
+            continue;
+        }
+        if mover.last_move() == &last_before[..]
+            && observe(&mover) == before
+            && mover.selected_pusher() == selected
+        {
+            continue;
+        }
+        let mut copy = mover.clone();
+        copy.undo_last_move()
+            .expect("an action just made can be undone");
+        assert_eq!(observe(&copy), before, "undo did not restore the position");
+        assert_eq!(
+            (copy.selected_pusher(), copy.pull_count()),
+            (selected, pulls)
+        );
+        history.extend_from_slice(mover.last_move());
+    }
+    mover.set_last_move(history);
+    mover
+        .undo_last_move()
+        .expect("the whole walk can be undone");
+    assert_eq!(
+        observe(&mover),
+        start,
+        "undoing the walk did not restore the start"
+    );
+}
+
+// ---- metrics_verify -----------------------------------------------------------------
+
+/// Board-verified metrics of fuzzed letters on a fuzzed board (selector: the
+/// tessellation) agree with the metrics of the normalised letters alone, for every
+/// tessellation but Trioban (whose letters alone assume an up-pointing start); a saved
+/// game of the same letters counts the same moves and pushes.
+pub fn metrics_verify(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let (board, letters) = split_at_nul(rest);
+    let tessellation = tessellation(selector);
+    let Ok(puzzle) = Puzzle::parse(tessellation, &text(board)) else {
+        return;
+    };
+    if puzzle.size() > MAX_CELLS {
+        return;
+    }
+    let Ok(mut verifier) = SolutionVerifier::new(&puzzle) else {
+        return;
+    };
+    let letters = text(&letters[..letters.len().min(4096)]);
+    let mut normalized = String::new();
+    let verified = verifier.verify_normalized(&letters, &mut normalized);
+    if let Ok(metrics) = verified {
+        if tessellation != Tessellation::Trioban {
+            let from_letters = SolutionMetrics::from_steps(tessellation, &normalized)
+                .unwrap_or_else(|e| panic!("normalised {normalized:?} does not count: {e}"));
+            assert_eq!(
+                from_letters, metrics,
+                "{letters:?} normalised as {normalized:?}"
+            );
+        }
+        let again = verifier
+            .verify(&normalized)
+            .unwrap_or_else(|e| panic!("normalised {normalized:?} does not verify: {e}"));
+        assert_eq!(again, metrics);
+    }
+    let _ = verifier.verify_saved_game(&letters);
+}
+
+// ---- tilewe_notation ----------------------------------------------------------------
+
+/// `tilewe_notation` input: a mode byte (bit 0: the rest is a position text, else
+/// moves; bits 1-2: players - 1), then the text.
+pub fn tilewe_input(position: bool, players: u8, text: &str) -> Vec<u8> {
+    let mut data = vec![u8::from(position) | (players.saturating_sub(1) & 3) << 1];
+    data.extend_from_slice(text.as_bytes());
+    data
+}
+
+/// Parses Tilewe notation and plays it (checked), or parses a position text: a move
+/// prints as the text it was read from and every legal move it plays can be taken
+/// back; a position prints as text that reads back as the same position.
+pub fn tilewe_notation(data: &[u8]) {
+    use sokoengine::tilewe::{Board, Move};
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let text = text(rest);
+    if mode & 1 != 0 {
+        if let Ok(board) = Board::from_position(&text) {
+            let printed = board.position();
+            let again = Board::from_position(&printed)
+                .unwrap_or_else(|e| panic!("printed position {printed:?} does not read: {e}"));
+            assert_eq!(again.position(), printed);
+        }
+        return;
+    }
+    let Ok(mut board) = Board::new(usize::from(mode >> 1 & 3) + 1) else {
+        return;
+    };
+    for word in text.split_whitespace().take(100) {
+        let Ok(mv) = word.parse::<Move>() else {
+            continue;
+        };
+        assert_eq!(mv.to_string().parse::<Move>().ok(), Some(mv), "{word}");
+        let before = board.position();
+        if board.push(mv).is_ok() {
+            let mut copy = board.clone();
+            assert_eq!(copy.pop().ok(), Some(mv));
+            assert_eq!(copy.position(), before, "pop after {mv}");
+        } else {
+            assert_eq!(board.position(), before, "a refused move changed the board");
+        }
+    }
+}
+
+// ---- setting_sun_layout ---------------------------------------------------------------
+
+/// Parses a Setting Sun layout: a layout prints as a picture that reads back as the
+/// same layout; a small search from it (a bounded number of states) ends.
+pub fn setting_sun_layout(data: &[u8]) {
+    use sokoengine::setting_sun::{Layout, Metric, Puzzle};
+    let text = text(data);
+    let Ok(layout) = Layout::parse(&text) else {
+        return;
+    };
+    let printed = layout.to_string();
+    let again = Layout::parse(&printed)
+        .unwrap_or_else(|e| panic!("printed layout {printed:?} does not parse: {e}"));
+    assert_eq!(again, layout, "{printed:?}");
+    assert_eq!(format!("{layout:#}").parse::<Layout>().ok(), Some(layout));
+    let _ = layout.reachable_with_limit(2000);
+    if let Ok(puzzle) = Puzzle::with_default_goal(layout) {
+        let _ = puzzle.solve_with_limit(Metric::Step, 2000);
+    }
+}
+
+// ---- hanoi_position -------------------------------------------------------------------
+
+/// Parses a Hanoi position text: a position prints as text that reads back as the same
+/// position, and on three pegs its distance to the last peg is at most `2^n - 1`.
+pub fn hanoi_position(data: &[u8]) {
+    use sokoengine::hanoi::{Towers, distance_to};
+    let text = text(data);
+    let Ok(towers) = text.parse::<Towers>() else {
+        return;
+    };
+    assert_eq!(towers.to_string().parse::<Towers>().ok(), Some(towers));
+    if towers.pegs() == 3 {
+        if let Ok(distance) = distance_to(towers, 2) {
+            assert!(u128::from(distance) < 1u128 << towers.disks(), "{text:?}");
+        }
+    }
+}
+
+// ---- solver_tiny ----------------------------------------------------------------------
+
+/// Largest board (in cells) and most boxes `solver_tiny` solves on: tiny levels keep
+/// executions fast, and the node limit bounds every search.
+const SOLVER_MAX_CELLS: usize = 256;
+const SOLVER_MAX_BOXES: usize = 8;
+
+/// Nodes each search of `solver_tiny` may expand.
+const SOLVER_NODES: u64 = 500;
+
+/// `solver_tiny` input: a selector byte (bits 0-1: tessellation; bits 2-3: 0 `Any`,
+/// 1 `Pushes`, 2 `Moves`, 3 both optimal objectives compared), then the board text.
+pub fn solver_input(tessellation: Tessellation, objectives: u8, board: &str) -> Vec<u8> {
+    let index = Tessellation::ALL
+        .iter()
+        .position(|&t| t == tessellation)
+        .unwrap_or(0);
+    let mut data = vec![index as u8 | (objectives & 3) << 2];
+    data.extend_from_slice(board.as_bytes());
+    data
+}
+
+/// Solves a tiny fuzzed board within a node limit: a returned solution replays step by
+/// step on a Mover (an implementation apart from the solver's compact core), the
+/// verifier accepts it as a solution with the metrics the solver reported, and a proven
+/// optimum is at least as good as the other optimal objective's solution in its own
+/// metric. A level proven unsolvable by one objective is not solved by the other, and
+/// the solver's own check of its result (`SolverError::Internal`) never fails.
+pub fn solver_tiny(data: &[u8]) {
+    use sokoengine::solver::{
+        Cancel, Limits, Objective, Silent, SolveOutcome, SolverConfig, SolverError, solve,
+    };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let tessellation = tessellation(selector);
+    let text = text(rest);
+    if expands_much(&text) {
+        return;
+    }
+    let Ok(puzzle) = Puzzle::parse(tessellation, &text) else {
+        return;
+    };
+    if puzzle.size() > SOLVER_MAX_CELLS || puzzle.boxes_count() > SOLVER_MAX_BOXES {
+        return;
+    }
+    let run = |objective: Objective| {
+        let mut config = SolverConfig::new(objective);
+        config.limits = Limits::default()
+            .with_nodes(SOLVER_NODES)
+            .with_memory(64 << 20);
+        solve(&puzzle, &config, &Cancel::new(), &mut Silent)
+    };
+    let objectives: &[Objective] = match selector >> 2 & 3 {
+        0 => &[Objective::Any],
+        1 => &[Objective::Pushes],
+        2 => &[Objective::Moves],
+        _ => &[Objective::Pushes, Objective::Moves],
+    };
+    let mut outcomes = Vec::new();
+    for &objective in objectives {
+        let outcome = match run(objective) {
+            Ok(outcome) => outcome,
+            // The solver's own verification refused its result.
+            Err(SolverError::Internal(message)) => {
+                panic!("{objective:?} on {text:?}: internal error: {message}")
+            }
+            Err(_) => {
+                // A level the solver does not take is refused for every objective.
+                assert!(
+                    run(Objective::Any).is_err(),
+                    "{objective:?} refused {text:?}"
+                );
+                return;
+            }
+        };
+        if let SolveOutcome::Solved(solution) = &outcome {
+            check_solution(&puzzle, &solution.lurd, &solution.metrics, &text);
+        }
+        outcomes.push((objective, outcome));
+    }
+    if let [(_, pushes), (_, moves)] = &outcomes[..] {
+        match (pushes, moves) {
+            (SolveOutcome::Solved(p), SolveOutcome::Solved(m)) => {
+                if p.proven == Some(Objective::Pushes) {
+                    assert!(p.metrics.pushes <= m.metrics.pushes, "pushes of {text:?}");
+                }
+                if m.proven == Some(Objective::Moves) {
+                    assert!(m.metrics.moves <= p.metrics.moves, "moves of {text:?}");
+                }
+            }
+            (SolveOutcome::Solved(_), SolveOutcome::Unsolvable(..))
+            | (SolveOutcome::Unsolvable(..), SolveOutcome::Solved(_)) => {
+                panic!("one objective solved {text:?}, the other proved it unsolvable")
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Panics unless `lurd` is a solution of `puzzle` with `metrics`: every step is legal on
+/// a Mover (when the board has as many boxes as goals in all: the Mover's condition),
+/// and the verifier counts it as solving with these metrics (no steps: the board is
+/// solved at the start, with zero metrics).
+fn check_solution(puzzle: &Puzzle, lurd: &str, metrics: &SolutionMetrics, text: &str) {
+    use sokoengine::io::{ReplayError, ReplayOptions, replay};
+    let moves = Moves::parse(lurd)
+        .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not parse: {e}"));
+    match replay(puzzle, &moves, ReplayOptions::new()) {
+        Ok(replayed) => {
+            if let Some(error) = &replayed.error {
+                panic!("solution {lurd:?} of {text:?}: {error}");
+            }
+        }
+        // The Mover takes only boards with as many boxes as goals in all; the solver
+        // and the verifier play the pusher's area (boxes elsewhere never move).
+        Err(ReplayError::Mover(_)) if puzzle.boxes_count() != puzzle.goals_count() => {}
+        Err(e) => panic!("solution {lurd:?} of {text:?} does not replay: {e}"),
+    }
+    let mut verifier = SolutionVerifier::new(puzzle)
+        .unwrap_or_else(|e| panic!("a solved board {text:?} has no verifier: {e}"));
+    if lurd.is_empty() {
+        // Solved at the start: the solver answers with no steps, which the verifier
+        // refuses as a solution ("empty solution": only a push solves, as in JSoko).
+        assert_eq!(
+            verifier.boxes_off_goal(),
+            0,
+            "no steps, but {text:?} is not solved at the start"
+        );
+        assert_eq!(
+            metrics,
+            &SolutionMetrics::ZERO,
+            "metrics of no steps on {text:?}"
+        );
+        return;
+    }
+    let verified = verifier
+        .verify(lurd)
+        .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not verify: {e}"));
+    assert_eq!(&verified, metrics, "metrics of {lurd:?} on {text:?}");
+}
