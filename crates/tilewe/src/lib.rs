@@ -65,10 +65,12 @@
 mod arena;
 mod board;
 mod engine;
+pub mod gtp;
 mod iarena;
 mod moves;
 mod position;
 mod rng;
+mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod tables;
@@ -78,7 +80,7 @@ pub use arena::{
     EngineStanding, GameRecord, Tournament, TournamentReport, elo_adjustment, elo_win_probability,
     play_game,
 };
-pub use board::{Board, BoardError, PlayError};
+pub use board::{Board, BoardError, PlayError, StartCorners};
 pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
@@ -87,6 +89,7 @@ pub use moves::{
 };
 pub use position::PositionError;
 pub use rng::Rng;
+pub use search::{Budget, Mcts, Teams};
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 
 // The README's example runs as a doc test, so the README stays true.
