@@ -26,8 +26,13 @@
 //!   [`perft`](Board::perft), the drawn board (`Display`) and the position text
 //!   ([`PositionError`]);
 //! * engines behind [`Engine`]: [`RandomEngine`], [`MostTiles`], [`MostCorners`],
-//!   [`MonteCarlo`]; [`play_game`], a [`Tournament`] with seat rotation and Elo
-//!   ([`elo_win_probability`], [`elo_adjustment`]), all seeded by [`Rng`];
+//!   [`MonteCarlo`] and the strongest, [`Mcts`] (tree search with Blokus knowledge,
+//!   [`Budget`] in playouts or time, [`Teams`] for Blokus Two-Player); [`play_game`], a
+//!   [`Tournament`] with seat rotation and Elo ([`elo_win_probability`],
+//!   [`elo_adjustment`]), all seeded by [`Rng`];
+//! * [`gtp`]: a GTP front end in Pentobi's Blokus dialect, on the classic board with its
+//!   fixed start corners ([`StartCorners::Fixed`]; tilewe's any-free-corner start stays
+//!   the default elsewhere);
 //! * [`TileweRules`] and [`EnginePlayer`]: Tilewe under the IArena-style
 //!   [`Rules`](sokoengine_rules::Rules) interface of `sokoengine-rules`.
 //!
