@@ -1013,20 +1013,22 @@ impl Board {
 
 /// Pieces of each size (bit masks of piece indices 0..21): O1; I2; I3, L3; the five
 /// tetrominoes; the twelve pentominoes.
-const SIZE_CLASSES: [u32; 6] = [0, 1, 0b10, 0b1100, 0b1_1111_0000, 0x1F_FE00];
+pub(crate) const SIZE_CLASSES: [u32; 6] = [0, 1, 0b10, 0b1100, 0b1_1111_0000, 0x1F_FE00];
 
 impl Board {
-    /// A move of the player to move for the playouts, or `None` when he has none:
-    /// among up to `sample` of his open corners drawn at random (a corner he shares with
-    /// an opponent drawn first with probability `contested` in 1/256), the one where the
-    /// largest piece fits, and there a random placement of a piece of that size. Only the
+    /// Where the playouts place the next piece: among up to `sample` open corners of the
+    /// player to move drawn at random (a corner he shares with an opponent drawn first
+    /// with probability `contested` in 1/256), the one where the largest piece fits (ties
+    /// drawn in proportion to their placements of that size), as `(x, y, size)`. Only the
     /// drawn corners are searched, so a step costs a fraction of generating every move.
-    pub(crate) fn corner_playout_move(
+    /// Size 0 means the corners overflowed the list (never seen in play; any
+    /// largest-piece move will do); `None` that the player to move has no move.
+    pub(crate) fn corner_playout_target(
         &self,
         rng: &mut crate::rng::Rng,
         policy: &CornerPolicy,
         opponents: u8,
-    ) -> Option<Move> {
+    ) -> Option<(u8, u8, usize)> {
         if self.finished {
             return None;
         }
@@ -1055,7 +1057,7 @@ impl Board {
                     if n == MAX_CORNERS {
                         // More corners than the list holds (never seen in play): draw
                         // from every move instead.
-                        return self.largest_piece_move(rng);
+                        return Some((0, 0, 0));
                     }
                     let bit = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
@@ -1110,32 +1112,11 @@ impl Board {
                 }
             }
         }
-        if best.0 == 0 {
-            return None;
-        }
-        let (x, y) = (usize::from(best.1), usize::from(best.2));
-        let w = window(&self.rows, p, x, y);
-        let k = key(w);
-        let target = (x + 20 * y) as u16;
-        let mut index = rng.below(count_class(t, w, k, remaining & SIZE_CLASSES[best.0]));
-        let mut rem = remaining & SIZE_CLASSES[best.0];
-        while rem != 0 {
-            let piece = rem.trailing_zeros() as usize;
-            rem &= rem - 1;
-            for &id in t.candidates(k, piece) {
-                if t.pair_masks[usize::from(id)] & w == 0 {
-                    if index == 0 {
-                        return Some(Move::from_raw(target, id));
-                    }
-                    index -= 1;
-                }
-            }
-        }
-        None
+        (best.0 > 0).then_some((best.1, best.2, best.0))
     }
 }
 
-/// The search's playout policy for [`Board::corner_playout_move`].
+/// The search's corner policy for [`Board::corner_playout_target`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CornerPolicy {
     /// Corners drawn per step.
@@ -1144,12 +1125,12 @@ pub(crate) struct CornerPolicy {
     pub(crate) contested: u32,
 }
 
-/// Most open corners [`Board::corner_playout_move`] lists.
+/// Most open corners [`Board::corner_playout_target`] lists.
 const MAX_CORNERS: usize = 128;
 
 impl Board {
     /// A random placement of the largest piece the player to move can place anywhere.
-    fn largest_piece_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+    pub(crate) fn largest_piece_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
         let moves = self.legal_moves();
         let size = |mv: &Move| tables().pairs[mv.pair_id()].piece.n_tiles();
         let largest = moves.iter().map(size).max()?;

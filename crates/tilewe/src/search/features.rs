@@ -8,8 +8,9 @@
 //! corners, the opponents' corners and the partners' corners; each candidate is then a
 //! handful of 128-bit ANDs and population counts.
 
-use crate::board::{Board, PAD, ROWS, Row, for_each_corner};
+use crate::board::{Board, PAD, ROWS, Row, SIZE_CLASSES, for_each_corner};
 use crate::moves::Move;
+use crate::rng::Rng;
 use crate::tables::{PairMasks11, Tables, tables};
 
 /// The 11 bits of one window row.
@@ -335,6 +336,75 @@ pub(crate) fn for_each_move(
     });
 }
 
+/// Weights of the playouts' choice among the placements of the chosen piece size at the
+/// chosen corner (see [`playout_pick`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PickWeights {
+    pub(crate) gained: i32,
+    pub(crate) blocked: i32,
+    pub(crate) lost: i32,
+}
+
+/// A placement of a piece of `size` on the open corner (x, y) of the player to move, the
+/// best by `weights` (new corners gained, opponents' corners taken, own corners lost;
+/// ties drawn at random): the playouts' "no self-blocking, take their corners" choice.
+pub(crate) fn playout_pick(
+    board: &Board,
+    opponents: u8,
+    (x, y, size): (u8, u8, usize),
+    weights: PickWeights,
+    rng: &mut Rng,
+) -> Option<Move> {
+    let t = tables();
+    let p = usize::from(board.current);
+    let (x, y) = (usize::from(x), usize::from(y));
+    let low = (y + PAD).saturating_sub(5);
+    let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
+    let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
+    let theirs = |row: &Row| {
+        (0..4)
+            .filter(|q| opponents & 1 << q != 0)
+            .fold(0, |m, q| m | row.corners[q])
+    };
+    let rows = &board.rows;
+    let mut forbidden = lane(rows[low].forbidden[p]);
+    let mut own = lane(rows[low].corners[p] & keep_first);
+    let mut opp = lane(theirs(&rows[low]) & keep_first);
+    let base = low + usize::from(y != 0);
+    for dy in 1..11usize {
+        let row = &rows[base + dy - 1];
+        forbidden |= lane(row.forbidden[p]) << (11 * dy);
+        own |= lane(row.corners[p]) << (11 * dy);
+        opp |= lane(theirs(row)) << (11 * dy);
+    }
+    let k = key11(forbidden);
+    let target = (x + 20 * y) as u16;
+    let mut rem = board.remaining[p] & SIZE_CLASSES[size];
+    let mut best = (i32::MIN, 0u16, 0usize);
+    while rem != 0 {
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        for &id in t.candidates(k, piece) {
+            let m = &t.pair_masks11[usize::from(id)];
+            if m.cells & forbidden != 0 {
+                continue;
+            }
+            let score = weights.gained * i32::from(ones(m.diag & !forbidden & !own))
+                + weights.blocked * i32::from(sparse_ones(m.cells & opp))
+                - weights.lost * i32::from(sparse_ones(m.edge & own).saturating_sub(1));
+            if score > best.0 {
+                best = (score, id, 1);
+            } else if score == best.0 {
+                best.2 += 1;
+                if rng.below(best.2) == 0 {
+                    best.1 = id;
+                }
+            }
+        }
+    }
+    (best.2 > 0).then(|| Move::from_raw(target, best.1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,6 +425,67 @@ mod tests {
             assert_eq!(scored, board.legal_moves());
             board.push(text.parse().unwrap()).unwrap();
         }
+    }
+
+    #[test]
+    fn the_playout_pick_is_a_best_scored_placement_at_the_corner() {
+        let weights = PickWeights {
+            gained: 2,
+            blocked: 5,
+            lost: 3,
+        };
+        let score = |f: &Features| {
+            weights.gained * i32::from(f.gained) + weights.blocked * i32::from(f.blocked)
+                - weights.lost * i32::from(f.lost)
+        };
+        let sides = Sides::from_teams([0, 1, 0, 1], 4);
+        let mut board = Board::with_start_corners(4, crate::board::StartCorners::Fixed).unwrap();
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        while !board.is_finished() {
+            let p = usize::from(board.current);
+            let tracker = Tracker::new(&board);
+            // Every placement by its target tile and size.
+            let mut moves = Vec::new();
+            for_each_move(&board, &tracker, sides, |mv, f| moves.push((mv, f)));
+            let mut corners = Vec::new();
+            for_each_corner(&board.rows, p, |x, y| {
+                corners.push((x as u8, y as u8));
+                true
+            });
+            for &(x, y) in corners.iter().step_by(3) {
+                let here: Vec<&(Move, Features)> = moves
+                    .iter()
+                    .filter(|(mv, _)| {
+                        (usize::from(mv.target().x()), usize::from(mv.target().y()))
+                            == (usize::from(x), usize::from(y))
+                    })
+                    .collect();
+                let Some(size) = here.iter().map(|m| m.1.size).max() else {
+                    continue;
+                };
+                let best = here
+                    .iter()
+                    .filter(|m| m.1.size == size)
+                    .map(|m| score(&m.1))
+                    .max();
+                let pick = playout_pick(
+                    &board,
+                    sides.opponents[p],
+                    (x, y, usize::from(size)),
+                    weights,
+                    &mut rng,
+                )
+                .expect("a placement fits");
+                assert!(board.is_legal(pick), "{pick}");
+                let (_, f) = here.iter().find(|m| m.0 == pick).expect("one of them");
+                assert_eq!((f.size, Some(score(f))), (size, best), "{pick}");
+                checked += 1;
+            }
+            let mv = moves[rng.below(moves.len())].0;
+            board.push(mv).unwrap();
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     fn features_of(board: &Board, sides: Sides, text: &str) -> Features {
