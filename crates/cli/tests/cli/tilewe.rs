@@ -214,7 +214,7 @@ fn play_errors() {
     let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
     assert!(
         out.fails_usage()
-            .contains("[possible values: random, most-tiles, most-corners, monte-carlo]")
+            .contains("[possible values: random, most-tiles, most-corners, monte-carlo, mcts]")
     );
 }
 
@@ -253,7 +253,7 @@ fn gtp_usage_errors() {
         "--time-per-move applies to the mcts engine only"
     );
     let out = run(&["tilewe", "gtp", "--playouts", "5", "--time-per-move", "5"]);
-    assert!(out.fails(2).contains("cannot be used with"), "{out:?}");
+    assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
     let out = run(&["tilewe", "gtp", "--json"]);
     assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
 }
