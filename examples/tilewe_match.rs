@@ -1,14 +1,16 @@
-//! A seeded Tilewe tournament: random, most-tiles, most-corners and Monte Carlo engines
-//! in 4-player games with seat rotation and Elo ratings.
+//! A seeded Tilewe tournament: random, most-tiles, most-corners, flat Monte Carlo and
+//! tree-search (mcts) engines in 4-player games with seat rotation and Elo ratings.
 //!
 //! ```sh
 //! cargo run --release --example tilewe_match -- [games] [seed] [playouts]
 //! ```
 //!
-//! Defaults: 8 games, seed 2026, 200 Monte Carlo playouts per decision. The same arguments
-//! give the same games on every platform.
+//! Defaults: 8 games, seed 2026, 200 playouts per decision for both Monte Carlo engines.
+//! The same arguments give the same games on every platform.
 
-use sokoengine::tilewe::{MonteCarlo, MostCorners, MostTiles, RandomEngine, Tournament};
+use sokoengine::tilewe::{
+    Budget, Mcts, MonteCarlo, MostCorners, MostTiles, RandomEngine, Tournament,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +31,7 @@ fn main() {
     tournament.add(Box::new(MostTiles));
     tournament.add(Box::new(MostCorners));
     tournament.add(Box::new(MonteCarlo::new(playouts)));
+    tournament.add(Box::new(Mcts::new(Budget::Playouts(playouts as u32))));
     let report = tournament.run(games);
 
     println!("{games} games, seed {seed}, 4 players, seats rotate every game\n");

@@ -1,12 +1,16 @@
-//! `tilewe moves|perft|play`.
+//! `tilewe moves|perft|play|gtp`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::time::Duration;
+
+use sokoengine::tilewe::gtp::GtpSession;
 use sokoengine::tilewe::{
-    Board, Color, Engine, MonteCarlo, MostCorners, MostTiles, Move, RandomEngine, play_game,
+    Board, Budget, Color, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move, RandomEngine,
+    play_game,
 };
 
 use crate::failure::Failure;
@@ -26,6 +30,9 @@ pub enum TileweCommand {
     Play(PlayArgs),
     /// A picture of the position, or an animation of the moves that led to it.
     Render(crate::render::TileweRenderArgs),
+    /// Speak GTP (Pentobi's Blokus dialect) on standard input and output, on the classic
+    /// board with its fixed start corners.
+    Gtp(GtpArgs),
 }
 
 /// The position: players and the moves played from the opening.
@@ -78,6 +85,65 @@ pub enum EngineName {
     MostCorners,
     /// Flat Monte Carlo search (see --playouts).
     MonteCarlo,
+    /// Monte Carlo tree search with Blokus knowledge, the strongest (see --playouts,
+    /// --time-per-move).
+    Mcts,
+}
+
+/// Search budget per move of the searching engines.
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Playouts per move (monte-carlo: 400 by default; mcts: 3000 by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    playouts: Option<u32>,
+    /// Thinking time per move in milliseconds, instead of a playout count (mcts only).
+    #[arg(
+        long,
+        value_name = "MS",
+        conflicts_with = "playouts",
+        value_parser = clap::value_parser!(u64).range(1..=3_600_000)
+    )]
+    time_per_move: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The engine `name` with this budget.
+    fn engine(&self, name: EngineName) -> Result<Box<dyn Engine>, Failure> {
+        if self.time_per_move.is_some() && name != EngineName::Mcts {
+            return Err(Failure::usage(
+                "--time-per-move applies to the mcts engine only",
+            ));
+        }
+        Ok(match name {
+            EngineName::Random => Box::new(RandomEngine),
+            EngineName::MostTiles => Box::new(MostTiles),
+            EngineName::MostCorners => Box::new(MostCorners),
+            EngineName::MonteCarlo => {
+                Box::new(MonteCarlo::new(self.playouts.unwrap_or(400) as usize))
+            }
+            EngineName::Mcts => Box::new(Mcts::new(match self.time_per_move {
+                Some(ms) => Budget::Time(Duration::from_millis(ms)),
+                None => Budget::Playouts(self.playouts.unwrap_or(DEFAULT_MCTS_PLAYOUTS)),
+            })),
+        })
+    }
+}
+
+/// Playouts per move of `mcts` unless told otherwise.
+const DEFAULT_MCTS_PLAYOUTS: u32 = 3000;
+
+/// Arguments of `sokoengine tilewe gtp`.
+#[derive(Debug, Args)]
+pub struct GtpArgs {
+    /// The engine that answers genmove.
+    #[arg(long, value_enum, value_name = "NAME", default_value = "mcts")]
+    engine: EngineName,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Seed of the engine's randomness: with a playout budget, the same seed and
+    /// commands give the same moves.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// Arguments of `sokoengine tilewe play`.
@@ -93,9 +159,8 @@ pub struct PlayArgs {
     /// Engine of each player in turn order (one per player, or one for all).
     #[arg(long = "engine", value_enum, value_name = "NAME")]
     engines: Vec<EngineName>,
-    /// Playouts per decision of the monte-carlo engine.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    playouts: u32,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 /// Runs a Tilewe subcommand.
@@ -105,7 +170,21 @@ pub fn run(command: TileweCommand, out: &mut Output) -> Result<(), Failure> {
         TileweCommand::Perft(args) => perft(&args, out),
         TileweCommand::Play(args) => play(&args, out),
         TileweCommand::Render(args) => crate::render::tilewe(&args, out),
+        TileweCommand::Gtp(args) => gtp(&args, out),
     }
+}
+
+fn gtp(args: &GtpArgs, out: &Output) -> Result<(), Failure> {
+    if out.json {
+        return Err(Failure::usage("gtp speaks GTP; --json does not apply"));
+    }
+    let engine = args.budget.engine(args.engine)?;
+    let mut session = GtpSession::new(engine, args.seed);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    // A closed input or output simply ends the session.
+    let _ = session.run(&mut stdin.lock(), &mut stdout.lock());
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -398,15 +477,9 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
     let mut seats: Vec<Box<dyn Engine>> = (0..players)
         .map(|seat| {
             let name = engines[if engines.len() == 1 { 0 } else { seat }];
-            let engine: Box<dyn Engine> = match name {
-                EngineName::Random => Box::new(RandomEngine),
-                EngineName::MostTiles => Box::new(MostTiles),
-                EngineName::MostCorners => Box::new(MostCorners),
-                EngineName::MonteCarlo => Box::new(MonteCarlo::new(args.playouts as usize)),
-            };
-            engine
+            args.budget.engine(name)
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     let mut progress = out.progress(None, "plies played");
     let mut reported: Vec<Reported<'_>> = seats
         .iter_mut()

@@ -54,6 +54,48 @@ pub(crate) const BOARD_CORNERS: Plane = {
     plane
 };
 
+/// Where each colour may place its first piece.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Color, StartCorners, Tile};
+///
+/// // tilewe: any free board corner; Blokus Classic as Pentobi plays it: one per colour.
+/// assert_eq!(Board::new(4)?.player_corners(Color::Red), Tile::CORNERS);
+/// let classic = Board::with_start_corners(4, StartCorners::Fixed)?;
+/// assert_eq!(classic.player_corners(Color::Red), ["t1".parse()?]);
+/// assert_eq!(classic.n_legal_moves(), 58);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StartCorners {
+    /// tilewe's rule: any of the four board corners that is still empty.
+    #[default]
+    Any,
+    /// Blokus Classic's fixed corner per colour, in Pentobi's coordinates: blue a20,
+    /// yellow t20, red t1, green a1.
+    Fixed,
+}
+
+impl StartCorners {
+    /// The one corner `color` must start on under this rule, or `None` when any free board
+    /// corner will do.
+    #[must_use]
+    pub const fn corner(self, color: Color) -> Option<Tile> {
+        match self {
+            StartCorners::Any => None,
+            StartCorners::Fixed => Some(match color {
+                Color::Blue => Tile::A20,
+                Color::Yellow => Tile::T20,
+                Color::Red => Tile::T1,
+                Color::Green => Tile::A1,
+            }),
+        }
+    }
+}
+
 /// Why a board could not be created.
 ///
 /// # Examples
@@ -101,6 +143,10 @@ pub enum PlayError {
     /// [`Board::pop`] on a board without history.
     #[error("no move to undo")]
     NothingToUndo,
+    /// [`Board::set_current_player`] named a colour that is not in the game or can no
+    /// longer place a piece.
+    #[error("{0} cannot place a piece")]
+    CannotPlay(Color),
 }
 
 /// What [`Board::pop`] needs to restore: the 7 plane rows a placement can touch.
@@ -149,6 +195,8 @@ impl Undo {
 /// ```
 pub struct Board {
     pub(crate) n_players: u8,
+    /// The first-move rule.
+    pub(crate) start: StartCorners,
     pub(crate) current: u8,
     pub(crate) finished: bool,
     /// Players known to have no legal move (they never get one back).
@@ -191,6 +239,7 @@ impl PartialEq for Board {
     /// Boards are equal when their positions are (history is not compared).
     fn eq(&self, other: &Board) -> bool {
         self.n_players == other.n_players
+            && self.start == other.start
             && self.current == other.current
             && self.finished == other.finished
             && self.remaining == other.remaining
@@ -234,7 +283,11 @@ fn key(w: u128) -> usize {
 /// Calls `f(x, y)` for each candidate corner of player `p` in ascending tile order
 /// until `f` returns false; returns whether it ran to the end.
 #[inline(always)]
-fn for_each_corner(rows: &[Row; ROWS], p: usize, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+pub(crate) fn for_each_corner(
+    rows: &[Row; ROWS],
+    p: usize,
+    mut f: impl FnMut(usize, usize) -> bool,
+) -> bool {
     for (y, row) in rows[PAD..PAD + 20].iter().enumerate() {
         let mut bits = row.corners[p];
         while bits != 0 {
@@ -256,11 +309,23 @@ impl Board {
     ///
     /// [`BoardError::InvalidPlayerCount`] for any other number of players.
     pub fn new(n_players: usize) -> Result<Board, BoardError> {
+        Board::with_start_corners(n_players, StartCorners::Any)
+    }
+
+    /// A new game for `n_players` (1 to 4) whose first moves follow `start`:
+    /// [`StartCorners::Any`] is tilewe's rule ([`Board::new`]), [`StartCorners::Fixed`]
+    /// gives each colour Blokus Classic's fixed corner.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::InvalidPlayerCount`] unless `1 <= n_players <= 4`.
+    pub fn with_start_corners(n_players: usize, start: StartCorners) -> Result<Board, BoardError> {
         if !(1..=4).contains(&n_players) {
             return Err(BoardError::InvalidPlayerCount(n_players));
         }
         let mut board = Board {
             n_players: n_players as u8,
+            start,
             current: 0,
             finished: false,
             dead: 0,
@@ -273,9 +338,17 @@ impl Board {
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         };
-        for p in 0..n_players {
-            for (row, corners) in board.rows.iter_mut().zip(BOARD_CORNERS) {
-                row.corners[p] = corners;
+        for (p, color) in Color::ALL.into_iter().enumerate().take(n_players) {
+            match start.corner(color) {
+                None => {
+                    for (row, corners) in board.rows.iter_mut().zip(BOARD_CORNERS) {
+                        row.corners[p] = corners;
+                    }
+                }
+                Some(tile) => {
+                    let row = usize::from(tile.y()) + PAD;
+                    board.rows[row].corners[p] = 1 << (usize::from(tile.x()) + PAD);
+                }
             }
             board.remaining[p] = PieceSet::ALL.bits();
         }
@@ -286,6 +359,74 @@ impl Board {
     #[must_use]
     pub const fn n_players(&self) -> usize {
         self.n_players as usize
+    }
+
+    /// The first-move rule of this game.
+    #[must_use]
+    pub const fn start_corners(&self) -> StartCorners {
+        self.start
+    }
+
+    /// Makes `color` the player to move: a position edit for front ends whose protocol
+    /// lets any colour play next (GTP's `play` and `genmove` name the colour). The move
+    /// history is kept, so it no longer replays to this position by itself.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameFinished`] on a finished game; [`PlayError::CannotPlay`] for a
+    /// colour that is not in the game or has no legal move (it never gets one back).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Color};
+    ///
+    /// let mut board = Board::new(4)?;
+    /// board.set_current_player(Color::Red)?;
+    /// board.push("I5n-a1a1".parse()?)?;
+    /// assert_eq!(board.current_player(), Color::Green);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_current_player(&mut self, color: Color) -> Result<(), PlayError> {
+        if self.finished {
+            return Err(PlayError::GameFinished);
+        }
+        if !self.has_player(color) || !self.can_play(color) {
+            return Err(PlayError::CannotPlay(color));
+        }
+        self.current = color.index() as u8;
+        Ok(())
+    }
+
+    /// The legal move of `color` that covers exactly `cells` (in any order, repeats
+    /// ignored), as Blokus records and GTP write moves; `None` when no legal move of
+    /// `color` covers that set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Color};
+    ///
+    /// let board = Board::new(4)?;
+    /// let cells = ["b1".parse()?, "a1".parse()?, "a2".parse()?];
+    /// let mv = board.move_covering(Color::Blue, &cells).expect("an L3 in the corner");
+    /// assert_eq!(mv.to_string(), "L3n-a1a1");
+    /// assert_eq!(board.move_covering(Color::Blue, &cells[..2]).map(|m| m.to_string()), Some("I2e-a1a1".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn move_covering(&self, color: Color, cells: &[Tile]) -> Option<Move> {
+        let mut wanted = cells.to_vec();
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wanted.is_empty() || wanted.len() > 5 {
+            return None;
+        }
+        let size = wanted.len() as u8;
+        self.legal_moves_for(color)
+            .into_iter()
+            .filter(|mv| mv.piece().n_tiles() == size)
+            .find(|mv| mv.cells() == wanted)
     }
 
     /// Number of pieces placed so far.
@@ -752,6 +893,7 @@ impl Board {
     pub(crate) fn without_history(&self) -> Board {
         Board {
             n_players: self.n_players,
+            start: self.start,
             current: self.current,
             finished: self.finished,
             dead: self.dead,
@@ -764,6 +906,36 @@ impl Board {
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         }
+    }
+
+    /// The last move of each colour in the history (`None` for a colour that has not
+    /// moved since the history began).
+    pub(crate) fn last_moves(&self) -> [Option<Move>; 4] {
+        let mut out = [None; 4];
+        for undo in self.history[..self.moves.len()].iter().rev() {
+            let slot = &mut out[usize::from(undo.current)];
+            if slot.is_none() {
+                *slot = Some(undo.mv);
+            }
+        }
+        out
+    }
+
+    /// Makes this board a copy of `other`'s position with an empty history, keeping its
+    /// own allocations (a search resets one scratch board per simulation).
+    pub(crate) fn copy_position_from(&mut self, other: &Board) {
+        self.n_players = other.n_players;
+        self.start = other.start;
+        self.current = other.current;
+        self.finished = other.finished;
+        self.dead = other.dead;
+        self.ply = other.ply;
+        self.rows = other.rows;
+        self.remaining = other.remaining;
+        self.scores = other.scores;
+        self.colors = other.colors;
+        self.witness = other.witness;
+        self.moves.clear();
     }
 
     /// Number of open corners of `color` by the rule's definition, whether or not a piece
@@ -785,6 +957,7 @@ impl Board {
     ) -> Board {
         let mut board = Board {
             n_players: n_players as u8,
+            start: StartCorners::Any,
             current: current as u8,
             finished: false,
             dead: 0,
@@ -842,6 +1015,152 @@ impl Board {
             .collect();
         names.join(", ")
     }
+}
+
+/// Pieces of each size (bit masks of piece indices 0..21): O1; I2; I3, L3; the five
+/// tetrominoes; the twelve pentominoes.
+pub(crate) const SIZE_CLASSES: [u32; 6] = [0, 1, 0b10, 0b1100, 0b1_1111_0000, 0x1F_FE00];
+
+impl Board {
+    /// Where the playouts place the next piece: among up to `sample` open corners of the
+    /// player to move drawn at random (a corner he shares with an opponent drawn first
+    /// with probability `contested` in 1/256), the one where the largest piece fits (ties
+    /// drawn in proportion to their placements of that size), as `(x, y, size)`. Only the
+    /// drawn corners are searched, so a step costs a fraction of generating every move.
+    /// Size 0 means the corners overflowed the list (never seen in play; any
+    /// largest-piece move will do); `None` that the player to move has no move.
+    pub(crate) fn corner_playout_target(
+        &self,
+        rng: &mut crate::rng::Rng,
+        policy: &CornerPolicy,
+        opponents: u8,
+    ) -> Option<(u8, u8, usize)> {
+        if self.finished {
+            return None;
+        }
+        let p = usize::from(self.current);
+        let t = tables();
+        // Open corners as (x, y), those shared with an opponent first.
+        let mut corners = [(0u8, 0u8); MAX_CORNERS];
+        let mut n = 0;
+        let mut theirs = [0u32; 20];
+        for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
+            for q in 0..4 {
+                if opponents & 1 << q != 0 {
+                    theirs[y] |= row.corners[q];
+                }
+            }
+        }
+        let mut n_contested = 0;
+        for shared in [true, false] {
+            for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
+                let mut bits = if shared {
+                    row.corners[p] & theirs[y]
+                } else {
+                    row.corners[p] & !theirs[y]
+                };
+                while bits != 0 {
+                    if n == MAX_CORNERS {
+                        // More corners than the list holds (never seen in play): draw
+                        // from every move instead.
+                        return Some((0, 0, 0));
+                    }
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    corners[n] = ((bit - PAD) as u8, y as u8);
+                    n += 1;
+                }
+            }
+            if shared {
+                n_contested = n;
+            }
+        }
+        let remaining = self.remaining[p];
+        // The best corner so far: (size, x, y, count of its moves of that size).
+        let mut best = (0usize, 0u8, 0u8, 0usize);
+        let mut tried = 0;
+        while n > 0 && (tried < policy.sample || best.0 == 0) {
+            // Draw a corner: a contested one first, now and then.
+            let pick = if n_contested > 0 && (rng.next_u64() & 0xFF) < u64::from(policy.contested) {
+                rng.below(n_contested)
+            } else {
+                rng.below(n)
+            };
+            let (x, y) = corners[pick];
+            // Remove it, keeping the contested ones in front.
+            if pick < n_contested {
+                corners[pick] = corners[n_contested - 1];
+                corners[n_contested - 1] = corners[n - 1];
+                n_contested -= 1;
+            } else {
+                corners[pick] = corners[n - 1];
+            }
+            n -= 1;
+            tried += 1;
+            let w = window(&self.rows, p, usize::from(x), usize::from(y));
+            let k = key(w);
+            for size in (best.0.max(1)..=5).rev() {
+                let count = count_class(t, w, k, remaining & SIZE_CLASSES[size]);
+                if count > 0 {
+                    // A larger piece wins; the same size keeps each corner's moves with
+                    // equal chance per move.
+                    if size > best.0 || rng.below(best.3 + count) >= best.3 {
+                        best = (
+                            size,
+                            x,
+                            y,
+                            if size > best.0 { count } else { best.3 + count },
+                        );
+                    } else {
+                        best.3 += count;
+                    }
+                    break;
+                }
+            }
+        }
+        (best.0 > 0).then_some((best.1, best.2, best.0))
+    }
+}
+
+/// The search's corner policy for [`Board::corner_playout_target`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CornerPolicy {
+    /// Corners drawn per step.
+    pub(crate) sample: usize,
+    /// Chance in 1/256 to draw a corner shared with an opponent first.
+    pub(crate) contested: u32,
+}
+
+/// Most open corners [`Board::corner_playout_target`] lists.
+const MAX_CORNERS: usize = 128;
+
+impl Board {
+    /// A random placement of the largest piece the player to move can place anywhere.
+    pub(crate) fn largest_piece_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let moves = self.legal_moves();
+        let size = |mv: &Move| tables().pairs[mv.pair_id()].piece.n_tiles();
+        let largest = moves.iter().map(size).max()?;
+        let count = moves.iter().filter(|mv| size(mv) == largest).count();
+        moves
+            .into_iter()
+            .filter(|mv| size(mv) == largest)
+            .nth(rng.below(count))
+    }
+}
+
+/// Number of placements of the pieces in `pieces` that fit in window `w` (key `k`).
+#[inline(always)]
+fn count_class(t: &Tables, w: u128, k: usize, pieces: u32) -> usize {
+    let mut count = 0;
+    let mut rem = pieces;
+    while rem != 0 {
+        let piece = rem.trailing_zeros() as usize;
+        rem &= rem - 1;
+        for &id in t.candidates(k, piece) {
+            count += usize::from(t.pair_masks[usize::from(id)] & w == 0);
+        }
+    }
+    count
 }
 
 /// Moves of one corner into `buf`; returns how many.

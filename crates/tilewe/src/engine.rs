@@ -5,6 +5,7 @@ use std::f64::consts::LN_2;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;
+use crate::search::Teams;
 use crate::tables::tables;
 use crate::types::Color;
 
@@ -29,6 +30,12 @@ pub trait Engine {
 
     /// A legal move for the player to move, or `None` when the game is finished.
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> Option<Move>;
+
+    /// Tells the engine who plays with whom. Engines that only look at their own
+    /// colour ignore it.
+    fn set_teams(&mut self, teams: Teams) {
+        let _ = teams;
+    }
 }
 
 /// Picks uniformly among the legal moves.

@@ -26,8 +26,13 @@
 //!   [`perft`](Board::perft), the drawn board (`Display`) and the position text
 //!   ([`PositionError`]);
 //! * engines behind [`Engine`]: [`RandomEngine`], [`MostTiles`], [`MostCorners`],
-//!   [`MonteCarlo`]; [`play_game`], a [`Tournament`] with seat rotation and Elo
-//!   ([`elo_win_probability`], [`elo_adjustment`]), all seeded by [`Rng`];
+//!   [`MonteCarlo`] and the strongest, [`Mcts`] (tree search with Blokus knowledge,
+//!   [`Budget`] in playouts or time, [`Teams`] for Blokus Two-Player); [`play_game`], a
+//!   [`Tournament`] with seat rotation and Elo ([`elo_win_probability`],
+//!   [`elo_adjustment`]), all seeded by [`Rng`];
+//! * [`gtp`]: a GTP front end in Pentobi's Blokus dialect, on the classic board with its
+//!   fixed start corners ([`StartCorners::Fixed`]; tilewe's any-free-corner start stays
+//!   the default elsewhere);
 //! * [`TileweRules`] and [`EnginePlayer`]: Tilewe under the IArena-style
 //!   [`Rules`](sokoengine_rules::Rules) interface of `sokoengine-rules`.
 //!
@@ -65,10 +70,12 @@
 mod arena;
 mod board;
 mod engine;
+pub mod gtp;
 mod iarena;
 mod moves;
 mod position;
 mod rng;
+mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod tables;
@@ -78,7 +85,7 @@ pub use arena::{
     EngineStanding, GameRecord, Tournament, TournamentReport, elo_adjustment, elo_win_probability,
     play_game,
 };
-pub use board::{Board, BoardError, PlayError};
+pub use board::{Board, BoardError, PlayError, StartCorners};
 pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
@@ -87,6 +94,7 @@ pub use moves::{
 };
 pub use position::PositionError;
 pub use rng::Rng;
+pub use search::{Budget, Mcts, Teams};
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 
 // The README's example runs as a doc test, so the README stays true.

@@ -161,6 +161,26 @@ pub(crate) struct Pair {
     pub(crate) contact_y: u8,
 }
 
+/// The masks of one (orientation, contact) pair in the search's 11x11 window.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+pub(crate) struct PairMasks11 {
+    pub(crate) cells: u128,
+    pub(crate) edge: u128,
+    pub(crate) diag: u128,
+    pub(crate) size: u8,
+    pub(crate) piece: u8,
+    /// The bounding box relative to the target: x from `left` to `right`, y from
+    /// `bottom` to `top`.
+    pub(crate) left: i8,
+    pub(crate) right: i8,
+    pub(crate) bottom: i8,
+    pub(crate) top: i8,
+    /// The cells as board index offsets from the target tile (`n_cells` used).
+    pub(crate) cell_deltas: [i16; 5],
+    pub(crate) n_cells: u8,
+}
+
 /// All precomputed data.
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -172,6 +192,10 @@ pub(crate) struct Tables {
     pub(crate) pair_of: Vec<[u16; 25]>,
     /// Cells of each pair relative to the target, in the 9x9 window (bit `(dy+4)*9+dx+4`).
     pub(crate) pair_masks: Vec<u128>,
+    /// Per pair, in the 11x11 window of the search ([`window11_bit`]): the cells, the cells
+    /// with their edge neighbours (what the owner may no longer cover), and the cells
+    /// touching only diagonally (the owner's new corner candidates).
+    pub(crate) pair_masks11: Vec<PairMasks11>,
     /// For a neighbourhood key and a piece, the range of `filtered` holding the pairs of
     /// that piece that avoid every forbidden cell of the key.
     filter_offsets: Vec<u32>,
@@ -181,6 +205,12 @@ pub(crate) struct Tables {
 /// Window bit of the offset (dx, dy) from the target.
 pub(crate) const fn window_bit(dx: i32, dy: i32) -> u32 {
     ((dy + 4) * WINDOW as i32 + dx + 4) as u32
+}
+
+/// Bit of the offset (dx, dy) from the target in the search's 11x11 window (offsets
+/// -5..=5, wide enough for a piece's diagonal neighbours).
+pub(crate) const fn window11_bit(dx: i32, dy: i32) -> u32 {
+    ((dy + 5) * 11 + dx + 5) as u32
 }
 
 /// The 3x3 key cells in key-bit order (bit 3 * (dy + 1) + dx + 1).
@@ -250,6 +280,7 @@ impl Tables {
         let mut pairs = Vec::new();
         let mut pair_of = vec![[u16::MAX; 25]; orientations.len()];
         let mut pair_masks = Vec::new();
+        let mut pair_masks11 = Vec::new();
         let mut piece_pairs = [0u16; 22];
         for (o_index, o) in orientations.iter().enumerate() {
             for contact in cells_of(o.contacts) {
@@ -265,6 +296,37 @@ impl Tables {
                     contact_y: contact.1,
                 });
                 pair_masks.push(mask);
+                let bit = |x: i32, y: i32| 1u128 << window11_bit(x - cx, y - cy);
+                let mut cells11 = 0;
+                let mut edge11 = 0;
+                for (x, y) in cells_of(o.shape) {
+                    let (x, y) = (i32::from(x), i32::from(y));
+                    cells11 |= bit(x, y);
+                    edge11 |=
+                        bit(x, y) | bit(x - 1, y) | bit(x + 1, y) | bit(x, y - 1) | bit(x, y + 1);
+                }
+                pair_masks11.push(PairMasks11 {
+                    cells: cells11,
+                    edge: edge11,
+                    diag: corner_cells_of(o.shape)
+                        .into_iter()
+                        .fold(0, |m, (x, y)| m | bit(x, y)),
+                    size: o.piece.n_tiles(),
+                    piece: o.piece.index() as u8,
+                    left: -(contact.0 as i8),
+                    right: o.width as i8 - 1 - contact.0 as i8,
+                    bottom: -(contact.1 as i8),
+                    top: o.height as i8 - 1 - contact.1 as i8,
+                    cell_deltas: {
+                        let mut d = [0i16; 5];
+                        for (slot, (x, y)) in d.iter_mut().zip(cells_of(o.shape)) {
+                            *slot = (i16::from(x) - i16::from(contact.0))
+                                + 20 * (i16::from(y) - i16::from(contact.1));
+                        }
+                        d
+                    },
+                    n_cells: o.n_cells,
+                });
             }
             piece_pairs[o.piece.index() + 1] = pairs.len() as u16;
         }
@@ -291,6 +353,7 @@ impl Tables {
             pairs,
             pair_of,
             pair_masks,
+            pair_masks11,
             filter_offsets,
             filtered,
         }

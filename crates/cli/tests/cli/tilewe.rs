@@ -214,6 +214,46 @@ fn play_errors() {
     let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
     assert!(
         out.fails_usage()
-            .contains("[possible values: random, most-tiles, most-corners, monte-carlo]")
+            .contains("[possible values: random, most-tiles, most-corners, monte-carlo, mcts]")
     );
+}
+
+#[test]
+fn gtp_session() {
+    let script = "protocol_version\nname\nset_game Blokus Two-Player\nplay 1 a20,b20,c20,b19,b18\n\
+                  genmove yellow\n2 final_score\nplay 3 t1,t2,t3\nquit\nname\n";
+    let out = crate::run_stdin(
+        &["tilewe", "gtp", "--engine", "most-tiles", "--seed", "3"],
+        script,
+    );
+    insta::assert_snapshot!(out.ok());
+    // The search engine: the same seed and budget give the same answers.
+    let args = ["tilewe", "gtp", "--playouts", "30", "--seed", "3"];
+    let first = crate::run_stdin(&args, script);
+    assert_eq!(crate::run_stdin(&args, script).ok(), first.ok());
+    // End of input ends the session like quit.
+    assert_eq!(
+        crate::run_stdin(&["tilewe", "gtp", "--engine", "random"], "name").ok(),
+        "= sokoengine\n\n"
+    );
+}
+
+#[test]
+fn gtp_usage_errors() {
+    let out = run(&[
+        "tilewe",
+        "gtp",
+        "--engine",
+        "random",
+        "--time-per-move",
+        "5",
+    ]);
+    assert_eq!(
+        out.fails(2),
+        "--time-per-move applies to the mcts engine only"
+    );
+    let out = run(&["tilewe", "gtp", "--playouts", "5", "--time-per-move", "5"]);
+    assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
+    let out = run(&["tilewe", "gtp", "--json"]);
+    assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
 }

@@ -3,5 +3,6 @@
 
 mod conformance;
 mod fixtures;
+mod gtp;
 mod parsers;
 mod properties;

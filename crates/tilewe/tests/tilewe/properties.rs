@@ -2,7 +2,8 @@
 
 use proptest::prelude::*;
 use sokoengine_tilewe::{
-    Board, Color, Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine, Rng, Tournament,
+    Board, Budget, Color, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, RandomEngine, Rng,
+    Tournament,
 };
 
 fn check_position(board: &Board) -> Result<(), TestCaseError> {
@@ -95,4 +96,24 @@ fn monte_carlo_wins_a_seeded_match() {
     again.add(Box::new(MostCorners));
     again.add(Box::new(MonteCarlo::new(48)));
     assert_eq!(again.run(4).games, report.games);
+}
+
+#[test]
+fn tree_search_beats_the_other_engines() {
+    // Small budgets keep the debug build fast; the search still has to win clearly.
+    let mut tournament = Tournament::new(4, 17);
+    tournament.add(Box::new(Mcts::new(Budget::Playouts(48))));
+    tournament.add(Box::new(MonteCarlo::new(48)));
+    tournament.add(Box::new(MostCorners));
+    tournament.add(Box::new(MostTiles));
+    let report = tournament.run(4);
+    let mcts = &report.standings[0];
+    assert_eq!(mcts.name, "mcts-48");
+    for other in &report.standings[1..] {
+        assert!(
+            mcts.wins > other.wins && mcts.mean_score() > other.mean_score(),
+            "{:#?}",
+            report.standings
+        );
+    }
 }

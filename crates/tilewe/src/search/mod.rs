@@ -1,0 +1,520 @@
+//! [`Mcts`]: Monte Carlo tree search with Blokus knowledge.
+//!
+//! * **Tree**: one node per position, one edge per distinct placement (a placement
+//!   reached through several (contact, target) pairs is one edge); in crowded positions
+//!   only the 120 best-scored placements enter. A node grows its edges on its second
+//!   visit; its move list is kept with it.
+//! * **Selection**: UCT with RAVE (Gelly and Silver's "all moves as first" values,
+//!   blended by their minimum-MSE schedule) and prior knowledge: every edge starts with
+//!   virtual visits whose value follows the move model's opinion of the placement.
+//! * **Move model** (the priors): piece size (most of all in the opening), open corners
+//!   gained, opponents' corners taken and partners' spared, own corners wasted ("no
+//!   self-blocking"), answers to the opponents' latest moves, contact with their tiles,
+//!   and in a colour's first five moves how close it comes to the centre.
+//! * **Playouts** (to the end of the game): the player to move draws three of his open
+//!   corners, those he shares with an opponent first (placing there takes it from him),
+//!   picks the one where the largest piece fits, and there plays the placement of that
+//!   size that scores best on new corners gained (x2), opponents' corners taken (x5)
+//!   and own corners wasted (x-3), ties drawn at random. Only the drawn corners are
+//!   searched, on the board's incrementally updated bit planes, so a step costs a
+//!   fraction of generating every move; a simulation from the opening takes about 30 µs.
+//! * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
+//!   moved by up to 0.3 by the margin in cells (its side's against the best other
+//!   side's), so the search plays for cells as well as for the win.
+//! * **Reuse**: the subtree of the position reached is kept for the next decision, so
+//!   visits spent on the opponents' replies are not lost.
+//!
+//! Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
+//! the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
+//! identically everywhere; the logarithm is a short series of them), so a seed and a
+//! playout budget give the same moves on every platform. The search runs on one thread.
+
+pub(crate) mod features;
+pub(crate) mod model;
+mod tree;
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, CornerPolicy};
+use crate::engine::Engine;
+use crate::moves::Move;
+use crate::rng::Rng;
+use features::{PickWeights, Sides, Tracker};
+use model::Model;
+use tree::{ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
+
+/// How much thinking a move gets.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use sokoengine_tilewe::Budget;
+///
+/// assert_eq!(Budget::Playouts(500).to_string(), "500 playouts");
+/// assert_eq!(Budget::Time(Duration::from_millis(20)).to_string(), "20 ms");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Budget {
+    /// This many simulations per move (tree visits kept from earlier moves do not
+    /// count): the same seed gives the same moves.
+    Playouts(u32),
+    /// Search until this much wall-clock time has passed (at least one simulation).
+    Time(Duration),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Playouts(n) => write!(f, "{n} playouts"),
+            Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+        }
+    }
+}
+
+/// Who plays with whom: what a colour's result is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Teams {
+    /// Every colour for itself: a colour wins with the most cells.
+    #[default]
+    Solo,
+    /// Blue and red against yellow and green, each side scoring the cells of both its
+    /// colours (Blokus Two-Player; needs 4 colours, otherwise every colour plays alone).
+    Partners,
+}
+
+impl Teams {
+    /// Team number of each colour.
+    const fn numbers(self, n_players: usize) -> [u8; 4] {
+        match self {
+            Teams::Partners if n_players == 4 => [0, 1, 0, 1],
+            _ => [0, 1, 2, 3],
+        }
+    }
+}
+
+/// Search parameters, set by matches against Pentobi (see "Tilewe engine and GTP" in the
+/// workspace README).
+#[derive(Clone, Debug)]
+struct Params {
+    /// Move scores of the priors.
+    model: Model,
+    /// Prior value of the best-scored edge and of one scored far below:
+    /// `floor + (top - floor) * exp(-(best - score) / UNIT)`.
+    prior_top: f32,
+    prior_floor: f32,
+    /// Virtual visits of the prior.
+    prior_visits: f32,
+    /// UCT exploration constant.
+    exploration: f32,
+    /// RAVE bias: smaller trusts AMAF values longer.
+    rave_bias: f32,
+    /// Most edges per node: the best-scored placements.
+    max_edges: usize,
+    /// Visits before a node grows edges (the root always has them).
+    expand_after: u32,
+    /// The playout policy.
+    playout: CornerPolicy,
+    /// Result of a win above 0.5 (a loss is as far below); the rest of the 0..1 range
+    /// follows the margin in cells, full at `margin_scale`.
+    win_share: f32,
+    margin_scale: f32,
+    /// How the playouts choose among the placements at the drawn corner.
+    pick: PickWeights,
+}
+
+impl Params {
+    fn standard() -> Params {
+        Params {
+            model: Model::standard(),
+            prior_top: 0.6,
+            prior_floor: 0.1,
+            prior_visits: 5.0,
+            exploration: 0.1,
+            rave_bias: 0.05,
+            max_edges: 120,
+            expand_after: 1,
+            playout: CornerPolicy {
+                sample: 3,
+                contested: 230,
+            },
+            win_share: 0.2,
+            margin_scale: 30.0,
+            pick: PickWeights {
+                gained: 2,
+                blocked: 5,
+                lost: 3,
+            },
+        }
+    }
+}
+
+/// Per-simulation scratch space, kept to avoid allocating.
+#[derive(Clone, Debug)]
+struct Scratch {
+    board: Board,
+    tracker: Tracker,
+    /// The tracker of the root position.
+    root_tracker: Tracker,
+    /// (node, edge) of each tree step.
+    path: Vec<(u32, u32)>,
+    /// (colour, placement key) of every move of the simulation.
+    played: Vec<(u8, u32)>,
+    /// AMAF membership: per colour, a bit per placement key.
+    amaf: Vec<u64>,
+    expand: ExpandBuffers,
+}
+
+impl Scratch {
+    fn new(board: &Board) -> Scratch {
+        Scratch {
+            board: board.without_history(),
+            tracker: Tracker::new(board),
+            root_tracker: Tracker::new(board),
+            path: Vec::new(),
+            played: Vec::new(),
+            amaf: vec![0; 4 * AMAF_WORDS],
+            expand: ExpandBuffers::new(),
+        }
+    }
+}
+
+/// Words of one colour's AMAF bit set.
+const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
+
+/// Monte Carlo tree search (see the [module docs](self)): the strongest engine here.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, Budget, Engine, Mcts, Rng, Teams};
+///
+/// let board = Board::new(4)?;
+/// let mut engine = Mcts::new(Budget::Playouts(50));
+/// let mv = engine.choose(&board, &mut Rng::new(1)).expect("the opening has moves");
+/// assert!(board.is_legal(mv));
+/// // Same seed, same budget: same move.
+/// assert_eq!(Mcts::new(Budget::Playouts(50)).choose(&board, &mut Rng::new(1)), Some(mv));
+/// // Blokus Two-Player: blue and red play together.
+/// let partners = Mcts::new(Budget::Playouts(50)).with_teams(Teams::Partners);
+/// assert_eq!(partners.teams(), Teams::Partners);
+/// # Ok::<(), sokoengine_tilewe::BoardError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts {
+    budget: Budget,
+    teams: Teams,
+    params: Params,
+    tree: Tree,
+    scratch: Option<Box<Scratch>>,
+    last_simulations: u32,
+}
+
+impl Default for Mcts {
+    /// 3,000 playouts a move.
+    fn default() -> Mcts {
+        Mcts::new(Budget::Playouts(3000))
+    }
+}
+
+impl Mcts {
+    /// An engine searching `budget` per move, every colour for itself.
+    #[must_use]
+    pub fn new(budget: Budget) -> Mcts {
+        Mcts {
+            budget,
+            teams: Teams::Solo,
+            params: Params::standard(),
+            tree: Tree::default(),
+            scratch: None,
+            last_simulations: 0,
+        }
+    }
+
+    /// The same engine playing for `teams`.
+    #[must_use]
+    pub fn with_teams(mut self, teams: Teams) -> Mcts {
+        self.teams = teams;
+        self
+    }
+
+    /// The budget per move.
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Who the engine plays with.
+    #[must_use]
+    pub const fn teams(&self) -> Teams {
+        self.teams
+    }
+
+    /// Simulations run for the last decision.
+    #[must_use]
+    pub const fn last_simulations(&self) -> u32 {
+        self.last_simulations
+    }
+
+    /// Visits of each move at the root of the last decision (one entry per distinct
+    /// placement the tree considered), most visited first.
+    #[must_use]
+    pub fn root_visits(&self) -> Vec<(Move, u32)> {
+        let Some(&root) = self.tree.nodes.first() else {
+            return Vec::new();
+        };
+        let mut out: Vec<(Move, u32)> = self
+            .tree
+            .edges_of(root)
+            .iter()
+            .map(|e| (e.mv, e.visits))
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    /// Forgets the tree (the next decision starts from scratch).
+    pub fn clear(&mut self) {
+        self.tree = Tree::default();
+    }
+
+    /// Runs one simulation from the root: selection and expansion in the tree, a
+    /// playout to the end of the game, and the backup of its result (with AMAF updates).
+    fn simulate(&mut self, sides: Sides, rng: &mut Rng) {
+        let params = &self.params;
+        let tree = &mut self.tree;
+        let Some(root) = tree.root.as_ref() else {
+            return;
+        };
+        let scratch = self
+            .scratch
+            .get_or_insert_with(|| Box::new(Scratch::new(root)));
+        scratch.board.copy_position_from(root);
+        scratch.tracker.clone_from(&scratch.root_tracker);
+        scratch.path.clear();
+        scratch.played.clear();
+
+        // Selection and expansion.
+        let mut node = 0u32;
+        while !scratch.board.is_finished() {
+            let n = tree.nodes[node as usize];
+            if !n.expanded {
+                if n.visits < params.expand_after && node != 0 || tree.edges.len() >= MAX_EDGES {
+                    break;
+                }
+                let s = scratch.as_mut();
+                tree.expand(node, (&s.board, &s.tracker), sides, params, &mut s.expand);
+            }
+            let n = tree.nodes[node as usize];
+            if n.len == 0 {
+                break;
+            }
+            let e = tree.select(n, params);
+            let edge = tree.edges[e as usize];
+            scratch.path.push((node, e));
+            scratch.played.push((n.mover, edge.key));
+            scratch.tracker.record(usize::from(n.mover), edge.mv);
+            scratch.board.push_unchecked(edge.mv);
+            node = if edge.child == NONE {
+                let child = tree.nodes.len() as u32;
+                tree.nodes.push(Node::new(scratch.board.current));
+                tree.edges[e as usize].child = child;
+                child
+            } else {
+                edge.child
+            };
+        }
+        tree.nodes[node as usize].visits += 1;
+
+        // Playout.
+        let board = &mut scratch.board;
+        loop {
+            let opponents = sides.opponents[usize::from(board.current)];
+            let Some(target) = board.corner_playout_target(rng, &params.playout, opponents) else {
+                break;
+            };
+            let mv = if target.2 == 0 {
+                board.largest_piece_move(rng)
+            } else {
+                features::playout_pick(board, opponents, target, params.pick, rng)
+            };
+            let Some(mv) = mv else { break };
+            scratch.played.push((board.current, mv.placement_key()));
+            board.push_unchecked(mv);
+        }
+
+        // Backup, with AMAF: an edge of a node on the path counts the simulation when its
+        // mover made the same placement at that node or later.
+        let rewards = rewards(board, self.teams, params);
+        let amaf = &mut scratch.amaf;
+        let bit = |color: u8, key: u32| {
+            (
+                usize::from(color) * AMAF_WORDS + key as usize / 64,
+                key % 64,
+            )
+        };
+        for &(color, key) in &scratch.played[scratch.path.len()..] {
+            let (word, b) = bit(color, key);
+            amaf[word] |= 1 << b;
+        }
+        for (depth, &(node, e)) in scratch.path.iter().enumerate().rev() {
+            let (color, key) = scratch.played[depth];
+            let (word, b) = bit(color, key);
+            amaf[word] |= 1 << b;
+            let n = &mut tree.nodes[node as usize];
+            n.visits += 1;
+            let n = *n;
+            let mover = usize::from(n.mover);
+            let reward = rewards[mover];
+            let edge = &mut tree.edges[e as usize];
+            edge.visits += 1;
+            edge.wins += reward;
+            let bits = &amaf[mover * AMAF_WORDS..(mover + 1) * AMAF_WORDS];
+            for edge in &mut tree.edges[n.first as usize..(n.first + n.len) as usize] {
+                if bits[edge.key as usize / 64] & 1 << (edge.key % 64) != 0 {
+                    edge.amaf_visits += 1;
+                    edge.amaf_wins += reward;
+                }
+            }
+        }
+        for &(color, key) in &scratch.played {
+            amaf[bit(color, key).0] = 0;
+        }
+    }
+}
+
+/// Each colour's result of a finished game (see the [module docs](self)).
+fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
+    let n = board.n_players();
+    let numbers = teams.numbers(n);
+    let mut side_score = [0i32; 4];
+    for p in 0..n {
+        side_score[usize::from(numbers[p])] += i32::from(board.scores[p]);
+    }
+    let mut out = [0.5; 4];
+    for p in 0..n {
+        let mine = usize::from(numbers[p]);
+        let best_other = (0..n)
+            .map(|q| usize::from(numbers[q]))
+            .filter(|&t| t != mine)
+            .map(|t| side_score[t])
+            .max();
+        let Some(other) = best_other else {
+            continue;
+        };
+        let margin = side_score[mine] - other;
+        let win = params.win_share * margin.signum() as f32;
+        let rest = 0.5 - params.win_share;
+        out[p] = 0.5 + win + rest * (margin as f32 / params.margin_scale).clamp(-1.0, 1.0);
+    }
+    out
+}
+
+impl Engine for Mcts {
+    fn name(&self) -> String {
+        match self.budget {
+            Budget::Playouts(n) => format!("mcts-{n}"),
+            Budget::Time(t) => format!("mcts-{}ms", t.as_millis()),
+        }
+    }
+
+    fn choose(&mut self, board: &Board, rng: &mut Rng) -> Option<Move> {
+        if board.is_finished() {
+            return None;
+        }
+        let start = Instant::now();
+        self.tree.reroot(board);
+        let n_players = board.n_players();
+        let sides = Sides::from_teams(self.teams.numbers(n_players), n_players);
+        let scratch = self
+            .scratch
+            .get_or_insert_with(|| Box::new(Scratch::new(board)));
+        scratch.root_tracker = Tracker::new(board);
+        let mut done = 0u32;
+        loop {
+            match self.budget {
+                Budget::Playouts(n) if done >= n.max(1) => break,
+                Budget::Time(limit) if done > 0 && done % 8 == 0 && start.elapsed() >= limit => {
+                    break;
+                }
+                _ => {}
+            }
+            self.simulate(sides, rng);
+            done += 1;
+            // A forced move needs no thought.
+            let root = self.tree.nodes[0];
+            if root.expanded && root.len == 1 {
+                break;
+            }
+        }
+        self.last_simulations = done;
+        self.tree.best_move()
+    }
+
+    fn set_teams(&mut self, teams: Teams) {
+        if teams != self.teams {
+            self.teams = teams;
+            self.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::StartCorners;
+
+    fn play(seed: u64, playouts: u32) -> Vec<Move> {
+        let mut board = Board::new(4).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(playouts));
+        let mut rng = Rng::new(seed);
+        for _ in 0..8 {
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        board.moves().to_vec()
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        assert_eq!(play(3, 30), play(3, 30));
+        assert_ne!(play(3, 30), play(4, 30));
+    }
+
+    #[test]
+    fn the_tree_is_kept_between_moves() {
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(300)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(1);
+        let mv = engine.choose(&board, &mut rng).unwrap();
+        board.push(mv).unwrap();
+        let visited = engine.root_visits().iter().map(|v| v.1).sum::<u32>();
+        assert!(visited >= 300);
+        assert!(engine.tree.find(&board).is_some());
+        engine.tree.reroot(&board);
+        assert!(engine.tree.nodes[0].visits > 0);
+        assert_eq!(engine.tree.nodes[0].mover, board.current);
+        // A position off the tree's game starts a new tree.
+        let other = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        engine.tree.reroot(&other);
+        assert_eq!(engine.tree.nodes.len(), 1);
+    }
+
+    #[test]
+    fn a_forced_move_is_played_at_once() {
+        // One player, one piece left, one place for it.
+        let mut board = Board::new(1).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(500));
+        let mut rng = Rng::new(0);
+        while !board.is_finished() {
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            let forced = board.n_distinct_placements() == 1;
+            board.push(mv).unwrap();
+            if forced {
+                assert_eq!(engine.last_simulations(), 1);
+            }
+        }
+    }
+}
