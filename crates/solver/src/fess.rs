@@ -360,12 +360,13 @@ impl<'e, 'm> Fess<'e, 'm> {
         // Grow the tables within the memory budget (their bytes count as the
         // store's other bytes).
         let store = &mut self.engine.store;
-        let grown = reserve_within(&mut self.moves, self.generated.len(), store)
+        let grown = store
+            .reserve(&mut self.moves, self.generated.len(), 64)
             .and_then(|()| {
                 let missing = (id as usize + 1).saturating_sub(self.states.len());
-                reserve_within(&mut self.states, missing, store)
+                store.reserve(&mut self.states, missing, 64)
             })
-            .and_then(|()| reserve_within(&mut self.queues, 1, store));
+            .and_then(|()| store.reserve(&mut self.queues, 1, 64));
         if let Err(reason) = grown {
             return Some(Ending::Stopped(reason));
         }
@@ -395,15 +396,8 @@ impl<'e, 'm> Fess<'e, 'm> {
         let weight = self.engine.store.node(id).cost;
         let tie = self.engine.store.node(id).bound;
         let queue = &mut self.queues[cell as usize];
-        if queue.len() + 2 > queue.capacity() {
-            let store = &mut self.engine.store;
-            let wanted = (queue.capacity() * 2).max(queue.len() + 2).max(4);
-            let bytes = (wanted - queue.capacity()) * size_of::<Entry>();
-            if store.memory_bytes() + bytes > store.budget() {
-                return Some(Ending::Stopped(StopReason::Memory));
-            }
-            queue.reserve_exact(wanted - queue.len());
-            store.other_bytes += bytes;
+        if let Err(reason) = self.engine.store.reserve(queue, 2, 4) {
+            return Some(Ending::Stopped(reason));
         }
         if advised.iter().any(|&m| m != u32::MAX) {
             queue.push(Reverse((weight, tie, id, ADVISED)));
@@ -681,31 +675,4 @@ impl<'e, 'm> Fess<'e, 'm> {
         }
         false
     }
-}
-
-/// Makes room for `additional` more items in `vec`, growing it (doubling, or to
-/// what the budget leaves) only within `store`'s memory budget, whose other bytes
-/// count the growth.
-fn reserve_within<T>(
-    vec: &mut Vec<T>,
-    additional: usize,
-    store: &mut crate::store::Store,
-) -> Result<(), StopReason> {
-    let needed = vec.len() + additional;
-    if needed <= vec.capacity() {
-        return Ok(());
-    }
-    let item = size_of::<T>().max(1);
-    let left = store.budget().saturating_sub(store.memory_bytes()) / item;
-    let wanted = (vec.capacity() * 2)
-        .max(needed)
-        .max(64)
-        .min(vec.capacity() + left);
-    if wanted < needed {
-        return Err(StopReason::Memory);
-    }
-    let before = vec.capacity();
-    vec.reserve_exact(wanted - vec.len());
-    store.other_bytes += (vec.capacity() - before) * item;
-    Ok(())
 }

@@ -61,7 +61,7 @@ impl Open {
     }
 
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.heap.capacity() * ENTRY_BYTES
+        self.heap.capacity() * size_of::<Reverse<(u32, u32, u32)>>()
     }
 
     /// Pushes like [`Open::push`], first growing the heap within `store`'s memory
@@ -73,23 +73,11 @@ impl Open {
         second: u32,
         id: NodeId,
     ) -> Result<(), StopReason> {
-        if self.heap.len() == self.heap.capacity() {
-            let wanted = self.heap.capacity().max(1024);
-            let left = store.budget().saturating_sub(store.memory_bytes()) / ENTRY_BYTES;
-            if left == 0 {
-                return Err(StopReason::Memory);
-            }
-            let before = self.memory_bytes();
-            self.heap.reserve_exact(wanted.min(left));
-            store.other_bytes += self.memory_bytes() - before;
-        }
+        store.reserve(&mut self.heap, 1, 1024)?;
         self.push(first, second, id);
         Ok(())
     }
 }
-
-/// Bytes of one open-list entry.
-const ENTRY_BYTES: usize = size_of::<Reverse<(u32, u32, u32)>>();
 
 /// The priority of a node under `order`, with the cost of the moves being the
 /// node's cost (pushes or moves).

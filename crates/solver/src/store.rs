@@ -2,6 +2,8 @@
 //! open-addressing transposition table keyed by the Zobrist hash, both inside one
 //! memory budget.
 
+use std::collections::BinaryHeap;
+
 use crate::config::StopReason;
 
 /// The index of a node in the arena.
@@ -95,6 +97,33 @@ impl Store {
     /// The memory budget in bytes.
     pub(crate) fn budget(&self) -> usize {
         self.budget
+    }
+
+    /// Makes room for `additional` more items in `buffer` (a table of a search
+    /// beside the store), growing it only within the memory budget: to twice its
+    /// capacity (at least `minimum` items), or to what the budget leaves. The growth
+    /// is counted among the other bytes. [`StopReason::Memory`] when even the
+    /// items needed do not fit.
+    pub(crate) fn reserve<B: Buffer>(
+        &mut self,
+        buffer: &mut B,
+        additional: usize,
+        minimum: usize,
+    ) -> Result<(), StopReason> {
+        let (len, capacity) = (buffer.len(), buffer.capacity());
+        let needed = len + additional;
+        if needed <= capacity {
+            return Ok(());
+        }
+        let item = B::ITEM_BYTES.max(1);
+        let left = self.budget.saturating_sub(self.memory_bytes()) / item;
+        let wanted = (capacity * 2).max(needed).max(minimum).min(capacity + left);
+        if wanted < needed {
+            return Err(StopReason::Memory);
+        }
+        buffer.reserve_exact(wanted - len);
+        self.other_bytes += (buffer.capacity() - capacity) * item;
+        Ok(())
     }
 
     /// Bytes held by the arena and the table.
@@ -298,6 +327,41 @@ pub(crate) mod bits {
                 Some(index as u32 * 64 + bit)
             })
         })
+    }
+}
+
+/// A growable table whose growth [`Store::reserve`] keeps within the budget.
+pub(crate) trait Buffer {
+    /// Bytes of one item.
+    const ITEM_BYTES: usize;
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    fn reserve_exact(&mut self, additional: usize);
+}
+
+impl<T> Buffer for Vec<T> {
+    const ITEM_BYTES: usize = size_of::<T>();
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn capacity(&self) -> usize {
+        Vec::capacity(self)
+    }
+    fn reserve_exact(&mut self, additional: usize) {
+        Vec::reserve_exact(self, additional);
+    }
+}
+
+impl<T: Ord> Buffer for BinaryHeap<T> {
+    const ITEM_BYTES: usize = size_of::<T>();
+    fn len(&self) -> usize {
+        BinaryHeap::len(self)
+    }
+    fn capacity(&self) -> usize {
+        BinaryHeap::capacity(self)
+    }
+    fn reserve_exact(&mut self, additional: usize) {
+        BinaryHeap::reserve_exact(self, additional);
     }
 }
 
