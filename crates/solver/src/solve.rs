@@ -288,21 +288,23 @@ fn portfolio(
             Err(answer) => return answer,
         }
     }
-    let mut fess_engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
-    fess_engine.rooms = rooms;
-    let fess_root = if members.fess {
-        match root(&mut fess_engine) {
-            Ok(root) => Some(root),
+    // FESS's engine and search exist only on a thread that runs it.
+    let mut fess_engine = None;
+    let mut fess_root = None;
+    if members.fess {
+        let mut engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
+        engine.rooms = rooms;
+        match root(&mut engine) {
+            Ok(root) => fess_root = Some(root),
             Err(answer) => return answer,
         }
-    } else {
-        None
-    };
-    let mut fess_search = crate::fess::Fess::new(&mut fess_engine);
+        fess_engine = Some(engine);
+    }
+    let mut fess_search = fess_engine.as_mut().map(crate::fess::Fess::new);
     // FESS that does not run counts as stopped for good.
-    let mut fess_ending = match fess_root {
-        Some(root) => fess_search.start(root),
-        None => Some(Ending::Stopped(StopReason::Memory)),
+    let mut fess_ending = match (fess_search.as_mut(), fess_root) {
+        (Some(search), Some(root)) => search.start(root),
+        _ => Some(Ending::Stopped(StopReason::Memory)),
     };
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
@@ -318,15 +320,18 @@ fn portfolio(
                 break answer;
             }
         }
-        if fess_ending.is_none() {
-            fess_ending = fess_search.resume(clock, Some(clock.elapsed() + slice));
+        if let (None, Some(search)) = (fess_ending, fess_search.as_mut()) {
+            fess_ending = search.resume(clock, Some(clock.elapsed() + slice));
         }
         let others_running = running(&greedy) || running(&astar);
         match fess_ending {
             None => {}
             Some(Ending::Solved(last)) => {
                 drop(fess_search);
-                break Answer::Solved(fess_engine.steps_to(last, model.start_pusher), None);
+                let engine = fess_engine
+                    .as_mut()
+                    .expect("only a running FESS ends solved");
+                break Answer::Solved(engine.steps_to(last, model.start_pusher), None);
             }
             Some(Ending::Exhausted | Ending::Met(..)) => break Answer::Exhausted,
             Some(Ending::Stopped(StopReason::Memory)) if others_running => {}
@@ -340,7 +345,9 @@ fn portfolio(
     for member in [&greedy, &astar].into_iter().flatten() {
         add_stats(stats, &member.engine);
     }
-    add_stats(stats, &fess_engine);
+    if let Some(engine) = &fess_engine {
+        add_stats(stats, engine);
+    }
     answer
 }
 
