@@ -22,7 +22,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sokoengine::board::Puzzle;
-use sokoengine::geometry::Tessellation;
 use sokoengine::io::Collection;
 use sokoengine::metrics::SolutionVerifier;
 use sokoengine::solver::{Cancel, Limits, Objective, Silent, SolveOutcome, SolverConfig, solve};
@@ -107,6 +106,7 @@ fn rows(corpus: &Path) -> Vec<Row> {
 }
 
 /// One level's result.
+#[derive(Default)]
 struct Level {
     file: String,
     number: usize,
@@ -122,16 +122,6 @@ struct Level {
     proven: bool,
 }
 
-fn tessellation_hint(file: &str) -> Option<Tessellation> {
-    if file.ends_with(".hsb") {
-        Some(Tessellation::Hexoban)
-    } else if file.ends_with(".tsb") {
-        Some(Tessellation::Trioban)
-    } else {
-        None
-    }
-}
-
 fn solve_level(puzzle: &Puzzle, objective: Objective, seconds: f64) -> Level {
     let mut config = SolverConfig::new(objective);
     config.limits = Limits {
@@ -142,16 +132,9 @@ fn solve_level(puzzle: &Puzzle, objective: Objective, seconds: f64) -> Level {
     let result = solve(puzzle, &config, &Cancel::new(), &mut Silent);
     let elapsed = start.elapsed().as_secs_f64();
     let mut level = Level {
-        file: String::new(),
-        number: 0,
-        title: String::new(),
         outcome: "error",
-        reason: String::new(),
         seconds: elapsed,
-        expanded: 0,
-        pushes: None,
-        moves: None,
-        proven: false,
+        ..Level::default()
     };
     match result {
         Err(error) => level.reason = error.to_string(),
@@ -227,9 +210,9 @@ fn run_row(corpus: &Path, row: &Row, jobs: usize, scale: f64) -> Value {
     let seconds = row.seconds * scale;
     let mut work = Vec::new();
     for file in &row.files {
-        let collection =
-            Collection::load(corpus.join("levels").join(file), tessellation_hint(file))
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
+        // The extension gives the variant of `.hsb`/`.tsb` files, a `Game:` tag the rest.
+        let collection = Collection::load(corpus.join("levels").join(file), None)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
         for (index, entry) in collection.puzzles.into_iter().enumerate() {
             work.push((file.clone(), index + 1, entry));
         }
@@ -246,16 +229,9 @@ fn run_row(corpus: &Path, row: &Row, jobs: usize, scale: f64) -> Value {
                     let mut level = match entry.puzzle() {
                         Ok(puzzle) => solve_level(&puzzle, row.objective, seconds),
                         Err(error) => Level {
-                            file: String::new(),
-                            number: 0,
-                            title: String::new(),
                             outcome: "error",
                             reason: error.to_string(),
-                            seconds: 0.0,
-                            expanded: 0,
-                            pushes: None,
-                            moves: None,
-                            proven: false,
+                            ..Level::default()
                         },
                     };
                     level.file.clone_from(file);

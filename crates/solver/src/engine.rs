@@ -334,6 +334,13 @@ impl<'m> Engine<'m> {
         entry.id = id;
     }
 
+    /// Whether the box just pushed onto `cell` makes a local deadlock by the layers
+    /// that are on: freeze, or a closed diagonal (Sokoban patterns).
+    fn local_deadlock(&mut self, cell: u32) -> bool {
+        self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, cell)
+            || self.features.patterns && closed_diagonal(self.model, &self.position, cell)
+    }
+
     /// Whether the box on `cell` of the loaded position closes a diagonal off a
     /// goal (Sokoban patterns).
     pub(crate) fn is_closed_diagonal(&self, cell: u32) -> bool {
@@ -685,10 +692,7 @@ impl<'m> Engine<'m> {
         }
         self.generated += 1;
         let solved = self.position.is_solved();
-        if !solved
-            && (self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, goal)
-                || self.features.patterns && closed_diagonal(self.model, &self.position, goal))
-        {
+        if !solved && self.local_deadlock(goal) {
             self.deadlocks += 1;
             undo(self, cell);
             return Ok(None);
@@ -779,10 +783,7 @@ impl<'m> Engine<'m> {
         solved: bool,
     ) -> Option<Child> {
         self.generated += 1;
-        if !solved
-            && (self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, to)
-                || self.features.patterns && closed_diagonal(self.model, &self.position, to))
-        {
+        if !solved && self.local_deadlock(to) {
             self.deadlocks += 1;
             return None;
         }
