@@ -20,11 +20,11 @@ use sokoengine::solver::{
 };
 
 use crate::failure::Failure;
-use crate::input::{parse_variant, read_bytes};
+use crate::input::parse_variant;
 use crate::output::Output;
 use crate::solve::{
-    Bars, ErrorText, Level, finish_run, install_interrupt_handler, invalid_levels, jobs, level_of,
-    parse_seconds, quoted_title, read_levels, rounded, run_levels, select_levels, write_collection,
+    Bars, Batch, ErrorText, Level, finish_run, invalid_levels, parse_seconds, quoted_title,
+    rounded, run_levels, write_collection,
 };
 
 /// Arguments of `sokoengine optimize`.
@@ -198,18 +198,21 @@ struct InvalidSeed {
 
 /// `sokoengine optimize`.
 pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
-    let bytes = read_bytes(&args.file)?;
-    let text = sokoengine::io::decode_text(&bytes);
-    let mut collection = read_levels(&args.file, &text, args.variant)?;
-    let numbers = select_levels(&args.file, args.level, args.all, collection.puzzles.len())?;
-    let levels: Vec<Level> = numbers
-        .iter()
-        .map(|&number| level_of(&collection, number))
-        .collect();
+    let Batch {
+        mut collection,
+        numbers,
+        levels,
+        jobs,
+        cancel,
+    } = Batch::start(
+        &args.file,
+        args.variant,
+        args.level,
+        args.all,
+        args.jobs,
+        args.memory,
+    )?;
     let config = optimizer_config(args);
-    let jobs = jobs(args.jobs, args.memory, levels.len());
-    let cancel = Cancel::new();
-    install_interrupt_handler(&cancel);
 
     let started = Instant::now();
     let alone = levels.len() == 1;

@@ -216,18 +216,21 @@ struct LevelReport {
 
 /// `sokoengine solve`.
 pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
-    let bytes = read_bytes(&args.file)?;
-    let text = sokoengine::io::decode_text(&bytes);
-    let mut collection = read_levels(&args.file, &text, args.variant)?;
-    let numbers = select_levels(&args.file, args.level, args.all, collection.puzzles.len())?;
-    let levels: Vec<Level> = numbers
-        .iter()
-        .map(|&number| level_of(&collection, number))
-        .collect();
+    let Batch {
+        mut collection,
+        numbers,
+        levels,
+        jobs,
+        cancel,
+    } = Batch::start(
+        &args.file,
+        args.variant,
+        args.level,
+        args.all,
+        args.jobs,
+        args.memory,
+    )?;
     let config = solver_config(args);
-    let jobs = jobs(args.jobs, args.memory, levels.len());
-    let cancel = Cancel::new();
-    install_interrupt_handler(&cancel);
 
     let started = Instant::now();
     // A single invalid level is reported by the error line alone.
@@ -277,6 +280,50 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         error: ErrorText::of(failure.as_ref()),
     };
     finish_run(out, &document, failure, summary_line)
+}
+
+/// What a run of `solve` or `optimize` starts from: the file's levels, the chosen
+/// ones, the threads to run them on, and the cancel flag that Ctrl-C sets.
+pub(crate) struct Batch {
+    pub(crate) collection: Collection,
+    /// The chosen levels' 1-based numbers.
+    pub(crate) numbers: Vec<usize>,
+    pub(crate) levels: Vec<Level>,
+    pub(crate) jobs: usize,
+    pub(crate) cancel: Cancel,
+}
+
+impl Batch {
+    /// Reads `file` (`-`: standard input), picks the levels of `--level N` or
+    /// `--all`, sizes the thread pool for `--jobs` and `--memory` and installs the
+    /// Ctrl-C handler.
+    pub(crate) fn start(
+        file: &str,
+        variant: Option<Tessellation>,
+        level: Option<u32>,
+        all: bool,
+        requested_jobs: Option<u32>,
+        memory: u64,
+    ) -> Result<Batch, Failure> {
+        let bytes = read_bytes(file)?;
+        let text = sokoengine::io::decode_text(&bytes);
+        let collection = read_levels(file, &text, variant)?;
+        let numbers = select_levels(file, level, all, collection.puzzles.len())?;
+        let levels: Vec<Level> = numbers
+            .iter()
+            .map(|&number| level_of(&collection, number))
+            .collect();
+        let jobs = jobs(requested_jobs, memory, levels.len());
+        let cancel = Cancel::new();
+        install_interrupt_handler(&cancel);
+        Ok(Batch {
+            collection,
+            numbers,
+            levels,
+            jobs,
+            cancel,
+        })
+    }
 }
 
 /// The levels of `text`, read as every level file is (a board, an `.xsb` pack, a
