@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use sokoengine::tilewe::gtp::GtpSession;
 use sokoengine::tilewe::{
-    Board, Budget, Color, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move, RandomEngine,
-    play_game,
+    Board, Budget, Color, CornerCounts, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move,
+    RandomEngine, play_game,
 };
 
 use crate::failure::Failure;
@@ -374,7 +374,16 @@ fn perft_counts(board: &Board, depth: usize, budget: &NodeBudget, progress: &Pro
             child.push_unchecked(mv);
             let mut sub = vec![0; depth];
             let mut pending = 0;
-            walk(&mut child, 1, &mut sub, budget, &mut pending);
+            // One cache of corner move counts per subtree: sibling positions share most.
+            let mut corner_counts = CornerCounts::new();
+            walk(
+                &mut child,
+                1,
+                &mut sub,
+                budget,
+                &mut pending,
+                &mut corner_counts,
+            );
             budget.spend(pending);
             progress.inc(1);
             sub
@@ -400,6 +409,7 @@ fn walk(
     counts: &mut [u64],
     budget: &NodeBudget,
     pending: &mut u64,
+    corner_counts: &mut CornerCounts,
 ) {
     *pending += 1;
     if *pending == NodeBudget::CHUNK {
@@ -412,14 +422,14 @@ fn walk(
         return;
     }
     if level + 1 == counts.len() {
-        counts[level] += board.n_legal_moves() as u64;
+        counts[level] += board.n_legal_moves_counted(corner_counts) as u64;
         return;
     }
     let moves = board.legal_moves();
     counts[level] += moves.len() as u64;
     for mv in moves {
         board.push_unchecked(mv);
-        walk(board, level + 1, counts, budget, pending);
+        walk(board, level + 1, counts, budget, pending, corner_counts);
         let _ = board.pop();
     }
 }

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::moves::Move;
-use crate::tables::{Tables, tables};
+use crate::tables::{ID_SHIFT, Tables, tables};
 use crate::types::{Color, Piece, PieceSet, Tile};
 
 pub(crate) const ROWS: usize = 32;
@@ -32,6 +32,8 @@ pub(crate) const BOARD_COLUMNS: u32 = 0xF_FFFF << PAD;
 const CORNER_COLUMNS: u32 = 1 << PAD | 1 << (PAD + 19);
 /// Largest number of (orientation, contact) pairs: moves at one target tile.
 const MAX_PAIRS: usize = 309;
+/// Room for one corner's moves: the power of two above [`MAX_PAIRS`].
+const SLOTS: usize = MAX_PAIRS.next_power_of_two();
 const NO_COLOR: u8 = 4;
 const NO_WITNESS: u32 = u32::MAX;
 
@@ -249,15 +251,30 @@ impl PartialEq for Board {
 
 impl Eq for Board {}
 
-/// The 9x9 window of player `p`'s forbidden plane centred on (x, y): bit
-/// `9 * (dy + 4) + dx + 4`.
+/// The 9x9 window of player `p`'s forbidden plane centred on (x, y), laid out as
+/// [`window_bit`](crate::tables::window_bit) says: seven rows in the low half, two in the
+/// high half, so it is built from plain 64-bit shifts.
 #[inline(always)]
 fn window(rows: &[Row; ROWS], p: usize, x: usize, y: usize) -> u128 {
-    let mut w = 0u128;
-    for (dy, row) in rows[y..y + 9].iter().enumerate() {
-        w |= u128::from((row.forbidden[p] >> x) & 0x1FF) << (9 * dy);
-    }
-    w
+    let rows: &[Row; 9] = rows[y..y + 9].try_into().expect("nine rows");
+    let lane = |r: usize| u64::from((rows[r].forbidden[p] >> x) & 0x1FF);
+    let low = lane(0)
+        | lane(1) << 9
+        | lane(2) << 18
+        | lane(3) << 27
+        | lane(4) << 36
+        | lane(5) << 45
+        | lane(6) << 54;
+    let high = lane(7) | lane(8) << 9;
+    u128::from(low) | u128::from(high) << 64
+}
+
+/// The 3x3 neighbourhood key of the target (x, y) of player `p`: [`key`] of its
+/// [`window`], read from the three rows alone.
+#[inline(always)]
+fn key_at(rows: &[Row; ROWS], p: usize, x: usize, y: usize) -> usize {
+    let lane = |r: usize| ((rows[y + r].forbidden[p] >> (x + 3)) & 7) as usize;
+    lane(3) | lane(4) << 3 | lane(5) << 6
 }
 
 /// Rows of a new board: only the margin is forbidden, nobody has corners.
@@ -535,20 +552,172 @@ impl Board {
     /// # Ok::<(), sokoengine_tilewe::BoardError>(())
     /// ```
     pub fn generate_into(&self, color: Color, out: &mut Vec<Move>) {
-        out.clear();
         if self.finished || self.dead & 1 << color.index() != 0 {
+            out.clear();
             return;
         }
         let t = tables();
         let p = color.index();
         let remaining = self.remaining[p];
-        let mut buf = [Move::from_raw(0, 0); MAX_PAIRS];
+        // Moves are written in place past the `n` kept so far; the old contents serve as
+        // scratch space, so the vector is only filled where it grows.
+        let mut n = 0;
         for_each_corner(&self.rows, p, |x, y| {
-            let w = window(&self.rows, p, x, y);
-            let n = collect_at(t, w, remaining, (x + 20 * y) as u16, &mut buf);
-            out.extend_from_slice(&buf[..n]);
+            if out.len() < n + SLOTS {
+                out.resize(n + SLOTS, Move::from_raw(0, 0));
+            }
+            let slots: &mut [Move; SLOTS] =
+                (&mut out[n..n + SLOTS]).try_into().expect("SLOTS slots");
+            n += collect_at(
+                t,
+                window(&self.rows, p, x, y),
+                remaining,
+                (x + 20 * y) as u16,
+                slots,
+            );
             true
         });
+        out.truncate(n);
+    }
+
+    /// A uniformly random legal move of the player to move: the same move as
+    /// `legal_moves()[rng.below(n)]` with `n` the number of legal moves, drawing the same
+    /// number from `rng`, but found by counting the moves at each open corner and listing
+    /// only the chosen corner's. `None` (and nothing drawn) when there is no move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Rng};
+    ///
+    /// let board = Board::new(4)?;
+    /// let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+    /// let moves = board.legal_moves();
+    /// assert_eq!(board.random_move(&mut a), Some(moves[b.below(moves.len())]));
+    /// # Ok::<(), sokoengine_tilewe::BoardError>(())
+    /// ```
+    pub fn random_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let p = usize::from(self.current);
+        if self.finished || self.dead & 1 << p != 0 {
+            return None;
+        }
+        let t = tables();
+        let remaining = self.remaining[p];
+        // Each open corner with moves as (x, y, moves there).
+        let mut corners = [(0u8, 0u8, 0u16); MAX_CORNERS];
+        let mut n_corners = 0;
+        let mut total = 0;
+        let listed = for_each_corner(&self.rows, p, |x, y| {
+            let count = count_at(t, window(&self.rows, p, x, y), remaining);
+            if count > 0 {
+                if n_corners == MAX_CORNERS {
+                    return false;
+                }
+                corners[n_corners] = (x as u8, y as u8, count as u16);
+                n_corners += 1;
+                total += count;
+            }
+            true
+        });
+        if !listed {
+            // More corners with moves than the list holds (never seen in play).
+            let moves = self.legal_moves();
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut index = rng.below(total);
+        for &(x, y, count) in &corners[..n_corners] {
+            let count = usize::from(count);
+            if index < count {
+                let (x, y) = (usize::from(x), usize::from(y));
+                let w = window(&self.rows, p, x, y);
+                let mut found = None;
+                t.for_each_candidate_run(key(w), remaining, |masks| {
+                    found = masks.iter().filter(|&&mask| mask & w == 0).nth(index);
+                    if found.is_none() {
+                        index -= masks.iter().filter(|&&mask| mask & w == 0).count();
+                    }
+                    found.is_none()
+                });
+                let target = (x + 20 * y) as u16;
+                return found.map(|&mask| Move::from_raw(target, (mask >> ID_SHIFT) as u16));
+            }
+            index -= count;
+        }
+        None
+    }
+
+    /// A uniformly random legal move of the player to move, by rejection sampling: a
+    /// candidate drawn uniformly from the (piece, orientation, contact) candidates of every
+    /// open corner is kept if it fits, else another is drawn (after 64 misses the choice
+    /// falls back to [`random_move`](Self::random_move); either way every legal move has
+    /// the same chance). About 1.5 draws a move, so a step costs a fraction of counting
+    /// every move; the draws differ from `random_move`'s, so a seed gives other games.
+    /// `None` when there is no move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Rng};
+    ///
+    /// let mut board = Board::new(4)?;
+    /// let mut rng = Rng::new(1);
+    /// while let Some(mv) = board.sample_move(&mut rng) {
+    ///     assert!(board.is_legal(mv));
+    ///     board.push(mv)?;
+    /// }
+    /// assert!(board.is_finished());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sample_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        const MAX_DRAWS: usize = 64;
+        let p = usize::from(self.current);
+        if self.finished || self.dead & 1 << p != 0 {
+            return None;
+        }
+        let t = tables();
+        let remaining = self.remaining[p];
+        // Each open corner with candidates as (x, y, key, candidates there).
+        let mut corners = [(0u8, 0u8, 0u16, 0u16); MAX_CORNERS];
+        let mut n_corners = 0;
+        let mut total = 0;
+        let listed = for_each_corner(&self.rows, p, |x, y| {
+            let k = key_at(&self.rows, p, x, y);
+            let count = t.n_candidates(k, remaining);
+            if count > 0 {
+                if n_corners == MAX_CORNERS {
+                    return false;
+                }
+                corners[n_corners] = (x as u8, y as u8, k as u16, count as u16);
+                n_corners += 1;
+                total += count;
+            }
+            true
+        });
+        if listed && total > 0 {
+            for _ in 0..MAX_DRAWS {
+                let mut index = rng.below(total);
+                for &(x, y, k, count) in &corners[..n_corners] {
+                    let count = usize::from(count);
+                    if index >= count {
+                        index -= count;
+                        continue;
+                    }
+                    let (x, y) = (usize::from(x), usize::from(y));
+                    let mask = t.nth_candidate(usize::from(k), remaining, index);
+                    match mask {
+                        Some(mask) if mask & window(&self.rows, p, x, y) == 0 => {
+                            let target = (x + 20 * y) as u16;
+                            return Some(Move::from_raw(target, (mask >> ID_SHIFT) as u16));
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        self.random_move(rng)
     }
 
     /// Number of legal moves of the player to move.
@@ -870,6 +1039,11 @@ impl Board {
     /// ```
     #[must_use]
     pub fn perft(&mut self, depth: usize) -> u64 {
+        self.perft_counted(depth, &mut CornerCounts::new())
+    }
+
+    /// [`perft`](Self::perft) counting the last level through `counts`.
+    fn perft_counted(&mut self, depth: usize, counts: &mut CornerCounts) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -877,15 +1051,51 @@ impl Board {
             return 0;
         }
         if depth == 1 {
-            return self.n_legal_moves() as u64;
+            return self.n_legal_moves_counted(counts) as u64;
         }
         let moves = self.legal_moves();
         let mut total = 0;
         for mv in moves {
             self.push_unchecked(mv);
-            total += self.perft(depth - 1);
+            total += self.perft_counted(depth - 1, counts);
             let _ = self.pop();
         }
+        total
+    }
+
+    /// [`n_legal_moves`](Self::n_legal_moves), taking the number of moves at each open
+    /// corner from `counts` when an earlier position had the same neighbourhood there.
+    /// Sibling positions share most corners, so a perft's last level mostly looks counts
+    /// up instead of testing placements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, CornerCounts};
+    ///
+    /// let mut counts = CornerCounts::new();
+    /// let mut board = Board::new(4)?;
+    /// let mut total = 0;
+    /// for mv in board.legal_moves() {
+    ///     board.push(mv)?;
+    ///     total += board.n_legal_moves_counted(&mut counts);
+    ///     board.pop()?;
+    /// }
+    /// assert_eq!(total, 40_368); // perft(2)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn n_legal_moves_counted(&self, counts: &mut CornerCounts) -> usize {
+        let p = usize::from(self.current);
+        if self.finished || self.dead & 1 << p != 0 {
+            return 0;
+        }
+        let t = tables();
+        let remaining = self.remaining[p];
+        let mut total = 0;
+        for_each_corner(&self.rows, p, |x, y| {
+            total += counts.count(t, window(&self.rows, p, x, y), remaining);
+            true
+        });
         total
     }
 
@@ -1014,6 +1224,62 @@ impl Board {
             .map(Piece::name)
             .collect();
         names.join(", ")
+    }
+}
+
+/// Numbers of moves at open corners, remembered by the corner's neighbourhood (its 9x9
+/// window of forbidden cells) and the mover's remaining pieces, which decide that number
+/// alone: a cache for counting many similar positions
+/// ([`Board::n_legal_moves_counted`]). 1,024 entries, direct-mapped; 32 KB.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::{Board, CornerCounts};
+///
+/// let mut counts = CornerCounts::new();
+/// let board = Board::new(4)?;
+/// assert_eq!(board.n_legal_moves_counted(&mut counts), 232);
+/// assert_eq!(board.n_legal_moves_counted(&mut counts), 232); // from the cache
+/// # Ok::<(), sokoengine_tilewe::BoardError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CornerCounts {
+    /// Per slot: the window, the remaining pieces (`u32::MAX`: empty slot; real sets have
+    /// 21 bits) and the number of moves.
+    slots: Vec<(u128, u32, u32)>,
+}
+
+impl Default for CornerCounts {
+    fn default() -> CornerCounts {
+        CornerCounts::new()
+    }
+}
+
+impl CornerCounts {
+    const SLOTS: usize = 1024;
+
+    /// An empty cache.
+    #[must_use]
+    pub fn new() -> CornerCounts {
+        CornerCounts {
+            slots: vec![(0, u32::MAX, 0); Self::SLOTS],
+        }
+    }
+
+    /// The number of moves in window `w` with `remaining` pieces, from the cache or counted
+    /// (and remembered).
+    #[inline(always)]
+    fn count(&mut self, t: &Tables, w: u128, remaining: u32) -> usize {
+        let mixed = (w as u64 ^ (w >> 64) as u64).rotate_left(23) ^ u64::from(remaining);
+        let slot = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+        let entry = &mut self.slots[slot % Self::SLOTS];
+        if entry.0 == w && entry.1 == remaining {
+            return entry.2 as usize;
+        }
+        let n = count_at(t, w, remaining);
+        *entry = (w, remaining, n as u32);
+        n
     }
 }
 
@@ -1152,91 +1418,72 @@ impl Board {
 #[inline(always)]
 fn count_class(t: &Tables, w: u128, k: usize, pieces: u32) -> usize {
     let mut count = 0;
-    let mut rem = pieces;
-    while rem != 0 {
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        for &id in t.candidates(k, piece) {
-            count += usize::from(t.pair_masks[usize::from(id)] & w == 0);
+    t.for_each_candidate_run(k, pieces, |masks| {
+        // Two at a time: half the loop overhead on these short lists.
+        let pairs = masks.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            count += usize::from(pair[0] & w == 0) + usize::from(pair[1] & w == 0);
         }
-    }
+        for &mask in rest {
+            count += usize::from(mask & w == 0);
+        }
+        true
+    });
     count
 }
 
 /// Moves of one corner into `buf`; returns how many.
 #[inline(always)]
-fn collect_at(
-    t: &Tables,
-    w: u128,
-    remaining: u32,
-    target: u16,
-    buf: &mut [Move; MAX_PAIRS],
-) -> usize {
-    let k = key(w);
+fn collect_at(t: &Tables, w: u128, remaining: u32, target: u16, buf: &mut [Move; SLOTS]) -> usize {
+    let target = u32::from(target) << 16;
     let mut n = 0;
-    let mut rem = remaining;
-    while rem != 0 {
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        for &id in t.candidates(k, piece) {
-            // Branch-free append: always write, advance only when the piece fits.
-            buf[n] = Move::from_raw(target, id);
-            n += usize::from(t.pair_masks[usize::from(id)] & w == 0);
+    // Branch-free append: always write, advance only when the piece fits. The window has
+    // no bits at the inline id, so the mask tests as it is. `n` is at most the number of
+    // candidates before this one (under MAX_PAIRS < SLOTS), so the index mask never
+    // changes it; it only spares a bounds check.
+    let mut append = |mask: u128| {
+        buf[n & (SLOTS - 1)] = Move::from_packed(target | (mask >> ID_SHIFT) as u32);
+        n += usize::from(mask & w == 0);
+    };
+    t.for_each_candidate_run(key(w), remaining, |masks| {
+        // Two at a time: half the loop overhead on these short lists.
+        let pairs = masks.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            append(pair[0]);
+            append(pair[1]);
         }
-    }
+        for &mask in rest {
+            append(mask);
+        }
+        true
+    });
     n
 }
 
 #[inline(always)]
 fn count_at(t: &Tables, w: u128, remaining: u32) -> usize {
-    let k = key(w);
-    let mut n = 0;
-    let mut rem = remaining;
-    while rem != 0 {
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        for &id in t.candidates(k, piece) {
-            n += usize::from(t.pair_masks[usize::from(id)] & w == 0);
-        }
-    }
-    n
+    count_class(t, w, key(w), remaining)
 }
 
 /// The first pair that fits at one corner, smallest piece first.
 #[inline(always)]
 fn first_at(t: &Tables, w: u128, remaining: u32) -> Option<u16> {
-    let k = key(w);
-    let mut rem = remaining;
-    while rem != 0 {
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        if let Some(&id) = t
-            .candidates(k, piece)
-            .iter()
-            .find(|&&id| t.pair_masks[usize::from(id)] & w == 0)
-        {
-            return Some(id);
-        }
-    }
-    None
+    let mut found = None;
+    t.for_each_candidate_run(key(w), remaining, |masks| {
+        found = masks.iter().find(|&&mask| mask & w == 0);
+        found.is_none()
+    });
+    found.map(|&mask| (mask >> ID_SHIFT) as u16)
 }
 
 #[inline(always)]
 fn any_at(t: &Tables, w: u128, remaining: u32) -> bool {
-    let k = key(w);
-    let mut rem = remaining;
-    while rem != 0 {
-        // Small pieces fit most often, so scanning from the monomino up exits early.
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        if t.candidates(k, piece)
-            .iter()
-            .any(|&id| t.pair_masks[usize::from(id)] & w == 0)
-        {
-            return true;
-        }
-    }
-    false
+    // Small pieces fit most often, so scanning from the monomino up exits early.
+    !t.for_each_candidate_run(key(w), remaining, |masks| {
+        !masks.iter().any(|&mask| mask & w == 0)
+    })
 }
 
 impl fmt::Display for Board {
@@ -1330,5 +1577,74 @@ mod tests {
             assert_eq!(board, start);
         }
         assert_eq!(board.pop(), Err(PlayError::NothingToUndo));
+    }
+
+    /// The positions of a few seeded random 4-player games.
+    fn game_positions(games: u64) -> Vec<Board> {
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut board = Board::new(4).unwrap();
+            let mut rng = crate::rng::Rng::new(seed);
+            while let Some(mv) = board.random_move(&mut rng) {
+                out.push(board.without_history());
+                board.push(mv).unwrap();
+            }
+            out.push(board);
+        }
+        out
+    }
+
+    #[test]
+    fn random_move_draws_from_the_move_list() {
+        for (i, board) in game_positions(3).iter().enumerate() {
+            let moves = board.legal_moves();
+            let mut a = crate::rng::Rng::new(i as u64);
+            let mut b = a.clone();
+            let expected = (!moves.is_empty()).then(|| moves[b.below(moves.len())]);
+            assert_eq!(board.random_move(&mut a), expected, "{board:?}");
+            assert_eq!(a, b, "the same numbers drawn");
+        }
+    }
+
+    #[test]
+    fn sample_move_is_legal_and_uniform() {
+        let positions = game_positions(2);
+        let mut rng = crate::rng::Rng::new(9);
+        for board in &positions {
+            match board.sample_move(&mut rng) {
+                Some(mv) => assert!(board.is_legal(mv), "{mv} in {board:?}"),
+                None => assert!(board.legal_moves().is_empty()),
+            }
+        }
+        // Every move of a middle-game position and of the opening drawn about equally often.
+        for board in [&positions[0], &positions[24]] {
+            let moves = board.legal_moves();
+            let per_move = 300;
+            let mut seen = std::collections::HashMap::new();
+            for _ in 0..per_move * moves.len() {
+                *seen
+                    .entry(board.sample_move(&mut rng).unwrap())
+                    .or_insert(0) += 1;
+            }
+            assert_eq!(seen.len(), moves.len());
+            // 300 expected, standard deviation about 17: 150..450 is nine of them.
+            assert!(seen.values().all(|&n| (150..450).contains(&n)), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn counted_moves_match_plain_counts() {
+        // One small cache across many positions: hits, misses and overwritten slots.
+        let mut counts = CornerCounts::new();
+        for board in game_positions(4) {
+            assert_eq!(
+                board.n_legal_moves_counted(&mut counts),
+                board.n_legal_moves()
+            );
+            assert_eq!(
+                board.n_legal_moves_counted(&mut counts),
+                board.n_legal_moves()
+            );
+        }
     }
 }

@@ -61,8 +61,8 @@ impl Engine for RandomEngine {
     }
 
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> Option<Move> {
-        let moves = board.legal_moves();
-        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+        // The same move as drawing from `legal_moves()`, found without listing them all.
+        board.random_move(rng)
     }
 }
 

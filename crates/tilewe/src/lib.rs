@@ -85,7 +85,7 @@ pub use arena::{
     EngineStanding, GameRecord, Tournament, TournamentReport, elo_adjustment, elo_win_probability,
     play_game,
 };
-pub use board::{Board, BoardError, PlayError, StartCorners};
+pub use board::{Board, BoardError, CornerCounts, PlayError, StartCorners};
 pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{

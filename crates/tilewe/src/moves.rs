@@ -111,8 +111,9 @@ impl FromStr for Tile {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    target: u16,
-    pair: u16,
+    /// Target tile index in the high half, (orientation, contact) pair id in the low half:
+    /// one word, so ordering is by target, then pair, and generation stores one `u32`.
+    packed: u32,
 }
 
 impl Move {
@@ -149,10 +150,7 @@ impl Move {
                 contact,
             });
         }
-        Ok(Move {
-            target: target.index() as u16,
-            pair,
-        })
+        Ok(Move::from_raw(target.index() as u16, pair))
     }
 
     /// Builds a move from raw IDs: piece 0..21, rotation 0..8, tiles 0..400.
@@ -179,27 +177,26 @@ impl Move {
     /// The internal fast constructor used by move generation.
     #[inline(always)]
     pub(crate) const fn from_raw(target: u16, pair: u16) -> Move {
-        Move { target, pair }
+        Move {
+            packed: (target as u32) << 16 | pair as u32,
+        }
     }
 
     /// The move as one `u32` (target in the high half), for compact hints.
     #[inline(always)]
     pub(crate) const fn packed(self) -> u32 {
-        (self.target as u32) << 16 | self.pair as u32
+        self.packed
     }
 
     /// The inverse of [`packed`](Self::packed).
     #[inline(always)]
     pub(crate) const fn from_packed(packed: u32) -> Move {
-        Move {
-            target: (packed >> 16) as u16,
-            pair: packed as u16,
-        }
+        Move { packed }
     }
 
     #[inline(always)]
     pub(crate) const fn pair_id(self) -> usize {
-        self.pair as usize
+        (self.packed & 0xFFFF) as usize
     }
 
     /// The piece.
@@ -225,7 +222,7 @@ impl Move {
     /// The board tile the contact cell goes to.
     #[must_use]
     pub const fn target(self) -> Tile {
-        match Tile::from_index(self.target as usize) {
+        match Tile::from_index((self.packed >> 16) as usize) {
             Some(t) => t,
             None => Tile::A1,
         }

@@ -37,6 +37,12 @@ type Shape = u32;
 
 /// Side of the move-generation window around a target tile: offsets -4..=4.
 pub(crate) const WINDOW: u32 = 9;
+/// Window rows kept in the low 64 bits of a window; the last two start at bit 64, so no
+/// row straddles the halves and a window is built and tested as two plain `u64`s.
+const LOW_ROWS: i32 = 7;
+/// Where a candidate's pair id sits in its [`Tables::for_each_candidate_run`] mask, above
+/// every window bit (the window never has these bits set).
+pub(crate) const ID_SHIFT: u32 = 112;
 /// Number of neighbourhood keys (the 3x3 block around the target, 9 bits).
 const N_KEYS: usize = 512;
 /// Stride of the per-key offset table: 21 pieces plus the end marker.
@@ -200,11 +206,24 @@ pub(crate) struct Tables {
     /// that piece that avoid every forbidden cell of the key.
     filter_offsets: Vec<u32>,
     filtered: Vec<u16>,
+    /// `filtered` with each pair's window mask inline: `pair_masks[id] | id << ID_SHIFT`,
+    /// so move generation tests and emits a candidate from one 16-byte load.
+    filtered_masks: Vec<u128>,
+    /// Per key, where each piece's candidates start in `filtered_masks` (entry 21 and up:
+    /// the key's end), so a run of consecutive pieces is one slice.
+    run_starts: Vec<[u32; 33]>,
 }
 
-/// Window bit of the offset (dx, dy) from the target.
+/// Window bit of the offset (dx, dy) from the target: rows dy = -4..=2 at bits
+/// `9 * (dy + 4)` up, rows 3 and 4 at bits 64 and 73 up.
 pub(crate) const fn window_bit(dx: i32, dy: i32) -> u32 {
-    ((dy + 4) * WINDOW as i32 + dx + 4) as u32
+    let row = dy + 4;
+    let start = if row < LOW_ROWS {
+        row * WINDOW as i32
+    } else {
+        64 + (row - LOW_ROWS) * WINDOW as i32
+    };
+    (start + dx + 4) as u32
 }
 
 /// Bit of the offset (dx, dy) from the target in the search's 11x11 window (offsets
@@ -347,6 +366,16 @@ impl Tables {
             filter_offsets.push(filtered.len() as u32);
         }
 
+        let filtered_masks = filtered
+            .iter()
+            .map(|&id| pair_masks[usize::from(id)] | u128::from(id) << ID_SHIFT)
+            .collect();
+        let run_starts = (0..N_KEYS)
+            .map(|key| {
+                let at = key * KEY_STRIDE;
+                std::array::from_fn(|piece| filter_offsets[at + piece.min(Piece::COUNT)])
+            })
+            .collect();
         Tables {
             orientations,
             canonical,
@@ -356,6 +385,8 @@ impl Tables {
             pair_masks11,
             filter_offsets,
             filtered,
+            filtered_masks,
+            run_starts,
         }
     }
 
@@ -366,6 +397,61 @@ impl Tables {
         let start = self.filter_offsets[at] as usize;
         let end = self.filter_offsets[at + 1] as usize;
         &self.filtered[start..end]
+    }
+
+    /// The candidate masks of every piece in the set `pieces` at neighbourhood `key`, in
+    /// piece order, calling `f` with each run of consecutive pieces' masks as one slice
+    /// (the remaining pieces form a few runs, so this costs far less than a loop per
+    /// piece). Stops when `f` returns false; returns whether it ran to the end.
+    #[inline(always)]
+    pub(crate) fn for_each_candidate_run<'a>(
+        &'a self,
+        key: usize,
+        pieces: u32,
+        mut f: impl FnMut(&'a [u128]) -> bool,
+    ) -> bool {
+        let starts = &self.run_starts[key];
+        let mut rem = pieces;
+        while rem != 0 {
+            // The lowest run of set bits: adding the lowest bit carries through it.
+            let run = rem & !rem.wrapping_add(rem & rem.wrapping_neg());
+            rem ^= run;
+            let first = run.trailing_zeros() as usize;
+            let end = 32 - run.leading_zeros() as usize;
+            if !f(&self.filtered_masks[starts[first] as usize..starts[end] as usize]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Number of candidates of the pieces in `pieces` at neighbourhood `key` (no fit test).
+    #[inline(always)]
+    pub(crate) fn n_candidates(&self, key: usize, pieces: u32) -> usize {
+        let mut n = 0;
+        self.for_each_candidate_run(key, pieces, |masks| {
+            n += masks.len();
+            true
+        });
+        n
+    }
+
+    /// The `index`-th of those candidates (in piece order), `index` below
+    /// [`n_candidates`](Self::n_candidates).
+    #[inline(always)]
+    pub(crate) fn nth_candidate(&self, key: usize, pieces: u32, mut index: usize) -> Option<u128> {
+        let mut found = None;
+        self.for_each_candidate_run(key, pieces, |masks| match masks.get(index) {
+            Some(&mask) => {
+                found = Some(mask);
+                false
+            }
+            None => {
+                index -= masks.len();
+                true
+            }
+        });
+        found
     }
 
     /// Cells of an orientation relative to its box (for users of the public API).

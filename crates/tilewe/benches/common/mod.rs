@@ -35,3 +35,21 @@ pub fn game_positions() -> Vec<Board> {
     }
     positions
 }
+
+/// The positions before each move of `n_games` random 4-player games, one list per game:
+/// game `g` plays uniformly random legal moves ([`RandomEngine`]) drawn from `Rng::new(g)`.
+#[allow(dead_code)] // not every bench uses every input
+pub fn random_games(n_games: u64) -> Vec<Vec<Board>> {
+    (0..n_games)
+        .map(|seed| {
+            let mut board = Board::new(4).expect("4 players");
+            let mut rng = Rng::new(seed);
+            let mut positions = Vec::new();
+            while let Some(mv) = RandomEngine.choose(&board, &mut rng) {
+                positions.push(board.clone());
+                board.push(mv).expect("legal");
+            }
+            positions
+        })
+        .collect()
+}
