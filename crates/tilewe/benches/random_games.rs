@@ -1,6 +1,7 @@
 //! Complete random 4-player games: each move uniformly random among the legal moves, drawn
-//! from one seeded `Rng` ([`Board::random_move`], the same move as picking from the full
-//! list at the same draw, so the games are those of `RandomEngine`).
+//! from one seeded `Rng` by rejection sampling ([`Board::sample_move`]: every legal move
+//! equally likely, as when picking from the full list, but other draws than
+//! `RandomEngine`'s, so a seed gives other games).
 
 use std::hint::black_box;
 
@@ -14,7 +15,7 @@ fn random_games(c: &mut Criterion) {
     group.bench_function("four_players", |b| {
         b.iter(|| {
             let mut board = Board::new(4).expect("4 players");
-            while let Some(mv) = board.random_move(&mut rng) {
+            while let Some(mv) = board.sample_move(&mut rng) {
                 board.push_unchecked(mv);
             }
             black_box(board.ply())
