@@ -21,6 +21,17 @@ fn random_games(c: &mut Criterion) {
             black_box(board.ply())
         });
     });
+    // The same games as `RandomEngine`: the move `legal_moves()[rng.below(n)]`, found by
+    // counting each corner's moves and listing only the chosen corner's.
+    group.bench_function("four_players_from_counts", |b| {
+        b.iter(|| {
+            let mut board = Board::new(4).expect("4 players");
+            while let Some(mv) = board.random_move(&mut rng) {
+                board.push_unchecked(mv);
+            }
+            black_box(board.ply())
+        });
+    });
     group.finish();
 }
 
