@@ -1,6 +1,6 @@
 //! `verify` and `convert`: whole collections.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
@@ -10,10 +10,10 @@ use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use sokoengine::board::{BoardGraph, Puzzle};
 use sokoengine::geometry::Tessellation;
 use sokoengine::io::{
-    Collection, CollectionWriter, FileFormat, Place, PuzzleEntry, Snapshot, WriteError,
-    WriteOptions, extension_hint,
+    Collection, CollectionWriter, FileFormat, Place, PuzzleEntry, PuzzleVerifier, ReplayOptions,
+    Snapshot, WriteError, WriteOptions, extension_hint,
 };
-use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
+use sokoengine::metrics::SolutionMetrics;
 
 use crate::failure::Failure;
 use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
@@ -545,25 +545,17 @@ fn verify_puzzle(
     let mut verifier = puzzle
         .as_ref()
         .filter(|_| has_snapshots)
-        .and_then(|p| SolutionVerifier::new(p).ok());
-    // One board graph for all of the puzzle's snapshots (each replay takes a copy).
-    let graph = puzzle
-        .as_ref()
-        .filter(|_| has_snapshots)
-        .map(|p| BoardGraph::new(p).map_err(|e| e.to_string()));
+        .map(PuzzleVerifier::new);
+    // The board graph of a replay on a Mover, built on first need (most snapshots are
+    // decided in one pass) and shared by the puzzle's snapshots.
+    let graph = OnceCell::new();
     let snapshots = entry
         .snapshots()
         .iter()
         .enumerate()
         .map(|(snapshot_index, snapshot)| {
-            let board = puzzle.as_ref().zip(graph.as_ref());
-            let report = verify_snapshot(
-                snapshot_index,
-                snapshot,
-                board,
-                verifier.as_mut(),
-                sokoban_plus,
-            );
+            let board = puzzle.as_ref().zip(verifier.as_mut());
+            let report = verify_snapshot(snapshot_index, snapshot, board, &graph, sokoban_plus);
             progress.inc(1);
             report
         })
@@ -582,8 +574,8 @@ fn verify_puzzle(
 fn verify_snapshot(
     index: usize,
     snapshot: &Snapshot,
-    board: Option<(&Puzzle, &Result<BoardGraph, String>)>,
-    verifier: Option<&mut SolutionVerifier>,
+    board: Option<(&Puzzle, &mut PuzzleVerifier)>,
+    graph: &OnceCell<Result<BoardGraph, String>>,
     sokoban_plus: bool,
 ) -> SnapshotReport {
     let mut report = SnapshotReport {
@@ -599,7 +591,7 @@ fn verify_snapshot(
             message,
         })
     };
-    let Some((puzzle, graph)) = board else {
+    let Some((puzzle, verifier)) = board else {
         report.error = fail("the board does not parse".to_owned());
         return report;
     };
@@ -610,22 +602,25 @@ fn verify_snapshot(
             return report;
         }
     };
+    // Replay and JSoko's metrics (metrics.md 3.8: solutions and saved games alike;
+    // none for illegal steps, reverse snapshots and pusher selections) in one pass.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
-    match run_replay_on(graph.clone(), puzzle, &moves, false, sokoban_plus) {
-        Ok(outcome) => {
-            report.solved = outcome.error.is_none() && outcome.solved;
-            report.error = outcome.error;
-        }
-        Err(message) => report.error = fail(message),
-    }
-    // JSoko's metrics (metrics.md 3.8): solutions and saved games alike; none for
-    // illegal steps, reverse snapshots and pusher selections.
-    if !moves.is_reverse() {
-        if let Some(verifier) = verifier {
-            report.metrics = verifier
-                .verify_saved_game(moves.as_str())
-                .ok()
-                .map(|game| game.metrics.into());
+    let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));
+    report.metrics = verdict.metrics.map(|game| game.metrics.into());
+    match verdict.replay {
+        Some(replay) => report.solved = replay.solved,
+        // What the one pass cannot tell, a Mover does, with its exact messages.
+        None => {
+            let graph = graph
+                .get_or_init(|| BoardGraph::new(puzzle).map_err(|e| e.to_string()))
+                .clone();
+            match run_replay_on(graph, puzzle, &moves, false, sokoban_plus) {
+                Ok(outcome) => {
+                    report.solved = outcome.error.is_none() && outcome.solved;
+                    report.error = outcome.error;
+                }
+                Err(message) => report.error = fail(message),
+            }
         }
     }
     report

@@ -10,7 +10,8 @@
 //!   [`Collection::check`] reports every problem with its file line.
 //! * [`replay`] / [`replay_steps`] / [`Collection::replay_all`]: conversion to and from
 //!   `PusherStep`s and replaying snapshots on a `Mover`, with the failing step and
-//!   the mover's exact message.
+//!   the mover's exact message; [`PuzzleVerifier`]: replay and JSoko metrics of a
+//!   snapshot in one pass on the compact core, the Mover only when that cannot tell.
 //!
 //! ```
 //! use sokoengine_io::Collection;
@@ -50,6 +51,7 @@ mod replay;
 mod serde_impls;
 mod snapshot;
 mod text;
+mod verify;
 mod writer;
 
 pub use collection::{Collection, EntryError, LoadError, PuzzleEntry, extension_hint};
@@ -63,6 +65,7 @@ pub use replay::{
 };
 pub use snapshot::Snapshot;
 pub use text::decode_text;
+pub use verify::{PuzzleVerifier, ReplayVerdict, SnapshotVerdict};
 pub use writer::{
     CollectionWriter, FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions,
 };

@@ -398,7 +398,7 @@ pub struct StepTally {
 }
 
 impl StepTally {
-    fn of(steps: &[PusherStep]) -> StepTally {
+    pub(crate) fn of(steps: &[PusherStep]) -> StepTally {
         let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
         let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
         StepTally {

@@ -158,7 +158,22 @@ pub struct SolutionVerifier {
     board: CompactBoard,
     /// Working position of the replay in progress.
     position: Position,
-    classes: [u8; 256],
+    classes: &'static [u8; 256],
+}
+
+static SOKOBAN_CLASSES: [u8; 256] = classes(Tessellation::Sokoban);
+static HEXOBAN_CLASSES: [u8; 256] = classes(Tessellation::Hexoban);
+static TRIOBAN_CLASSES: [u8; 256] = classes(Tessellation::Trioban);
+static OCTOBAN_CLASSES: [u8; 256] = classes(Tessellation::Octoban);
+
+/// The character classes of `tessellation`, built at compile time.
+const fn classes_of(tessellation: Tessellation) -> &'static [u8; 256] {
+    match tessellation {
+        Tessellation::Sokoban => &SOKOBAN_CLASSES,
+        Tessellation::Hexoban => &HEXOBAN_CLASSES,
+        Tessellation::Trioban => &TRIOBAN_CLASSES,
+        Tessellation::Octoban => &OCTOBAN_CLASSES,
+    }
 }
 
 const fn classes(tessellation: Tessellation) -> [u8; 256] {
@@ -216,7 +231,7 @@ impl SolutionVerifier {
     pub fn from_board(board: CompactBoard) -> Result<SolutionVerifier, BoardError> {
         Ok(SolutionVerifier {
             position: board.start(),
-            classes: classes(board.tessellation()),
+            classes: classes_of(board.tessellation()),
             board,
         })
     }
@@ -349,14 +364,11 @@ impl SolutionVerifier {
                 limit: MAX_STEPS,
             });
         }
-        let classes = &self.classes;
+        let classes = self.classes;
         let letters = step_letters(self.board.tessellation());
         let position = &mut self.position;
         self.board.reset(position);
-        let (mut moves, mut pushes, mut box_lines) = (0_u32, 0_u32, 0_u32);
-        let (mut box_changes, mut sessions, mut player_lines) = (0_u32, 0_u32, 0_u32);
-        // 8 is no direction; usize::MAX is no square.
-        let (mut last_direction, mut last_was_push, mut last_box) = (8_u8, false, usize::MAX);
+        let mut counters = Counters::START;
         for (offset, &byte) in steps.as_bytes().iter().enumerate() {
             let class = classes[usize::from(byte)];
             if class & (SKIP | STOP | UNSUPPORTED) != 0 {
@@ -372,31 +384,12 @@ impl SolutionVerifier {
                 }
             }
             let direction = Direction::ALL[usize::from(class)];
-            moves += 1;
             let moved = match position.step(direction) {
                 Ok(moved) => moved,
-                Err(Blocked::Move { .. }) => {
-                    return Err(InvalidSolution::BlockedMove {
-                        step: moves,
-                        direction,
-                    });
-                }
-                Err(_) => {
-                    return Err(InvalidSolution::BlockedPush {
-                        step: moves,
-                        direction,
-                    });
-                }
+                Err(blocked) => return Err(counters.blocked(blocked, direction)),
             };
-            player_lines += u32::from(class != last_direction);
+            counters.count(class, moved.pushed);
             let is_push = moved.pushed.is_some();
-            if let Some((from, to)) = moved.pushed {
-                pushes += 1;
-                box_lines += u32::from(!(last_was_push && class == last_direction));
-                box_changes += u32::from(from != last_box);
-                sessions += u32::from(!last_was_push);
-                last_box = to;
-            }
             if let Some(out) = normalized.as_deref_mut() {
                 let letter = letters[usize::from(class)];
                 out.push(char::from(if is_push {
@@ -405,29 +398,187 @@ impl SolutionVerifier {
                     letter
                 }));
             }
-            last_direction = class;
-            last_was_push = is_push;
             if is_push && position.is_solved() {
-                let metrics = SolutionMetrics::new(
-                    moves,
-                    pushes,
-                    box_lines,
-                    box_changes,
-                    sessions,
-                    player_lines,
-                );
-                return Ok((metrics, true));
+                return Ok((counters.metrics(), true));
             }
         }
-        let metrics = SolutionMetrics::new(
-            moves,
-            pushes,
-            box_lines,
-            box_changes,
-            sessions,
-            player_lines,
-        );
-        Ok((metrics, false))
+        Ok((counters.metrics(), false))
+    }
+
+    /// Replays a solution the way a replay that takes its letters at their word does
+    /// (lower case walks, upper case pushes), and computes its metrics in the same
+    /// pass: what `verify` needs of every snapshot, for the price of one replay.
+    ///
+    /// Returns `None` when the text holds anything but step letters of the
+    /// tessellation (`*`, jumps, selections, spaces) or is longer than
+    /// [`MAX_STEPS`]: use [`SolutionVerifier::verify_saved_game`] and a replay of
+    /// their own for those.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_metrics::{LiteralOutcome, SolutionVerifier};
+    ///
+    /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+    /// let replay = verifier.replay_literally("RR").expect("only step letters");
+    /// assert_eq!(replay.literal, Ok(LiteralOutcome { pushes: 2, solved: true }));
+    /// // `r` pushes: the board and the text disagree at step 0; the metrics do not care.
+    /// let replay = verifier.replay_literally("rR").expect("only step letters");
+    /// assert_eq!(replay.literal, Err(0));
+    /// assert_eq!(replay.metrics.map(|game| game.metrics.to_string()), Ok("2/2/1/1/1/1".into()));
+    /// assert!(verifier.replay_literally("R*").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay_literally(&mut self, steps: &str) -> Option<LiteralReplay> {
+        if steps.len() > MAX_STEPS {
+            return None;
+        }
+        let classes = self.classes;
+        let position = &mut self.position;
+        self.board.reset(position);
+        let mut counters = Counters::START;
+        // The metrics once known (a solving push or a blocked step ends them).
+        let mut metrics = None;
+        let mut stopped_at = None;
+        let mut pushes = 0;
+        for (index, &byte) in steps.as_bytes().iter().enumerate() {
+            let class = classes[usize::from(byte)];
+            if class & (SKIP | STOP | UNSUPPORTED) != 0 {
+                return None;
+            }
+            let direction = Direction::ALL[usize::from(class)];
+            let moved = match position.step(direction) {
+                Ok(moved) => moved,
+                Err(blocked) => {
+                    stopped_at.get_or_insert(index);
+                    metrics.get_or_insert(Err(counters.blocked(blocked, direction)));
+                    break;
+                }
+            };
+            let is_push = moved.pushed.is_some();
+            if stopped_at.is_none() {
+                if is_push == byte.is_ascii_uppercase() {
+                    pushes += usize::from(is_push);
+                } else {
+                    stopped_at = Some(index);
+                }
+            }
+            if metrics.is_none() {
+                counters.count(class, moved.pushed);
+                if is_push && position.is_solved() {
+                    metrics = Some(Ok(SavedGame {
+                        metrics: counters.metrics(),
+                        solved: true,
+                    }));
+                }
+            }
+            if stopped_at.is_some() && metrics.is_some() {
+                break;
+            }
+        }
+        let metrics = metrics.unwrap_or(Ok(SavedGame {
+            metrics: counters.metrics(),
+            solved: false,
+        }));
+        // Past a disagreement the position is not the literal replay's: only the
+        // index is reported.
+        let literal = match stopped_at {
+            Some(index) => Err(index),
+            None => Ok(LiteralOutcome {
+                pushes,
+                solved: position.is_solved(),
+            }),
+        };
+        Some(LiteralReplay { metrics, literal })
+    }
+}
+
+/// What [`SolutionVerifier::replay_literally`] found in one pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiteralReplay {
+    /// The metrics, exactly as [`SolutionVerifier::verify_saved_game`] gives them.
+    pub metrics: Result<SavedGame, InvalidSolution>,
+    /// The replay that takes the letters at their word: its outcome when every step
+    /// is legal and moves a box exactly when its letter is upper case; otherwise the
+    /// 0-based index of the first step that is blocked or disagrees.
+    pub literal: Result<LiteralOutcome, usize>,
+}
+
+/// The end of a literal replay in which every step was legal and as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LiteralOutcome {
+    /// How many steps pushed a box.
+    pub pushes: usize,
+    /// Whether no active box stands off a goal after the last step.
+    pub solved: bool,
+}
+
+/// The running metrics of a replay (JSoko's definitions, metrics.md 3): the one
+/// place where a step is counted, for every replay loop of the verifier.
+#[derive(Debug, Clone, Copy)]
+struct Counters {
+    moves: u32,
+    pushes: u32,
+    box_lines: u32,
+    box_changes: u32,
+    sessions: u32,
+    player_lines: u32,
+    /// 8 is no direction.
+    last_direction: u8,
+    last_was_push: bool,
+    /// `usize::MAX` is no cell.
+    last_box: usize,
+}
+
+impl Counters {
+    const START: Counters = Counters {
+        moves: 0,
+        pushes: 0,
+        box_lines: 0,
+        box_changes: 0,
+        sessions: 0,
+        player_lines: 0,
+        last_direction: 8,
+        last_was_push: false,
+        last_box: usize::MAX,
+    };
+
+    /// Counts a step in direction value `class` that pushed `pushed` (box cells
+    /// from, to), if anything.
+    #[inline(always)]
+    fn count(&mut self, class: u8, pushed: Option<(usize, usize)>) {
+        self.moves += 1;
+        self.player_lines += u32::from(class != self.last_direction);
+        if let Some((from, to)) = pushed {
+            self.pushes += 1;
+            self.box_lines += u32::from(!(self.last_was_push && class == self.last_direction));
+            self.box_changes += u32::from(from != self.last_box);
+            self.sessions += u32::from(!self.last_was_push);
+            self.last_box = to;
+        }
+        self.last_direction = class;
+        self.last_was_push = pushed.is_some();
+    }
+
+    /// The error of the next step, blocked.
+    fn blocked(&self, blocked: Blocked, direction: Direction) -> InvalidSolution {
+        let step = self.moves + 1;
+        match blocked {
+            Blocked::Move { .. } => InvalidSolution::BlockedMove { step, direction },
+            _ => InvalidSolution::BlockedPush { step, direction },
+        }
+    }
+
+    const fn metrics(&self) -> SolutionMetrics {
+        SolutionMetrics::new(
+            self.moves,
+            self.pushes,
+            self.box_lines,
+            self.box_changes,
+            self.sessions,
+            self.player_lines,
+        )
     }
 }
 
