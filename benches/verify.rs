@@ -1,19 +1,54 @@
-//! What `sokoengine verify` does, end to end through the facade: read
-//! `Original_and_Extra.sok`, parse every board and snapshot, replay every snapshot on a
-//! Mover, and compute JSoko's metrics of every solution. The anchor (shared/spec
-//! anchors.md) is parsing plus replaying in at most 5 ms; sokoenginepy takes about 18 s.
+//! What `sokoengine verify` does, end to end through the facade: parse every board and
+//! snapshot of a collection, replay every snapshot and compute JSoko's metrics of every
+//! forward one, in one pass per snapshot ([`PuzzleVerifier`], a Mover only where the
+//! one pass cannot tell). On `Original_and_Extra.sok` (anchor: parsing plus replaying
+//! in at most 5 ms; sokoenginepy about 18 s) and on the 20 large-suite files with their
+//! 4,408 solutions (anchor: sokoenginepy's C++ core parses and replays them in
+//! 1,368 ms, shared/spec/anchors.md). The older replay on a Mover for every snapshot
+//! ([`Collection::replay_all`]) and the metrics alone are measured beside them.
 //!
 //! `cargo bench -p sokoengine-benches --bench verify -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, decode_text, replay};
 use sokoengine::metrics::SolutionVerifier;
 
-/// Parses and replays everything with [`Collection::replay_all`]; returns
+/// Parses `text`, replays every snapshot and computes the metrics of the forward ones
+/// (as `verify` does); returns (snapshots, solved, snapshots with metrics).
+fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
+    let collection = Collection::parse(text, None);
+    let (mut snapshots, mut solved, mut measured) = (0, 0, 0);
+    // Puzzles without snapshots are not parsed (as in `verify`).
+    for entry in collection
+        .puzzles
+        .iter()
+        .filter(|e| !e.snapshots().is_empty())
+    {
+        let Ok(puzzle) = entry.puzzle() else { continue };
+        let mut verifier = PuzzleVerifier::new(&puzzle);
+        for snapshot in entry.snapshots() {
+            snapshots += 1;
+            let Ok(moves) = snapshot.moves() else {
+                continue;
+            };
+            let verdict = verifier.verify(&moves, ReplayOptions::new());
+            measured += usize::from(verdict.metrics.is_some());
+            solved += usize::from(match verdict.replay {
+                Some(replay) => replay.solved,
+                // What the one pass cannot tell, a Mover does.
+                None => replay(&puzzle, &moves, ReplayOptions::new())
+                    .is_ok_and(|r| r.error.is_none() && r.solved),
+            });
+        }
+    }
+    (snapshots, solved, measured)
+}
+
+/// Parses and replays everything on a Mover with [`Collection::replay_all`]; returns
 /// (snapshots, solved).
-fn parse_and_replay(text: &str) -> (usize, usize) {
+fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
     let replays = Collection::parse(text, None).replay_all();
     let solved = replays
         .iter()
@@ -49,13 +84,17 @@ fn verify(c: &mut Criterion) {
     ) else {
         return;
     };
-    assert_eq!(parse_and_replay(&text), (196, 193));
+    assert_eq!(parse_replay_and_measure(&text), (196, 193, 196));
+    assert_eq!(parse_and_replay_on_mover(&text), (196, 193));
     assert_eq!(parse_and_measure(&text), 193);
 
     let mut group = c.benchmark_group("verify");
     group.throughput(Throughput::Bytes(text.len() as u64));
-    group.bench_function("parse_and_replay/Original_and_Extra", |b| {
-        b.iter(|| black_box(parse_and_replay(black_box(&text))));
+    group.bench_function("parse_replay_metrics/Original_and_Extra", |b| {
+        b.iter(|| black_box(parse_replay_and_measure(black_box(&text))));
+    });
+    group.bench_function("parse_and_replay_on_mover/Original_and_Extra", |b| {
+        b.iter(|| black_box(parse_and_replay_on_mover(black_box(&text))));
     });
     group.bench_function("parse_and_metrics/Original_and_Extra", |b| {
         b.iter(|| black_box(parse_and_measure(black_box(&text))));
@@ -63,5 +102,53 @@ fn verify(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, verify);
+/// The 20 `.sok` files of the large suite, read and decoded (Latin-1 or UTF-8).
+fn large_suite() -> Vec<String> {
+    let Some(corpus) = sokoengine_testkit::optional_corpus("bench verify") else {
+        return Vec::new();
+    };
+    let folder = corpus.join("levels/large-test-suite/with-solutions");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .expect("suite folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sok"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|path| decode_text(&std::fs::read(path).expect("readable")).into_owned())
+        .collect()
+}
+
+fn verify_large_suite(c: &mut Criterion) {
+    let texts = large_suite();
+    if texts.is_empty() {
+        return;
+    }
+    let all = |f: fn(&str) -> (usize, usize, usize)| {
+        texts
+            .iter()
+            .map(|text| f(text))
+            .fold((0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
+    };
+    assert_eq!(texts.len(), 20);
+    assert_eq!(all(parse_replay_and_measure), (4408, 4408, 4408));
+    let mut group = c.benchmark_group("verify_large_suite");
+    group.throughput(Throughput::Elements(4408));
+    group.bench_function("parse_replay_metrics/4408_solutions", |b| {
+        b.iter(|| black_box(all(parse_replay_and_measure)));
+    });
+    group.bench_function("parse_and_replay_on_mover/4408_solutions", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|text| parse_and_replay_on_mover(black_box(text)).1)
+                .sum::<usize>()
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, verify, verify_large_suite);
 criterion_main!(benches);

@@ -204,10 +204,13 @@ impl CompactBoard {
         // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
         let mut pending = vec![self.pusher as u32];
         reached[self.pusher] = true;
+        // Tile classes cost two divisions a cell: only where there are some.
+        let classes = has_tile_classes(self.tessellation);
         while let Some(cell) = pending.pop() {
             let cell = cell as usize;
             let class = usize::from(
-                tile_class(self.tessellation, cell % self.stride, cell / self.stride) != 0,
+                classes
+                    && tile_class(self.tessellation, cell % self.stride, cell / self.stride) != 0,
             );
             for offset in self.offsets[class] {
                 // Non-wall cells lie inside the padding, so their neighbours are on the grid.
@@ -228,7 +231,9 @@ impl CompactBoard {
             if *flags & (BOX | GOAL) == BOX {
                 self.boxes_off_goal += 1;
             }
-            *flags |= tile_class(self.tessellation, cell % self.stride, cell / self.stride);
+            if classes {
+                *flags |= tile_class(self.tessellation, cell % self.stride, cell / self.stride);
+            }
         }
     }
 
@@ -342,6 +347,7 @@ impl CompactBoard {
             pusher: self.pusher,
             boxes_off_goal: self.boxes_off_goal,
             offsets: self.offsets,
+            uniform: !has_tile_classes(self.tessellation),
         }
     }
 
@@ -366,6 +372,11 @@ impl CompactBoard {
         position.pusher = self.pusher;
         position.boxes_off_goal = self.boxes_off_goal;
     }
+}
+
+/// Whether some tiles of `tessellation` have other neighbours than class 0's.
+const fn has_tile_classes(tessellation: Tessellation) -> bool {
+    !matches!(tessellation, Tessellation::Sokoban)
 }
 
 /// `ODD_TILE` for the tiles whose neighbours differ from class 0's.
@@ -393,6 +404,9 @@ pub struct Position {
     pusher: usize,
     boxes_off_goal: u32,
     offsets: [[isize; 8]; 2],
+    /// Every tile has the neighbours of class 0 (Sokoban): a step then needs no look
+    /// at its cell's class, one memory access less on the path from cell to cell.
+    uniform: bool,
 }
 
 impl Position {
@@ -475,7 +489,12 @@ impl Position {
     /// occupied by whoever asks).
     #[inline]
     fn next(&self, cell: usize, direction: usize) -> (usize, bool) {
-        let offset = self.offsets[usize::from(self.cells[cell] & ODD_TILE != 0)][direction];
+        let class = if self.uniform {
+            0
+        } else {
+            usize::from(self.cells[cell] & ODD_TILE != 0)
+        };
+        let offset = self.offsets[class][direction];
         (cell.wrapping_add_signed(offset), offset != 0)
     }
 
@@ -514,7 +533,7 @@ impl Position {
     /// # Errors
     ///
     /// [`Blocked`] when the step is illegal; the position is unchanged.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
         let moved = self.plan_step(direction)?;
         if let Some((from, to)) = moved.pushed {

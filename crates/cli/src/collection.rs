@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+use serde_json::value::RawValue;
 use sokoengine::board::{BoardGraph, Puzzle};
 use sokoengine::geometry::Tessellation;
 use sokoengine::io::{
@@ -134,7 +135,7 @@ struct VerifyDocument<'a, I> {
     summary: &'a RefCell<Summary>,
 }
 
-impl<I: Iterator<Item = PuzzleReport>> Serialize for VerifyDocument<'_, I> {
+impl<I: Iterator<Item = Rendered>> Serialize for VerifyDocument<'_, I> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut document = serializer.serialize_struct("VerifyDocument", 3)?;
         document.serialize_field("title", self.title)?;
@@ -154,10 +155,10 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, report: &PuzzleReport) {
+    fn add(&mut self, puzzle: &Rendered) {
         self.puzzles += 1;
-        self.snapshots += report.snapshots.len();
-        self.solved += report.snapshots.iter().filter(|s| s.solved).count();
+        self.snapshots += puzzle.snapshots;
+        self.solved += puzzle.solved;
     }
 }
 
@@ -238,8 +239,19 @@ fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Fai
     );
     let failure = RefCell::new(None);
     let summary = RefCell::new(Summary::default());
-    let reports = verified(file.entries(), args.sokoban_plus, &progress, &failure)
-        .inspect(|report| summary.borrow_mut().add(report));
+    let render = if out.json {
+        Render::Json { depth: 2 }
+    } else {
+        Render::Text
+    };
+    let reports = verified(
+        file.entries(),
+        args.sokoban_plus,
+        render,
+        &progress,
+        &failure,
+    )
+    .inspect(|report| summary.borrow_mut().add(report));
     let title = &file.header().title;
     if out.json {
         out.write_json(&VerifyDocument {
@@ -249,7 +261,7 @@ fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Fai
         })?;
     } else {
         for report in reports {
-            out.write_text(&puzzle_text(&report))?;
+            out.write_text(&report.text)?;
         }
         out.write_text(&summary_text(title, &summary.borrow()))?;
     }
@@ -299,6 +311,7 @@ impl Serialize for FileDocument<'_> {
         let reports = verified(
             file.entries(),
             self.args.sokoban_plus,
+            Render::Json { depth: 4 },
             self.progress,
             self.failure,
         )
@@ -377,9 +390,16 @@ fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<
                 }
             };
             let mut summary = Summary::default();
-            for report in verified(file.entries(), args.sokoban_plus, &progress, &failure) {
+            let reports = verified(
+                file.entries(),
+                args.sokoban_plus,
+                Render::Text,
+                &progress,
+                &failure,
+            );
+            for report in reports {
                 summary.add(&report);
-                out.write_text(&puzzle_text(&report))?;
+                out.write_text(&report.text)?;
             }
             out.write_text(&summary_text(&file.header().title, &summary))?;
             totals.borrow_mut().add(&summary);
@@ -479,15 +499,64 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
     Ok(files)
 }
 
-/// The reports of `entries`, verified [`BATCH`] puzzles at a time in parallel while
-/// the next batch is read; the first failure to read a puzzle ends them and is left in
-/// `failure`.
+/// How the puzzles of `verify` are written: text, or JSON objects nested `depth`
+/// containers deep in a pretty-printed document.
+#[derive(Clone, Copy)]
+enum Render {
+    Text,
+    Json { depth: usize },
+}
+
+/// A verified puzzle, written out: its counts and its text or JSON.
+struct Rendered {
+    snapshots: usize,
+    solved: usize,
+    /// The text report (empty for JSON).
+    text: String,
+    /// The JSON object, pretty-printed at its depth (`None` for text).
+    json: Option<Box<RawValue>>,
+}
+
+impl Rendered {
+    /// `report` written as `render` says: done in parallel, so only writing the
+    /// results out is left to one thread.
+    fn new(report: &PuzzleReport, render: Render) -> Rendered {
+        let mut rendered = Rendered {
+            snapshots: report.snapshots.len(),
+            solved: report.snapshots.iter().filter(|s| s.solved).count(),
+            text: String::new(),
+            json: None,
+        };
+        match render {
+            Render::Text => rendered.text = puzzle_text(report),
+            Render::Json { depth } => {
+                // Written alone with the pretty printer's two-space steps, then indented
+                // as deep as the document holds it (JSON strings hold no raw line break).
+                let alone = serde_json::to_string_pretty(report).unwrap_or_default();
+                let indented = alone.replace('\n', &format!("\n{}", "  ".repeat(depth)));
+                rendered.json = RawValue::from_string(indented).ok();
+            }
+        }
+        rendered
+    }
+}
+
+impl Serialize for Rendered {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(serializer)
+    }
+}
+
+/// The puzzles of `entries`, verified and rendered [`BATCH`] at a time in parallel
+/// while the next batch is read; the first failure to read a puzzle ends them and is
+/// left in `failure`.
 fn verified<'a>(
     mut entries: Entries<'a>,
     sokoban_plus: bool,
+    render: Render,
     progress: &'a Progress,
     failure: &'a RefCell<Option<Failure>>,
-) -> impl Iterator<Item = PuzzleReport> + 'a {
+) -> impl Iterator<Item = Rendered> + 'a {
     let mut next_index = 0;
     let mut pending = Vec::new().into_iter();
     let mut batch = read_batch(&mut entries);
@@ -512,9 +581,9 @@ fn verified<'a>(
                             let report =
                                 verify_puzzle(first + offset, entry, sokoban_plus, progress);
                             progress.inc(1);
-                            report
+                            Rendered::new(&report, render)
                         })
-                        .collect::<Vec<PuzzleReport>>()
+                        .collect::<Vec<Rendered>>()
                 },
                 || read_batch(&mut entries),
             );

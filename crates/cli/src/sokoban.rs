@@ -280,33 +280,41 @@ pub fn run_replay_on(
     reverse: bool,
     sokoban_plus: bool,
 ) -> Result<ReplayOutcome, String> {
-    // A letter without meaning stops the replay before it starts.
-    moves
-        .check_steps(puzzle.tessellation())
-        .map_err(|e| e.to_string())?;
+    // A letter without meaning stops the replay before it starts, before any problem
+    // of the board: checked here when the mover cannot be built, else by the replay,
+    // which plays nothing then (one pass less over a long solution).
+    let letters = || {
+        moves
+            .check_steps(puzzle.tessellation())
+            .map_err(|e| e.to_string())
+    };
     let reverse = reverse || moves.jumps_count() > 0;
-    let graph = graph?;
-    // Sokoban+ is set up only when it is enabled.
-    let manager = if sokoban_plus && puzzle.has_sokoban_plus() {
-        let mut manager =
-            BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
-        manager
-            .enable_sokoban_plus()
-            .map_err(|e| format!("Sokoban+: {e}"))?;
-        manager
-    } else {
-        BoardManager::new(graph)
+    let mover = || {
+        let graph = graph?;
+        // Sokoban+ is set up only when it is enabled.
+        let manager = if sokoban_plus && puzzle.has_sokoban_plus() {
+            let mut manager =
+                BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
+            manager
+                .enable_sokoban_plus()
+                .map_err(|e| format!("Sokoban+: {e}"))?;
+            manager
+        } else {
+            BoardManager::new(graph)
+        };
+        let mode = if reverse {
+            SolvingMode::Reverse
+        } else {
+            SolvingMode::Forward
+        };
+        Mover::with_manager(manager, mode).map_err(|e| e.to_string())
     };
-    let mode = if reverse {
-        SolvingMode::Reverse
-    } else {
-        SolvingMode::Forward
-    };
-    let mut mover = Mover::with_manager(manager, mode).map_err(|e| e.to_string())?;
+    let mut mover = mover().map_err(|error| letters().err().unwrap_or(error))?;
     // Played a block of steps at a time: no step list beside the text.
     let (tally, result) = replay_moves(&mut mover, moves);
     let (applied, error) = match result {
         Ok(()) => (tally.steps, None),
+        Err(ReplayError::Step(error)) => return Err(error.to_string()),
         Err(error) => {
             if matches!(error, ReplayError::Mismatch { .. }) {
                 // The step was played before its push/move kind was found wrong.

@@ -44,7 +44,19 @@ pub struct CollectionFile<'a> {
     header: Collection,
     /// The puzzles of a JSON file (`None`: `.sok` or plain text).
     json: Option<Vec<&'a RawValue>>,
+    /// The puzzles [`CollectionFile::plan`] read, kept for the next
+    /// [`CollectionFile::entries`] when few enough (see [`KEEP_PUZZLES`]).
+    kept: RefCell<Option<Vec<PuzzleEntry>>>,
 }
+
+/// The most puzzles that [`CollectionFile::plan`] keeps for the pass that follows it,
+/// so the text is read once, not twice, and only of files of at most [`KEEP_TEXT`]
+/// bytes: then memory stays within about twice the file plus a few hundred bytes a
+/// puzzle. Larger files are read again, a puzzle at a time.
+pub const KEEP_PUZZLES: usize = 100_000;
+
+/// See [`KEEP_PUZZLES`].
+pub const KEEP_TEXT: usize = 16 << 20;
 
 /// What the first pass found.
 pub struct Plan {
@@ -87,6 +99,7 @@ impl<'a> CollectionFile<'a> {
                 hint,
                 header,
                 json: Some(raw.puzzles),
+                kept: RefCell::new(None),
             });
         }
         let header = PuzzleReader::new(text, hint).header().clone();
@@ -96,6 +109,7 @@ impl<'a> CollectionFile<'a> {
             hint,
             header,
             json: None,
+            kept: RefCell::new(None),
         })
     }
 
@@ -104,8 +118,11 @@ impl<'a> CollectionFile<'a> {
         &self.header
     }
 
-    /// The puzzles, read one at a time.
+    /// The puzzles, read one at a time (or those the plan kept).
     pub fn entries(&self) -> Entries<'_> {
+        if let Some(kept) = self.kept.take() {
+            return Entries::Kept(kept.into_iter());
+        }
         match &self.json {
             Some(raw) => Entries::Json {
                 path: self.path,
@@ -117,7 +134,8 @@ impl<'a> CollectionFile<'a> {
 
     /// The first pass: counts the puzzles and snapshots, checks that there is a puzzle,
     /// that JSON puzzles are puzzles, and that boards and moves decode to at most
-    /// `max_decoded` bytes in all.
+    /// `max_decoded` bytes in all. Keeps the puzzles for the next
+    /// [`CollectionFile::entries`] when few enough ([`KEEP_PUZZLES`]).
     ///
     /// # Errors
     ///
@@ -126,11 +144,16 @@ impl<'a> CollectionFile<'a> {
         let mut puzzles = 0;
         let mut snapshots = 0;
         let mut decoded = 0u64;
+        let mut kept = (self.text.len() <= KEEP_TEXT).then(Vec::new);
         for entry in self.entries() {
             let entry = entry?;
             puzzles += 1;
             snapshots += entry.snapshots().len() as u64;
             decoded = decoded.saturating_add(decoded_size(&entry));
+            match &mut kept {
+                Some(list) if list.len() < KEEP_PUZZLES => list.push(entry),
+                _ => kept = None,
+            }
             if decoded > max_decoded {
                 return Err(Failure::domain(format!(
                     "{}: the boards and moves decode to more than the limit of {max_decoded} \
@@ -145,6 +168,7 @@ impl<'a> CollectionFile<'a> {
                 display_name(self.path)
             )));
         }
+        *self.kept.borrow_mut() = kept;
         Ok(Plan {
             puzzles: puzzles as u64,
             snapshots,
@@ -181,6 +205,8 @@ fn decoded_size(entry: &PuzzleEntry) -> u64 {
 
 /// The puzzles of a [`CollectionFile`], one at a time.
 pub enum Entries<'a> {
+    /// Read by the plan, kept.
+    Kept(std::vec::IntoIter<PuzzleEntry>),
     /// From `.sok` or plain text.
     Text(PuzzleReader<'a>),
     /// From JSON.
@@ -197,6 +223,7 @@ impl Iterator for Entries<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
+            Entries::Kept(entries) => entries.next().map(Ok),
             Entries::Text(reader) => reader.next().map(Ok),
             Entries::Json { path, raw } => {
                 let (index, raw) = raw.next()?;

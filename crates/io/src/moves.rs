@@ -285,7 +285,7 @@ impl Moves {
     pub fn parse(text: &str) -> Result<Moves, SnapshotParseError> {
         // Common case: plain steps and markers only, checked and counted in one pass.
         match scan(text.as_bytes()) {
-            Scan::Done(counts) => return counts.finish(text, text, false),
+            Scan::Done(counts) => return counts.finish(text.into(), text, false),
             Scan::Syntax(problem, index) => return Err(syntax_error(problem, index, text, false)),
             Scan::Other(_) => {}
         }
@@ -343,7 +343,7 @@ impl Moves {
             return Err(syntax_error(SyntaxProblem::NoSteps, 0, text, false));
         }
         match scan(decoded.as_bytes()) {
-            Scan::Done(counts) => counts.finish(&decoded, text, needs_decoding),
+            Scan::Done(counts) => counts.finish(decoded, text, needs_decoding),
             Scan::Syntax(problem, index) => Err(syntax_error(problem, index, text, needs_decoding)),
             // Decoding leaves only step letters and markers.
             Scan::Other(index) => Err(syntax_error(
@@ -412,9 +412,10 @@ struct Counts {
 }
 
 impl Counts {
+    /// The moves of `steps`, taken over without a copy when they were decoded.
     fn finish(
         self,
-        steps: &str,
+        steps: std::borrow::Cow<'_, str>,
         original: &str,
         was_rle: bool,
     ) -> Result<Moves, SnapshotParseError> {
@@ -427,7 +428,7 @@ impl Counts {
             ));
         }
         Ok(Moves {
-            steps: steps.to_owned(),
+            steps: steps.into_owned(),
             moves_count: self.moves,
             pushes_count: self.pushes,
             jumps_count: self.jumps,

@@ -78,19 +78,21 @@ impl PuzzleVerifier {
     /// A verifier for the board of `puzzle`.
     pub fn new(puzzle: &Puzzle) -> PuzzleVerifier {
         let metrics = SolutionVerifier::new(puzzle).ok();
-        let boxes = puzzle.boxes_count();
+        // Boxes, goals and boxes off goal in one pass over the cells.
+        let (mut boxes, mut goals, mut off_goal) = (0, 0, 0);
+        for cell in puzzle.cells() {
+            boxes += usize::from(cell.has_box());
+            goals += usize::from(cell.has_goal());
+            off_goal += usize::from(cell.has_box() && !cell.has_goal());
+        }
         let playable = metrics.is_some()
             && boxes > 0
-            && boxes == puzzle.goals_count()
+            && boxes == goals
             && puzzle.width() <= MAX_WIDTH
             && puzzle.height() <= MAX_HEIGHT;
-        let stranded_box = metrics.as_ref().is_some_and(|verifier| {
-            let off_goal = puzzle
-                .cells()
-                .filter(|cell| cell.has_box() && !cell.has_goal())
-                .count();
-            off_goal > verifier.boxes_off_goal() as usize
-        });
+        let stranded_box = metrics
+            .as_ref()
+            .is_some_and(|verifier| off_goal > verifier.boxes_off_goal() as usize);
         PuzzleVerifier {
             metrics,
             playable,
