@@ -435,8 +435,10 @@ impl SolutionVerifier {
             return None;
         }
         let classes = self.classes;
-        let position = &mut self.position;
-        self.board.reset(position);
+        // A position of this call's own (one small copy), so the pusher stays in a
+        // register instead of a round trip through memory on every step.
+        self.board.reset(&mut self.position);
+        let mut position = self.position.clone();
         let mut counters = Counters::START;
         // The metrics once known (a solving push or a blocked step ends them).
         let mut metrics = None;
