@@ -94,7 +94,7 @@ pub use moves::{
 };
 pub use position::PositionError;
 pub use rng::Rng;
-pub use search::{Budget, Mcts, Teams};
+pub use search::{Budget, Distiller, Mcts, MoveModel, MoveModelError, Teams};
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 
 // The README's example runs as a doc test, so the README stays true.

@@ -29,6 +29,7 @@
 //! identically everywhere; the logarithm is a short series of them), so a seed and a
 //! playout budget give the same moves on every platform. The search runs on one thread.
 
+mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
 mod tree;
@@ -39,8 +40,9 @@ use crate::board::{Board, CornerPolicy};
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rng::Rng;
+pub use distill::Distiller;
 use features::{PickWeights, Sides, Tracker};
-use model::Model;
+pub use model::{MoveModel, MoveModelError};
 use tree::{ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 
 /// How much thinking a move gets.
@@ -100,7 +102,7 @@ impl Teams {
 #[derive(Clone, Debug)]
 struct Params {
     /// Move scores of the priors.
-    model: Model,
+    model: MoveModel,
     /// Prior value of the best-scored edge and of one scored far below:
     /// `floor + (top - floor) * exp(-(best - score) / UNIT)`.
     prior_top: f32,
@@ -128,7 +130,7 @@ struct Params {
 impl Params {
     fn standard() -> Params {
         Params {
-            model: Model::standard(),
+            model: MoveModel::standard().clone(),
             prior_top: 0.6,
             prior_floor: 0.1,
             prior_visits: 5.0,
@@ -238,6 +240,21 @@ impl Mcts {
     pub fn with_teams(mut self, teams: Teams) -> Mcts {
         self.teams = teams;
         self
+    }
+
+    /// The same engine with `model` for its priors (the default is
+    /// [`MoveModel::standard`]); the tree is forgotten.
+    #[must_use]
+    pub fn with_model(mut self, model: MoveModel) -> Mcts {
+        self.params.model = model;
+        self.clear();
+        self
+    }
+
+    /// The move model of the priors.
+    #[must_use]
+    pub const fn model(&self) -> &MoveModel {
+        &self.params.model
     }
 
     /// The budget per move.

@@ -94,25 +94,225 @@ pub(crate) fn relative_probability(points: i32) -> f32 {
     usize::try_from(points).map_or(1.0, |k| table.get(k).copied().unwrap_or(0.0))
 }
 
-/// Integer weights in score points.
+/// The move model of [`Mcts`](super::Mcts)'s priors: integer weights in score points
+/// (16 a nat) per feature bucket and game phase.
+///
+/// [`MoveModel::standard`] is the shipped model, read from `move_model.txt` beside this
+/// module; today that file holds [`MoveModel::hand_set`], the weights set by judgement
+/// and checked in matches. The `tilewe_distill` example fits a model to the engine's own
+/// deep searches (see [`Distiller`](super::Distiller)) and writes the same text form, so
+/// a better model replaces the file without a code change; [`Mcts::with_model`](super::Mcts::with_model)
+/// plays with any model. The text form ([`Display`](std::fmt::Display) and
+/// [`FromStr`](std::str::FromStr)) is one labelled line per feature and phase, in score
+/// points (16 a nat).
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_tilewe::MoveModel;
+///
+/// let model = MoveModel::standard();
+/// let text = model.to_string();
+/// assert_eq!(text.parse::<MoveModel>()?, *model);
+/// assert!("piece 0: 1 2 3".parse::<MoveModel>().is_err());
+/// # Ok::<(), sokoengine_tilewe::MoveModelError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Model {
+pub struct MoveModel {
     pub(crate) weights: [i32; N_WEIGHTS],
 }
 
-impl Model {
+/// Why a text is not a [`MoveModel`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveModelError {
+    /// A line does not start with the label expected there.
+    #[error("line {line}: expected `{expected}:`")]
+    Label {
+        /// 1-based line number.
+        line: usize,
+        /// The label expected.
+        expected: String,
+    },
+    /// A word is not an integer weight.
+    #[error("line {line}: `{word}` is not a weight")]
+    Weight {
+        /// 1-based line number.
+        line: usize,
+        /// The offending word.
+        word: String,
+    },
+    /// A line has the wrong number of weights, or lines are missing.
+    #[error("line {line}: {found} weights for `{label}`, expected {expected}")]
+    Count {
+        /// 1-based line number (one past the end for missing lines).
+        line: usize,
+        /// The label of the line.
+        label: String,
+        /// Weights found.
+        found: usize,
+        /// Weights expected.
+        expected: usize,
+    },
+    /// More lines than the model has.
+    #[error("line {line}: the model has ended")]
+    Trailing {
+        /// 1-based line number.
+        line: usize,
+    },
+}
+
+/// The labelled groups of the text form: (label, first weight, length).
+fn groups() -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    for phase in 0..PHASES {
+        out.push((format!("piece {phase}"), PIECE_AT + phase * 21, 21));
+    }
+    for phase in 0..PHASES {
+        out.push((
+            format!("gained {phase}"),
+            GAINED_AT + phase * GAINED,
+            GAINED,
+        ));
+    }
+    for phase in 0..PHASES {
+        out.push((
+            format!("blocked {phase}"),
+            BLOCKED_AT + phase * BLOCKED,
+            BLOCKED,
+        ));
+    }
+    out.push(("partner".to_owned(), PARTNER_AT, PARTNER));
+    for phase in 0..PHASES {
+        out.push((format!("lost {phase}"), LOST_AT + phase * LOST, LOST));
+    }
+    out.push(("answers".to_owned(), ANSWERS_AT, ANSWERS));
+    for phase in 0..PHASES {
+        out.push((
+            format!("contact {phase}"),
+            CONTACT_AT + phase * CONTACT,
+            CONTACT,
+        ));
+    }
+    for phase in 0..CENTRE_PHASES {
+        out.push((
+            format!("centre {phase}"),
+            CENTRE_AT + phase * CENTRE,
+            CENTRE,
+        ));
+    }
+    out
+}
+
+impl std::fmt::Display for MoveModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (label, at, len) in groups() {
+            write!(f, "{label}:")?;
+            for w in &self.weights[at..at + len] {
+                write!(f, " {w}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for MoveModel {
+    type Err = MoveModelError;
+
+    /// Reads the text form; blank lines and lines starting with `#` are skipped.
+    fn from_str(text: &str) -> Result<MoveModel, MoveModelError> {
+        let mut weights = [0; N_WEIGHTS];
+        let groups = groups();
+        let mut next = groups.iter();
+        let mut last_line = 0;
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            last_line = line_no;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((label, at, len)) = next.next() else {
+                return Err(MoveModelError::Trailing { line: line_no });
+            };
+            let rest = line
+                .strip_prefix(label.as_str())
+                .and_then(|r| r.strip_prefix(':'))
+                .ok_or_else(|| MoveModelError::Label {
+                    line: line_no,
+                    expected: label.clone(),
+                })?;
+            let mut found = 0;
+            for word in rest.split_whitespace() {
+                let w: i32 = word
+                    .parse()
+                    .ok()
+                    .filter(|w: &i32| w.abs() <= MAX_WEIGHT)
+                    .ok_or_else(|| MoveModelError::Weight {
+                        line: line_no,
+                        word: word.to_owned(),
+                    })?;
+                if found < *len {
+                    weights[at + found] = w;
+                }
+                found += 1;
+            }
+            if found != *len {
+                return Err(MoveModelError::Count {
+                    line: line_no,
+                    label: label.clone(),
+                    found,
+                    expected: *len,
+                });
+            }
+        }
+        if let Some((label, _, len)) = next.next() {
+            return Err(MoveModelError::Count {
+                line: last_line + 1,
+                label: label.clone(),
+                found: 0,
+                expected: *len,
+            });
+        }
+        Ok(MoveModel { weights })
+    }
+}
+
+/// Largest weight magnitude the text form accepts (a score stays far from overflow).
+const MAX_WEIGHT: i32 = 100_000;
+
+impl MoveModel {
     /// The model of weights in nats.
-    fn from_nats(nats: &[f64]) -> Model {
+    pub(crate) fn from_nats(nats: &[f64]) -> MoveModel {
         let mut weights = [0; N_WEIGHTS];
         for (w, &n) in weights.iter_mut().zip(nats) {
-            *w = (n * UNIT).round() as i32;
+            *w = ((n * UNIT).round() as i32).clamp(-MAX_WEIGHT, MAX_WEIGHT);
         }
-        Model { weights }
+        MoveModel { weights }
     }
 
-    /// The built-in model.
-    pub(crate) fn standard() -> Model {
-        Model::from_nats(&STANDARD)
+    /// The weights in nats.
+    pub(crate) fn nats(&self) -> Vec<f64> {
+        self.weights.iter().map(|&w| f64::from(w) / UNIT).collect()
+    }
+
+    /// The shipped model (`move_model.txt`: today the hand-set weights).
+    #[must_use]
+    pub fn standard() -> &'static MoveModel {
+        static STANDARD: OnceLock<MoveModel> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            include_str!("move_model.txt")
+                .parse()
+                .expect("the shipped move model is well-formed (tested)")
+        })
+    }
+
+    /// The hand-set model: piece size, corners and centre pull by judgement, checked in
+    /// matches; the starting point of distillation.
+    #[must_use]
+    pub fn hand_set() -> MoveModel {
+        MoveModel::from_nats(&HAND_SET)
     }
 
     /// Score of a move with features `f` in `phase`.
@@ -128,13 +328,13 @@ impl Model {
 
 /// The weights in nats: bigger pieces first (most of all in the opening), gain corners,
 /// take the opponents' corners but not the partner's, do not waste one's own, and in a
-/// colour's first five moves head for the centre. Set by hand and checked in matches.
-const STANDARD: [f64; N_WEIGHTS] = standard_nats();
+/// colour's first five moves head for the centre.
+const HAND_SET: [f64; N_WEIGHTS] = hand_set_nats();
 
 /// Nats per half-tile closer to the centre in the opening.
 const CENTRE_PULL: f64 = 0.6;
 
-const fn standard_nats() -> [f64; N_WEIGHTS] {
+const fn hand_set_nats() -> [f64; N_WEIGHTS] {
     let mut w = [0.0; N_WEIGHTS];
     let sizes: [f64; 21] = [
         1.0, 2.0, 3.0, 3.0, 4.0, 4.0, 4.0, 4.0, 4.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0,
@@ -175,4 +375,51 @@ const fn standard_nats() -> [f64; N_WEIGHTS] {
         phase += 1;
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_model_loads_and_round_trips() {
+        let model = MoveModel::standard();
+        assert_eq!(model.to_string().parse::<MoveModel>().as_ref(), Ok(model));
+        let hand = MoveModel::hand_set();
+        assert_eq!(hand.to_string().parse::<MoveModel>().as_ref(), Ok(&hand));
+        // The shipped file holds the hand-set weights until a distilled model measures
+        // stronger (then this line goes).
+        assert_eq!(*model, hand);
+    }
+
+    #[test]
+    fn bad_model_texts_are_errors() {
+        let text = MoveModel::hand_set().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        let cut = lines[..3].join("\n");
+        assert!(matches!(
+            cut.parse::<MoveModel>(),
+            Err(MoveModelError::Count { line: 4, .. })
+        ));
+        let relabelled = text.replacen("piece 1:", "piece 9:", 1);
+        assert_eq!(
+            relabelled.parse::<MoveModel>(),
+            Err(MoveModelError::Label {
+                line: 2,
+                expected: "piece 1".to_owned()
+            })
+        );
+        let bad = text.replacen("piece 0: ", "piece 0: x", 1);
+        assert!(matches!(
+            bad.parse::<MoveModel>(),
+            Err(MoveModelError::Weight { line: 1, .. })
+        ));
+        let long = format!("{text}piece 0: 1\n");
+        assert!(matches!(
+            long.parse::<MoveModel>(),
+            Err(MoveModelError::Trailing { .. })
+        ));
+        let commented = format!("# a comment\n\n{text}");
+        assert_eq!(commented.parse::<MoveModel>(), Ok(MoveModel::hand_set()));
+    }
 }
