@@ -199,15 +199,18 @@ pub struct BoardManager {
     goal_plus: Vec<u64>,
     /// Zobrist key prefix of each box (depends on its plus ID).
     box_prefix: Vec<u64>,
-    /// Key tables (one load per key on the move fast path) for boards where they
-    /// fit in `KEY_TABLE_MAX_ENTRIES`; empty otherwise (keys are computed then).
-    /// `pusher_keys[pos]`; `box_keys[box_key_base[box] + pos]`, one block of
-    /// `size` keys per distinct plus ID.
-    /// Shared between managers when every box has the default plus ID (see
-    /// `zobrist::shared_keys`), so they may extend beyond `size`.
-    pusher_keys: Arc<[u64]>,
+    /// Key tables (one load per key on the move fast path), empty where they do not
+    /// fit in `KEY_TABLE_MAX_ENTRIES` (keys are computed then). `keys[pos]` holds
+    /// the keys of a pusher and of a default-plus-ID box on `pos`; shared between
+    /// managers (see `zobrist::shared_keys`), so it may extend beyond `size`.
+    /// `box_keys[box_key_base[box] + pos]`: one block of `size` keys per distinct
+    /// plus ID, only while some box has a plus ID other than the default.
+    keys: Arc<[[u64; 2]]>,
     box_keys: Arc<[u64]>,
     box_key_base: Vec<usize>,
+    /// The board size when the step fast path applies (neighbour and key tables
+    /// present, Sokoban+ disabled), else 0: one test decides.
+    fast_size: usize,
     hash: u64,
     /// Boxes standing on a goal with their plus ID.
     matched: usize,
@@ -263,9 +266,10 @@ impl BoardManager {
             box_plus: vec![DEFAULT_PLUS_ID; boxes.len()],
             goal_plus: vec![DEFAULT_PLUS_ID; goals.len()],
             box_prefix: Vec::new(),
-            pusher_keys: Arc::from([]),
+            keys: Arc::from([]),
             box_keys: Arc::from([]),
             box_key_base: Vec::new(),
+            fast_size: 0,
             pushers,
             boxes,
             goals,
@@ -618,35 +622,26 @@ impl BoardManager {
         steps: &[PusherStep],
         reverse: bool,
     ) -> Option<(usize, usize)> {
-        let size = self.board.size();
-        let slot = pusher_id.checked_sub(1)?;
-        let start = *self.pushers.get(slot)? as usize;
-        // One length for every per-cell slice, so a single check of a position
-        // covers all of them.
-        let (cells, neighbors) = self.board.cells_mut_with_neighbor_table();
-        if self.plus.is_enabled()
-            || cells.len() != size
-            || neighbors.len() != size * 8
-            || self.pusher_keys.len() < size
-            || self.box_keys.len() < size
-            || self.piece_on.len() != size
-            || start >= size
-        {
-            return None;
-        }
+        let StepTables {
+            cells,
+            neighbors,
+            piece_on,
+            boxes,
+            keys,
+            pusher,
+            hash,
+            matched,
+        } = self.step_tables(pusher_id)?;
         let mut view = StepView {
             cells,
             neighbors,
-            piece_on: &mut self.piece_on[..size],
-            boxes: &mut self.boxes,
-            pusher_keys: &self.pusher_keys[..size],
-            // Sokoban+ is disabled: every box has the default plus ID, whose keys
-            // are the first block.
-            box_keys: &self.box_keys[..size],
+            piece_on,
+            boxes,
+            keys,
             pusher_id: pusher_id as u32,
-            position: start,
-            hash: self.hash,
-            matched: self.matched,
+            position: *pusher as usize,
+            hash: *hash,
+            matched: *matched,
             last_box: 0,
         };
         let played = if reverse {
@@ -654,19 +649,82 @@ impl BoardManager {
         } else {
             view.play::<false>(steps)
         };
-        let (position, hash, matched, last_box) =
-            (view.position, view.hash, view.matched, view.last_box);
-        self.pushers[slot] = position as u32;
-        self.hash = hash;
-        self.matched = matched;
-        Some((played, last_box as usize))
+        *pusher = view.position as u32;
+        *hash = view.hash;
+        *matched = view.matched;
+        Some((played, view.last_box as usize))
+    }
+
+    /// The fast path of one [`Mover`](crate::Mover) step: pusher `pusher_id` steps in
+    /// `direction`, pushing (forward) or pulling (`REVERSE`) a box as `rule` says.
+    /// Returns the ID of the box moved (0 for none), or `None`, changing nothing,
+    /// when the rules refuse the step or the fast path does not apply (boards
+    /// without neighbour or key tables, or Sokoban+ enabled); the caller then takes
+    /// the checked path, which says why.
+    #[inline(always)]
+    pub(crate) fn fast_step<const REVERSE: bool>(
+        &mut self,
+        pusher_id: usize,
+        direction: Direction,
+        rule: BoxRule,
+    ) -> Option<usize> {
+        let StepTables {
+            cells,
+            neighbors,
+            piece_on,
+            boxes,
+            keys,
+            pusher,
+            hash,
+            matched,
+        } = self.step_tables(pusher_id)?;
+        // The hash and solved count are updated in place: a single step gains
+        // nothing from copies, and they would take registers.
+        let (to, moved_box) = plain_step::<REVERSE>(
+            cells,
+            neighbors,
+            piece_on,
+            boxes,
+            keys,
+            pusher_id as u32,
+            *pusher as usize,
+            hash,
+            matched,
+            direction,
+            rule,
+        )?;
+        *pusher = to as u32;
+        Some(moved_box as usize)
+    }
+
+    /// What a step of pusher `pusher_id` on the fast path reads and writes, or
+    /// `None` when the fast path does not apply.
+    #[inline(always)]
+    fn step_tables(&mut self, pusher_id: usize) -> Option<StepTables<'_>> {
+        let size = self.fast_size;
+        let pusher = self.pushers.get_mut(pusher_id.wrapping_sub(1))?;
+        if *pusher as usize >= size {
+            return None;
+        }
+        let (cells, neighbors) = self.board.cells_mut_with_neighbor_table();
+        Some(StepTables {
+            cells: cells.get_mut(..size)?,
+            neighbors: neighbors.get(..size * 8)?,
+            piece_on: self.piece_on.get_mut(..size)?,
+            boxes: &mut self.boxes,
+            // Sokoban+ is disabled: every box has the default plus ID.
+            keys: self.keys.get(..size)?,
+            pusher,
+            hash: &mut self.hash,
+            matched: &mut self.matched,
+        })
     }
 
     /// The Zobrist key of a pusher on `position`.
     #[inline(always)]
     fn pusher_key(&self, position: usize) -> u64 {
-        match self.pusher_keys.get(position) {
-            Some(&key) => key,
+        match self.keys.get(position) {
+            Some(&[key, _]) => key,
             None => mix64(PUSHER_PREFIX ^ position as u64),
         }
     }
@@ -674,10 +732,18 @@ impl BoardManager {
     /// The Zobrist key of box `index` (ID - 1) on `position`.
     #[inline(always)]
     fn box_key(&self, index: usize, position: usize) -> u64 {
-        match self.box_keys.get(self.box_key_base[index] + position) {
-            Some(&key) => key,
-            None => mix64(self.box_prefix[index] ^ position as u64),
-        }
+        let table = if self.box_keys.is_empty() {
+            // Without class blocks every table key is a default plus ID's.
+            match self.keys.get(position) {
+                Some(&[_, key]) if self.box_plus[index] == DEFAULT_PLUS_ID => Some(key),
+                _ => None,
+            }
+        } else {
+            self.box_keys
+                .get(self.box_key_base[index] + position)
+                .copied()
+        };
+        table.unwrap_or_else(|| mix64(self.box_prefix[index] ^ position as u64))
     }
 
     /// Whether box `index` would match the goal on `position` (Sokoban+ rule).
@@ -807,22 +873,36 @@ impl BoardManager {
                 .map(|&plus| zobrist::prefix(KIND_BOX, plus)),
         );
         self.build_key_tables();
+        let size = self.board.size();
+        let fast = !self.plus.is_enabled()
+            && self.board.cells().len() == size
+            && self.board.neighbor_table().len() == size * 8
+            && self.keys.len() >= size
+            && self.piece_on.len() == size;
+        self.fast_size = if fast { size } else { 0 };
         self.hash = self.recomputed_state_hash();
         self.recount_matched();
     }
 
     fn build_key_tables(&mut self) {
         let size = self.board.size();
+        // The pusher and default box keys depend on the size alone: built once.
+        if self.keys.len() < size {
+            self.keys = match zobrist::shared_keys(size) {
+                Some(shared) => shared,
+                None if size.saturating_mul(2) <= KEY_TABLE_MAX_ENTRIES => {
+                    (0..size).map(zobrist::position_keys).collect()
+                }
+                None => Arc::from([]),
+            };
+        }
         self.box_key_base.clear();
         self.box_key_base.resize(self.box_plus.len(), 0);
-        // Common case: every box has the default plus ID (Sokoban+ disabled), so
-        // one block of box keys serves all, and the tables can be shared.
+        self.box_keys = Arc::from([]);
+        // Common case: every box has the default plus ID (Sokoban+ disabled), whose
+        // keys are in `keys`.
         if self.box_plus.iter().all(|&plus| plus == DEFAULT_PLUS_ID) {
-            if let Some(shared) = zobrist::shared_keys(size) {
-                self.pusher_keys = shared.pusher;
-                self.box_keys = shared.default_box;
-                return;
-            }
+            return;
         }
         let mut classes: BTreeMap<u64, usize> = BTreeMap::new();
         for &plus in &self.box_plus {
@@ -833,12 +913,7 @@ impl BoardManager {
             .checked_mul(classes.len() + 1)
             .is_some_and(|entries| entries <= KEY_TABLE_MAX_ENTRIES);
         if !fits {
-            self.pusher_keys = Arc::from([]);
-            self.box_keys = Arc::from([]);
             return;
-        }
-        if self.pusher_keys.len() < size {
-            self.pusher_keys = (0..size).map(zobrist::pusher_key).collect();
         }
         let mut by_class: Vec<(usize, u64)> = classes.iter().map(|(&plus, &c)| (c, plus)).collect();
         by_class.sort_unstable();
@@ -1125,17 +1200,30 @@ impl std::fmt::Debug for BoardManager {
     }
 }
 
-/// What a plain step touches, borrowed apart from the [`BoardManager`] into local
-/// slices of one length (the board size), so the loop of
-/// [`BoardManager::play_plain_steps`] keeps them in registers and checks each
-/// position once.
+/// What a step on the fast path reads and writes, borrowed apart from the
+/// [`BoardManager`]: the per-cell slices have one length (the board size), so a
+/// single check of a position covers all of them.
+struct StepTables<'a> {
+    cells: &'a mut [BoardCell],
+    neighbors: &'a [u32],
+    piece_on: &'a mut [u32],
+    boxes: &'a mut [u32],
+    keys: &'a [[u64; 2]],
+    /// The moving pusher's position.
+    pusher: &'a mut u32,
+    hash: &'a mut u64,
+    matched: &'a mut usize,
+}
+
+/// The loop state of [`BoardManager::play_plain_steps`]: the tables and local
+/// copies of the pusher's position, the hash and the solved count, kept in
+/// registers from step to step.
 struct StepView<'a> {
     cells: &'a mut [BoardCell],
     neighbors: &'a [u32],
     piece_on: &'a mut [u32],
     boxes: &'a mut [u32],
-    pusher_keys: &'a [u64],
-    box_keys: &'a [u64],
+    keys: &'a [[u64; 2]],
     pusher_id: u32,
     /// The pusher's position.
     position: usize,
@@ -1151,99 +1239,206 @@ impl StepView<'_> {
     #[inline(always)]
     fn play<const REVERSE: bool>(&mut self, steps: &[PusherStep]) -> usize {
         for (index, step) in steps.iter().enumerate() {
-            if step.is_jump() || step.is_pusher_selection() || !self.step::<REVERSE>(step) {
+            if step.is_jump() || step.is_pusher_selection() {
+                return index;
+            }
+            let rule = if step.is_push_or_pull() {
+                BoxRule::Required
+            } else {
+                BoxRule::Forbidden
+            };
+            if !self.step::<REVERSE>(step.direction(), rule) {
                 return index;
             }
         }
         steps.len()
     }
 
-    /// Makes one step when it is allowed and moves a box exactly when it has a box
-    /// ID; otherwise changes nothing and returns false.
+    /// Makes one step when the rules allow it and it moves a box as `rule` says;
+    /// otherwise changes nothing and returns false.
     #[inline(always)]
-    fn step<const REVERSE: bool>(&mut self, step: &PusherStep) -> bool {
-        let size = self.cells.len();
-        let direction = step.direction();
-        let wants_box = step.is_push_or_pull();
-        let from = self.position;
-        let Some(to) = table_neighbor(self.neighbors, from, direction) else {
-            return false;
-        };
-        if to >= size {
-            return false;
+    fn step<const REVERSE: bool>(&mut self, direction: Direction, rule: BoxRule) -> bool {
+        match plain_step::<REVERSE>(
+            self.cells,
+            self.neighbors,
+            self.piece_on,
+            self.boxes,
+            self.keys,
+            self.pusher_id,
+            self.position,
+            &mut self.hash,
+            &mut self.matched,
+            direction,
+            rule,
+        ) {
+            Some((to, moved_box)) => {
+                self.position = to;
+                self.last_box = moved_box;
+                true
+            }
+            None => false,
         }
-        let target = self.cells[to];
-        // The box that moves, as (from, to, ID).
-        let moved_box = if REVERSE {
-            if !target.can_put_pusher_or_box() {
-                return false;
-            }
-            if wants_box {
-                match table_neighbor(self.neighbors, from, direction.opposite()) {
-                    Some(behind) if behind < size && self.cells[behind].has_box() => {
-                        Some((behind, from, self.piece_on[behind]))
-                    }
-                    _ => return false,
-                }
-            } else {
-                None
-            }
-        } else if target.has_box() {
-            if !wants_box {
-                return false;
-            }
-            match table_neighbor(self.neighbors, to, direction) {
-                Some(box_to) if box_to < size && self.cells[box_to].can_put_pusher_or_box() => {
-                    Some((to, box_to, self.piece_on[to]))
-                }
-                _ => return false,
-            }
-        } else {
-            if wants_box || !target.can_put_pusher_or_box() {
-                return false;
-            }
-            None
-        };
-        self.hash ^= self.pusher_keys[from] ^ self.pusher_keys[to];
-        self.cells[from].remove_pusher();
-        // Clears the box flag of a pushed box's old cell too.
-        self.cells[to].put_pusher();
-        self.piece_on[from] = NO_ID;
-        self.piece_on[to] = self.pusher_id;
-        self.last_box = 0;
-        if let Some((box_from, box_to, box_id)) = moved_box {
-            if REVERSE {
-                // A pulled box's old cell is left empty; a pushed box's old cell
-                // now holds the pusher.
-                self.piece_on[box_from] = NO_ID;
-            }
-            // Every box has the default plus ID: any goal matches.
-            self.matched = self.matched - usize::from(self.cells[box_from].has_goal())
-                + usize::from(self.cells[box_to].has_goal());
-            self.hash ^= self.box_keys[box_from] ^ self.box_keys[box_to];
-            self.cells[box_from].remove_box();
-            self.cells[box_to].put_box();
-            self.piece_on[box_to] = box_id;
-            if let Some(slot) = (box_id as usize)
-                .checked_sub(1)
-                .and_then(|i| self.boxes.get_mut(i))
-            {
-                *slot = box_to as u32;
-            }
-            self.last_box = box_id;
-        }
-        self.position = to;
-        true
     }
 }
 
-/// The neighbour of `position` in `direction` in a board's neighbour table.
+/// Pusher `pusher_id` on `from` makes one step when the rules allow it and it
+/// moves a box as `rule` says, updating the cells, IDs, box positions, `hash` and
+/// `matched`; returns the pusher's new position and the ID of the box moved (0 for
+/// none). Otherwise changes nothing and returns `None`.
 #[inline(always)]
-fn table_neighbor(table: &[u32], position: usize, direction: Direction) -> Option<usize> {
-    match table.get(position * 8 + direction as usize) {
-        Some(&n) if n != NO_NEIGHBOR => Some(n as usize),
-        _ => None,
+#[allow(clippy::too_many_arguments)]
+fn plain_step<const REVERSE: bool>(
+    cells: &mut [BoardCell],
+    neighbors: &[u32],
+    piece_on: &mut [u32],
+    boxes: &mut [u32],
+    keys: &[[u64; 2]],
+    pusher_id: u32,
+    from: usize,
+    hash: &mut u64,
+    matched: &mut usize,
+    direction: Direction,
+    rule: BoxRule,
+) -> Option<(usize, u32)> {
+    let size = cells.len();
+    // Direction numbers: the opposite of `d` is `d ^ 4`.
+    let (ahead, back) = (direction as usize, direction as usize ^ 4);
+    debug_assert_eq!(back, direction.opposite() as usize);
+    let to = table_neighbor(neighbors, from, ahead);
+    if to >= size {
+        return None;
     }
+    let target = cells[to];
+    // Every check comes before any change. Each case then writes what it changes
+    // in one go: the cells involved are distinct (the pusher's, a cell without
+    // pusher, a box's). `piece_on` is read only where a cell's flags show a piece,
+    // so vacated cells keep their stale IDs. Every box has the default plus ID, so
+    // any goal matches.
+    let moved_box = if REVERSE {
+        if !target.can_put_pusher_or_box() {
+            return None;
+        }
+        let behind = match rule {
+            BoxRule::Forbidden => usize::MAX,
+            _ => table_neighbor(neighbors, from, back),
+        };
+        match cells.get(behind) {
+            Some(&box_cell) if box_cell.has_box() => {
+                // The pusher steps away and pulls the box onto its old cell.
+                let mut vacated = cells[from];
+                let box_id = piece_on[behind];
+                *hash ^= keys[from][0] ^ keys[to][0] ^ keys[behind][1] ^ keys[from][1];
+                *matched =
+                    *matched - usize::from(box_cell.has_goal()) + usize::from(vacated.has_goal());
+                let mut emptied = box_cell;
+                emptied.remove_box();
+                cells[behind] = emptied;
+                vacated.put_box();
+                cells[from] = vacated;
+                let mut entered = target;
+                entered.put_pusher();
+                cells[to] = entered;
+                piece_on[to] = pusher_id;
+                piece_on[from] = box_id;
+                set_box_position(boxes, box_id, from);
+                box_id
+            }
+            _ if rule == BoxRule::Required => return None,
+            _ => {
+                walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
+                0
+            }
+        }
+    } else if target.has_box() {
+        if rule == BoxRule::Forbidden {
+            return None;
+        }
+        let box_to = table_neighbor(neighbors, to, ahead);
+        match cells.get(box_to) {
+            Some(&box_cell) if box_cell.can_put_pusher_or_box() => {
+                // The pusher steps onto the box's cell and pushes it on.
+                let mut vacated = cells[from];
+                let box_id = piece_on[to];
+                *hash ^= keys[from][0] ^ keys[to][0] ^ keys[to][1] ^ keys[box_to][1];
+                *matched =
+                    *matched - usize::from(target.has_goal()) + usize::from(box_cell.has_goal());
+                vacated.remove_pusher();
+                cells[from] = vacated;
+                // Clears the box flag too.
+                let mut entered = target;
+                entered.put_pusher();
+                cells[to] = entered;
+                let mut filled = box_cell;
+                filled.put_box();
+                cells[box_to] = filled;
+                piece_on[to] = pusher_id;
+                piece_on[box_to] = box_id;
+                set_box_position(boxes, box_id, box_to);
+                box_id
+            }
+            _ => return None,
+        }
+    } else {
+        if rule == BoxRule::Required || !target.can_put_pusher_or_box() {
+            return None;
+        }
+        walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
+        0
+    };
+    Some((to, moved_box))
+}
+
+/// The pusher steps from `from` to the free cell `to` (holding `target`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    cells: &mut [BoardCell],
+    piece_on: &mut [u32],
+    keys: &[[u64; 2]],
+    pusher_id: u32,
+    hash: &mut u64,
+    from: usize,
+    to: usize,
+    target: BoardCell,
+) {
+    *hash ^= keys[from][0] ^ keys[to][0];
+    cells[from].remove_pusher();
+    let mut entered = target;
+    entered.put_pusher();
+    cells[to] = entered;
+    piece_on[to] = pusher_id;
+}
+
+/// Records that box `box_id` (an ID from `piece_on`, so valid) now stands on
+/// `position`.
+#[inline(always)]
+fn set_box_position(boxes: &mut [u32], box_id: u32, position: usize) {
+    if let Some(slot) = (box_id as usize)
+        .checked_sub(1)
+        .and_then(|i| boxes.get_mut(i))
+    {
+        *slot = position as u32;
+    }
+}
+
+/// Whether a step moves a box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoxRule {
+    /// When there is one to move: forward, the box ahead; reverse, the box behind.
+    Auto,
+    /// The step must move a box.
+    Required,
+    /// The step must not move a box.
+    Forbidden,
+}
+
+/// The neighbour of `position` in direction number `direction` in a board's
+/// neighbour table, or a number >= the board size for none (`NO_NEIGHBOR` is).
+#[inline(always)]
+fn table_neighbor(table: &[u32], position: usize, direction: usize) -> usize {
+    table
+        .get(position * 8 + direction)
+        .map_or(usize::MAX, |&n| n as usize)
 }
 
 fn lookup(positions: &[u32], id: usize) -> Option<usize> {

@@ -5,7 +5,7 @@ use std::fmt;
 use sokoengine_board::BoardGraph;
 use sokoengine_geometry::Direction;
 
-use crate::manager::{BoardManager, BoardManagerError};
+use crate::manager::{BoardManager, BoardManagerError, BoxRule};
 use crate::step::{DEFAULT_ID, PusherStep};
 
 /// Forward (push) or reverse (pull) solving.
@@ -350,6 +350,35 @@ impl Mover {
     /// ```
     #[inline]
     pub fn try_move(&mut self, direction: Direction) -> Result<(), MoverError> {
+        let pusher_id = self.selected_pusher;
+        let moved = match self.mode {
+            SolvingMode::Forward => {
+                self.manager
+                    .fast_step::<false>(pusher_id, direction, BoxRule::Auto)
+            }
+            SolvingMode::Reverse => {
+                let rule = if self.pulls_boxes {
+                    BoxRule::Auto
+                } else {
+                    BoxRule::Forbidden
+                };
+                self.manager.fast_step::<true>(pusher_id, direction, rule)
+            }
+        };
+        if let Some(box_id) = moved {
+            if self.mode == SolvingMode::Reverse {
+                self.pull_count += usize::from(box_id != 0);
+            }
+            self.record_single_step(PusherStep::push(direction, box_id).with_pusher_id(pusher_id));
+            return Ok(());
+        }
+        self.checked_move(direction)
+    }
+
+    /// [`Mover::try_move`] with every check on the way, for what the fast path
+    /// refuses or does not handle: it makes the same step or says why not.
+    #[inline(never)]
+    fn checked_move(&mut self, direction: Direction) -> Result<(), MoverError> {
         let step = match self.mode {
             SolvingMode::Forward => self.push_or_move(direction, None)?,
             SolvingMode::Reverse => {
@@ -681,6 +710,33 @@ impl Mover {
         // by itself (every check comes before any change).
         if let [step] = self.last_move[..] {
             if run_kind(&step) == RunKind::Moves {
+                let pusher_id = self.selected_pusher;
+                let back = step.direction().opposite();
+                let moved = match self.mode {
+                    // A push is undone by pulling the box back, a move by moving back.
+                    SolvingMode::Forward => {
+                        let rule = if step.is_push_or_pull() {
+                            BoxRule::Required
+                        } else {
+                            BoxRule::Forbidden
+                        };
+                        self.manager.fast_step::<true>(pusher_id, back, rule)
+                    }
+                    // Every step is undone by a forward move back, pushing any box.
+                    SolvingMode::Reverse => {
+                        let moved = self
+                            .manager
+                            .fast_step::<false>(pusher_id, back, BoxRule::Auto);
+                        if moved.is_some_and(|box_id| box_id != 0) {
+                            self.pull_count = self.pull_count.saturating_sub(1);
+                        }
+                        moved
+                    }
+                };
+                if let Some(box_id) = moved {
+                    self.last_move[0] = PusherStep::push(back, box_id).with_pusher_id(pusher_id);
+                    return Ok(());
+                }
                 let undone = self.undo_step(&step, None)?;
                 self.last_move[0] = undone;
                 return Ok(());

@@ -72,43 +72,42 @@ pub const fn box_key(plus_id: u64, position: usize) -> u64 {
 
 pub(crate) const PUSHER_PREFIX: u64 = prefix(KIND_PUSHER, 0);
 
-/// Pusher keys and default-plus-ID box keys of positions `0..len`, shared by every
-/// manager whose boxes all have the default plus ID (the keys depend on nothing
-/// else), so a new manager does not recompute them.
-#[derive(Debug)]
-pub(crate) struct SharedKeys {
-    pub(crate) pusher: Arc<[u64]>,
-    pub(crate) default_box: Arc<[u64]>,
+/// The keys of a pusher and of a box with the default plus ID on `position`, side by
+/// side: what a step on a board without Sokoban+ reads.
+#[inline]
+pub(crate) const fn position_keys(position: usize) -> [u64; 2] {
+    [
+        pusher_key(position),
+        mix64(DEFAULT_BOX_PREFIX ^ position as u64),
+    ]
 }
 
-/// Boards up to this many cells use the shared tables (2 × 512 KiB at most).
+const DEFAULT_BOX_PREFIX: u64 = prefix(KIND_BOX, crate::plus::DEFAULT_PLUS_ID);
+
+/// Boards up to this many cells use the shared table (1 MiB at most).
 const SHARED_MAX_CELLS: usize = 1 << 16;
 
-static SHARED: Mutex<Option<SharedKeys>> = Mutex::new(None);
+/// [`position_keys`] of positions `0..len`, shared by every manager (the keys depend
+/// on nothing else), so a new manager does not recompute them.
+static SHARED: Mutex<Option<Arc<[[u64; 2]]>>> = Mutex::new(None);
 
-/// The shared tables, covering at least `size` positions, or `None` for boards
-/// beyond [`SHARED_MAX_CELLS`]. Grows them (to a power of two) on demand.
-pub(crate) fn shared_keys(size: usize) -> Option<SharedKeys> {
+/// The shared [`position_keys`] table, covering at least `size` positions, or
+/// `None` for boards beyond [`SHARED_MAX_CELLS`]. Grows it (to a power of two) on
+/// demand.
+pub(crate) fn shared_keys(size: usize) -> Option<Arc<[[u64; 2]]>> {
     if size > SHARED_MAX_CELLS {
         return None;
     }
     // A poisoned lock only means another thread panicked while holding it; the
-    // tables inside are complete or absent, never half-built.
+    // table inside is complete or absent, never half-built.
     let mut shared = SHARED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if shared.as_ref().is_none_or(|keys| keys.pusher.len() < size) {
+    if shared.as_ref().is_none_or(|keys| keys.len() < size) {
         let len = size.next_power_of_two().max(1024);
-        let box_prefix = prefix(KIND_BOX, crate::plus::DEFAULT_PLUS_ID);
-        *shared = Some(SharedKeys {
-            pusher: (0..len).map(pusher_key).collect(),
-            default_box: (0..len).map(|p| mix64(box_prefix ^ p as u64)).collect(),
-        });
+        *shared = Some((0..len).map(position_keys).collect());
     }
-    shared.as_ref().map(|keys| SharedKeys {
-        pusher: Arc::clone(&keys.pusher),
-        default_box: Arc::clone(&keys.default_box),
-    })
+    shared.as_ref().map(Arc::clone)
 }
 
 #[cfg(test)]
@@ -121,6 +120,7 @@ mod tests {
         assert_eq!(BASE_KEY, manual(1, 0, 0));
         assert_eq!(pusher_key(42), manual(2, 0, 42));
         assert_eq!(box_key(7, 42), manual(3, 7, 42));
+        assert_eq!(position_keys(42), [manual(2, 0, 42), manual(3, 0, 42)]);
         assert_eq!(mix64(1), 0x5692_161D_100B_05E5);
         // Computed independently (Python, arbitrary-precision integers masked to 64 bits).
         assert_eq!(BASE_KEY, 0x4E5E_EFEC_BE8D_70D9);

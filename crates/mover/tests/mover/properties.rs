@@ -215,6 +215,67 @@ proptest! {
     }
 
     #[test]
+    fn fast_and_checked_moves_and_undos_agree(
+        board in board(),
+        reverse in any::<bool>(),
+        actions in proptest::collection::vec((action(), any::<bool>(), 0usize..8, 0u8..4), 1..40),
+    ) {
+        // Sokoban+ enabled with every plus ID the default plays the same game with
+        // the same hash, but always on the checked path; without Sokoban+ moves and
+        // single-step undos take the fast path.
+        let mode = if reverse { SolvingMode::Reverse } else { SolvingMode::Forward };
+        let mut manager = BoardManager::new(board.clone());
+        manager.enable_sokoban_plus().expect("empty orders are valid");
+        let (Ok(mut fast), Ok(mut checked)) =
+            (Mover::new(board, mode), Mover::with_manager(manager, mode))
+        else {
+            return Ok(());
+        };
+        prop_assert_eq!(fast.state_hash(), checked.state_hash());
+        for (action, undo, d, kind) in actions {
+            let results = match action {
+                Action::Move(direction) => (fast.try_move(direction), checked.try_move(direction)),
+                Action::Select(id) => (fast.select_pusher(id), checked.select_pusher(id)),
+                Action::Jump(p) => (fast.jump(p), checked.jump(p)),
+                Action::Pulls(b) => {
+                    fast.set_pulls_boxes(b);
+                    checked.set_pulls_boxes(b);
+                    (Ok(()), Ok(()))
+                }
+            };
+            prop_assert_eq!(results.0, results.1);
+            if undo {
+                // Sometimes undo a step that was not made: a move, push or pull in
+                // any direction, with or without a box to take back.
+                if kind != 0 {
+                    let step = match kind {
+                        1 => PusherStep::new(Direction::ALL[d]),
+                        _ => PusherStep::push(Direction::ALL[d], 1),
+                    }
+                    .with_pusher_id(fast.selected_pusher());
+                    fast.set_last_move([step]);
+                    checked.set_last_move([step]);
+                }
+                prop_assert_eq!(fast.undo_last_move(), checked.undo_last_move());
+            }
+            prop_assert_eq!(snapshot(&fast), snapshot(&checked));
+            prop_assert_eq!(fast.last_move(), checked.last_move());
+            prop_assert_eq!(
+                (fast.pull_count(), fast.selected_pusher(), fast.is_solved()),
+                (checked.pull_count(), checked.selected_pusher(), checked.is_solved())
+            );
+            prop_assert_eq!(fast.state_hash(), fast.board_manager().recomputed_state_hash());
+            let ids = |mover: &Mover| {
+                let m = mover.board_manager();
+                (0..mover.board().size())
+                    .map(|p| (m.pusher_id_on(p).ok(), m.box_id_on(p).ok()))
+                    .collect::<Vec<_>>()
+            };
+            prop_assert_eq!(ids(&fast), ids(&checked));
+        }
+    }
+
+    #[test]
     fn solved_test_agrees_with_the_definition(board in board(), plus in any::<bool>()) {
         let mut manager = BoardManager::new(board);
         if plus {
