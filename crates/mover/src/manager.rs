@@ -656,16 +656,16 @@ impl BoardManager {
     }
 
     /// The fast path of one [`Mover`](crate::Mover) step: pusher `pusher_id` steps in
-    /// `direction`, pushing (forward) or pulling (`REVERSE`) a box as `rule` says.
-    /// Returns the ID of the box moved (0 for none), or `None`, changing nothing,
-    /// when the rules refuse the step or the fast path does not apply (boards
-    /// without neighbour or key tables, or Sokoban+ enabled); the caller then takes
-    /// the checked path, which says why.
+    /// the direction numbered `direction` (`Direction as usize`), pushing (forward)
+    /// or pulling (`REVERSE`) a box as `rule` says. Returns the ID of the box moved
+    /// (0 for none), or `None`, changing nothing, when the rules refuse the step or
+    /// the fast path does not apply (boards without neighbour or key tables, or
+    /// Sokoban+ enabled); the caller then takes the checked path, which says why.
     #[inline(always)]
     pub(crate) fn fast_step<const REVERSE: bool>(
         &mut self,
         pusher_id: usize,
-        direction: Direction,
+        direction: usize,
         rule: BoxRule,
     ) -> Option<usize> {
         let StepTables {
@@ -1247,7 +1247,7 @@ impl StepView<'_> {
             } else {
                 BoxRule::Forbidden
             };
-            if !self.step::<REVERSE>(step.direction(), rule) {
+            if !self.step::<REVERSE>(step.direction() as usize, rule) {
                 return index;
             }
         }
@@ -1257,7 +1257,7 @@ impl StepView<'_> {
     /// Makes one step when the rules allow it and it moves a box as `rule` says;
     /// otherwise changes nothing and returns false.
     #[inline(always)]
-    fn step<const REVERSE: bool>(&mut self, direction: Direction, rule: BoxRule) -> bool {
+    fn step<const REVERSE: bool>(&mut self, direction: usize, rule: BoxRule) -> bool {
         match plain_step::<REVERSE>(
             self.cells,
             self.neighbors,
@@ -1281,10 +1281,11 @@ impl StepView<'_> {
     }
 }
 
-/// Pusher `pusher_id` on `from` makes one step when the rules allow it and it
-/// moves a box as `rule` says, updating the cells, IDs, box positions, `hash` and
-/// `matched`; returns the pusher's new position and the ID of the box moved (0 for
-/// none). Otherwise changes nothing and returns `None`.
+/// Pusher `pusher_id` on `from` makes one step in the direction numbered
+/// `direction` when the rules allow it and it moves a box as `rule` says, updating
+/// the cells, IDs, box positions, `hash` and `matched`; returns the pusher's new
+/// position and the ID of the box moved (0 for none). Otherwise changes nothing
+/// and returns `None`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn plain_step<const REVERSE: bool>(
@@ -1297,13 +1298,17 @@ fn plain_step<const REVERSE: bool>(
     from: usize,
     hash: &mut u64,
     matched: &mut usize,
-    direction: Direction,
+    direction: usize,
     rule: BoxRule,
 ) -> Option<(usize, u32)> {
     let size = cells.len();
     // Direction numbers: the opposite of `d` is `d ^ 4`.
-    let (ahead, back) = (direction as usize, direction as usize ^ 4);
-    debug_assert_eq!(back, direction.opposite() as usize);
+    let (ahead, back) = (direction, direction ^ 4);
+    debug_assert!(
+        Direction::ALL
+            .get(ahead)
+            .is_some_and(|d| d.opposite() as usize == back)
+    );
     let to = table_neighbor(neighbors, from, ahead);
     if to >= size {
         return None;

@@ -354,7 +354,7 @@ impl Mover {
         let moved = match self.mode {
             SolvingMode::Forward => {
                 self.manager
-                    .fast_step::<false>(pusher_id, direction, BoxRule::Auto)
+                    .fast_step::<false>(pusher_id, direction as usize, BoxRule::Auto)
             }
             SolvingMode::Reverse => {
                 let rule = if self.pulls_boxes {
@@ -362,7 +362,8 @@ impl Mover {
                 } else {
                     BoxRule::Forbidden
                 };
-                self.manager.fast_step::<true>(pusher_id, direction, rule)
+                self.manager
+                    .fast_step::<true>(pusher_id, direction as usize, rule)
             }
         };
         if let Some(box_id) = moved {
@@ -711,7 +712,9 @@ impl Mover {
         if let [step] = self.last_move[..] {
             if run_kind(&step) == RunKind::Moves {
                 let pusher_id = self.selected_pusher;
-                let back = step.direction().opposite();
+                // The number of the opposite direction, computed rather than looked
+                // up: it starts the chain of loads of the undo.
+                let back = step.direction() as usize ^ 4;
                 let moved = match self.mode {
                     // A push is undone by pulling the box back, a move by moving back.
                     SolvingMode::Forward => {
@@ -734,6 +737,7 @@ impl Mover {
                     }
                 };
                 if let Some(box_id) = moved {
+                    let back = step.direction().opposite();
                     self.last_move[0] = PusherStep::push(back, box_id).with_pusher_id(pusher_id);
                     return Ok(());
                 }
