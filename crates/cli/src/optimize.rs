@@ -23,8 +23,8 @@ use crate::failure::Failure;
 use crate::input::parse_variant;
 use crate::output::Output;
 use crate::solve::{
-    Bars, Batch, ErrorText, Level, finish_run, invalid_levels, parse_seconds, quoted_title,
-    rounded, run_levels, write_collection,
+    Bars, Batch, ErrorText, Level, LevelOutcome, finish_run, invalid_levels, parse_seconds,
+    quoted_title, rounded, run_levels, write_collection,
 };
 
 /// Arguments of `sokoengine optimize`.
@@ -176,6 +176,15 @@ struct LevelReport {
     error: Option<String>,
 }
 
+impl LevelOutcome for LevelReport {
+    fn invalid(&self) -> Option<(usize, &str, &str)> {
+        (self.status == "error").then(|| {
+            let error = self.error.as_deref().unwrap_or_default();
+            (self.index, self.title.as_str(), error)
+        })
+    }
+}
+
 #[derive(Serialize)]
 struct SeedReport {
     /// 1-based index among the level's snapshots.
@@ -246,23 +255,11 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
     };
-    let invalid: Vec<(usize, &str, &str)> = reports
-        .iter()
-        .filter(|r| r.status == "error")
-        .map(|r| {
-            (
-                r.index,
-                r.title.as_str(),
-                r.error.as_deref().unwrap_or_default(),
-            )
-        })
-        .collect();
-    let mut failure = invalid_levels(&invalid);
-    if failure.is_none() {
-        if let Some(path) = &args.save {
-            failure = save(path, &mut collection, &numbers, &reports, args.metric).err();
-        }
-    }
+    // The file is saved only when every chosen level is valid.
+    let failure = invalid_levels(&reports).or_else(|| {
+        let path = args.save.as_ref()?;
+        save(path, &mut collection, &numbers, &reports, args.metric).err()
+    });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary));
     let document = OptimizeDocument {
         levels: reports,

@@ -152,13 +152,21 @@ impl ErrorText {
     }
 }
 
-/// The failure of a run with invalid levels (`(number, title, error)` each): the
-/// first one's message and how many more there are.
-pub(crate) fn invalid_levels(invalid: &[(usize, &str, &str)]) -> Option<Failure> {
-    let &(number, title, error) = invalid.first()?;
+/// A level's report as the end of a `solve` or `optimize` run reads it.
+pub(crate) trait LevelOutcome {
+    /// `(number, title, error)` when the level was refused as invalid.
+    fn invalid(&self) -> Option<(usize, &str, &str)>;
+}
+
+/// The failure of a run with invalid levels: the first one's message and how many
+/// more there are.
+pub(crate) fn invalid_levels<R: LevelOutcome>(reports: &[R]) -> Option<Failure> {
+    let mut invalid = reports.iter().filter_map(LevelOutcome::invalid);
+    let (number, title, error) = invalid.next()?;
     let mut message = format!("level {number}{}: {error}", quoted_title(title));
-    if invalid.len() > 1 {
-        message.push_str(&format!(" (and {} more invalid levels)", invalid.len() - 1));
+    let more = invalid.count();
+    if more > 0 {
+        message.push_str(&format!(" (and {more} more invalid levels)"));
     }
     Some(Failure::domain(message))
 }
@@ -214,6 +222,15 @@ struct LevelReport {
     error: Option<String>,
 }
 
+impl LevelOutcome for LevelReport {
+    fn invalid(&self) -> Option<(usize, &str, &str)> {
+        (self.status == "error").then(|| {
+            let error = self.error.as_deref().unwrap_or_default();
+            (self.index, self.title.as_str(), error)
+        })
+    }
+}
+
 /// `sokoengine solve`.
 pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let Batch {
@@ -256,23 +273,11 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
     };
-    let invalid: Vec<(usize, &str, &str)> = reports
-        .iter()
-        .filter(|r| r.status == "error")
-        .map(|r| {
-            (
-                r.index,
-                r.title.as_str(),
-                r.error.as_deref().unwrap_or_default(),
-            )
-        })
-        .collect();
-    let mut failure = invalid_levels(&invalid);
-    if failure.is_none() {
-        if let Some(path) = &args.save {
-            failure = save(path, &mut collection, &numbers, &reports, config.objective).err();
-        }
-    }
+    // The file is saved only when every chosen level is valid.
+    let failure = invalid_levels(&reports).or_else(|| {
+        let path = args.save.as_ref()?;
+        save(path, &mut collection, &numbers, &reports, config.objective).err()
+    });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary, &reports));
     let document = SolveDocument {
         levels: reports,
