@@ -92,6 +92,14 @@ fn snapshot(mover: &Mover) -> (String, u64, Vec<usize>, Vec<usize>, Vec<usize>) 
     )
 }
 
+/// The pusher and box ID of every cell, as the manager's lookups answer.
+fn piece_ids(mover: &Mover) -> Vec<(Option<usize>, Option<usize>)> {
+    let m = mover.board_manager();
+    (0..mover.board().size())
+        .map(|p| (m.pusher_id_on(p).ok(), m.box_id_on(p).ok()))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
 
@@ -205,13 +213,7 @@ proptest! {
         prop_assert_eq!(fast.state_hash(), fast.board_manager().recomputed_state_hash());
         prop_assert_eq!(fast.board_manager().state(), checked.board_manager().state());
         // The per-cell ID lookups too.
-        let ids = |mover: &Mover| {
-            let m = mover.board_manager();
-            (0..mover.board().size())
-                .map(|p| (m.pusher_id_on(p).ok(), m.box_id_on(p).ok()))
-                .collect::<Vec<_>>()
-        };
-        prop_assert_eq!(ids(&fast), ids(&checked));
+        prop_assert_eq!(piece_ids(&fast), piece_ids(&checked));
     }
 
     #[test]
@@ -265,13 +267,7 @@ proptest! {
                 (checked.pull_count(), checked.selected_pusher(), checked.is_solved())
             );
             prop_assert_eq!(fast.state_hash(), fast.board_manager().recomputed_state_hash());
-            let ids = |mover: &Mover| {
-                let m = mover.board_manager();
-                (0..mover.board().size())
-                    .map(|p| (m.pusher_id_on(p).ok(), m.box_id_on(p).ok()))
-                    .collect::<Vec<_>>()
-            };
-            prop_assert_eq!(ids(&fast), ids(&checked));
+            prop_assert_eq!(piece_ids(&fast), piece_ids(&checked));
         }
     }
 
