@@ -521,6 +521,12 @@ impl Board {
         Color::from_index(self.colors[tile.index()] as usize)
     }
 
+    /// Whether player `p` (a colour index) has no move to make: the game is over or
+    /// the player has passed for good.
+    const fn is_out(&self, p: usize) -> bool {
+        self.finished || self.dead & 1 << p != 0
+    }
+
     /// The legal moves of the player to move, in generation order (ascending target
     /// tile, then piece, orientation, contact). Empty when the game is finished.
     #[must_use]
@@ -552,7 +558,7 @@ impl Board {
     /// # Ok::<(), sokoengine_tilewe::BoardError>(())
     /// ```
     pub fn generate_into(&self, color: Color, out: &mut Vec<Move>) {
-        if self.finished || self.dead & 1 << color.index() != 0 {
+        if self.is_out(color.index()) {
             out.clear();
             return;
         }
@@ -598,7 +604,7 @@ impl Board {
     /// ```
     pub fn random_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
         let p = usize::from(self.current);
-        if self.finished || self.dead & 1 << p != 0 {
+        if self.is_out(p) {
             return None;
         }
         let t = tables();
@@ -635,14 +641,17 @@ impl Board {
                 let w = window(&self.rows, p, x, y);
                 let mut found = None;
                 t.for_each_candidate_run(key(w), remaining, |masks| {
-                    found = masks.iter().filter(|&&mask| mask & w == 0).nth(index);
-                    if found.is_none() {
-                        index -= masks.iter().filter(|&&mask| mask & w == 0).count();
+                    for &mask in masks.iter().filter(|&&mask| mask & w == 0) {
+                        if index == 0 {
+                            found = Some(mask);
+                            return false;
+                        }
+                        index -= 1;
                     }
-                    found.is_none()
+                    true
                 });
                 let target = (x + 20 * y) as u16;
-                return found.map(|&mask| Move::from_raw(target, (mask >> ID_SHIFT) as u16));
+                return found.map(|mask| Move::from_raw(target, (mask >> ID_SHIFT) as u16));
             }
             index -= count;
         }
@@ -674,7 +683,7 @@ impl Board {
     pub fn sample_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
         const MAX_DRAWS: usize = 64;
         let p = usize::from(self.current);
-        if self.finished || self.dead & 1 << p != 0 {
+        if self.is_out(p) {
             return None;
         }
         let t = tables();
@@ -729,7 +738,7 @@ impl Board {
     /// Number of moves `color` could make if it were his turn.
     #[must_use]
     pub fn n_legal_moves_for(&self, color: Color) -> usize {
-        if self.finished || self.dead & 1 << color.index() != 0 {
+        if self.is_out(color.index()) {
             return 0;
         }
         let t = tables();
@@ -766,7 +775,7 @@ impl Board {
     /// Whether `color` can place any piece now.
     #[must_use]
     pub fn can_play(&self, color: Color) -> bool {
-        !self.finished && self.dead & 1 << color.index() == 0 && self.has_any_move(color.index())
+        !self.is_out(color.index()) && self.has_any_move(color.index())
     }
 
     fn has_any_move(&self, p: usize) -> bool {
@@ -840,7 +849,7 @@ impl Board {
     #[must_use]
     pub fn player_corners(&self, color: Color) -> Vec<Tile> {
         let mut out = Vec::new();
-        if self.finished || self.dead & 1 << color.index() != 0 {
+        if self.is_out(color.index()) {
             return out;
         }
         let t = tables();
@@ -871,7 +880,7 @@ impl Board {
     #[must_use]
     pub fn is_legal_for(&self, mv: Move, color: Color) -> bool {
         let p = color.index();
-        if self.finished || self.dead & 1 << p != 0 {
+        if self.is_out(p) {
             return false;
         }
         self.fits(tables(), mv, p)
@@ -1086,7 +1095,7 @@ impl Board {
     /// ```
     pub fn n_legal_moves_counted(&self, counts: &mut CornerCounts) -> usize {
         let p = usize::from(self.current);
-        if self.finished || self.dead & 1 << p != 0 {
+        if self.is_out(p) {
             return 0;
         }
         let t = tables();
