@@ -422,4 +422,26 @@ mod tests {
         let commented = format!("# a comment\n\n{text}");
         assert_eq!(commented.parse::<MoveModel>(), Ok(MoveModel::hand_set()));
     }
+
+    proptest::proptest! {
+        /// Garbage, and the shipped text with bytes overwritten at random places, is
+        /// read or refused with an error; never a panic. A text that reads prints
+        /// back to one that reads the same.
+        #[test]
+        fn any_text_reads_or_is_an_error(
+            garbage in ".{0,200}",
+            edits in proptest::collection::vec((0usize..4000, proptest::char::any()), 0..6),
+        ) {
+            let _ = garbage.parse::<MoveModel>();
+            let mut text: Vec<char> = MoveModel::hand_set().to_string().chars().collect();
+            for (at, c) in edits {
+                let at = at % text.len();
+                text[at] = c;
+            }
+            let text: String = text.into_iter().collect();
+            if let Ok(model) = text.parse::<MoveModel>() {
+                proptest::prop_assert_eq!(model.to_string().parse::<MoveModel>(), Ok(model));
+            }
+        }
+    }
 }
