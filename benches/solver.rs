@@ -189,18 +189,10 @@ fn push_bounds(corpus: &Path, file: &str) -> BTreeMap<usize, u32> {
         let Ok(mut verifier) = SolutionVerifier::new(&puzzle) else {
             continue;
         };
-        for snapshot in entry.snapshots() {
-            let Ok(moves) = snapshot.moves() else {
-                continue;
-            };
-            if moves.is_reverse() {
-                continue;
-            }
-            if let Ok(metrics) = verifier.verify(moves.as_str()) {
-                let pushes = metrics.pushes;
-                let bound = bounds.entry(index + 1).or_insert(pushes);
-                *bound = (*bound).min(pushes);
-            }
+        for solution in entry.solutions(&mut verifier).filter_map(Result::ok) {
+            let pushes = solution.metrics.pushes;
+            let bound = bounds.entry(index + 1).or_insert(pushes);
+            *bound = (*bound).min(pushes);
         }
     }
     bounds

@@ -291,26 +291,12 @@ fn seeds_of(
 ) -> (Vec<(usize, String)>, Vec<InvalidSeed>) {
     let mut seeds = Vec::new();
     let mut invalid = Vec::new();
-    for (index, snapshot) in entry.snapshots().iter().enumerate() {
-        let snapshot_number = index + 1;
-        let checked = snapshot
-            .moves()
-            .map_err(|error| error.to_string())
-            .and_then(|moves| {
-                if moves.is_reverse() {
-                    return Err("a reverse-mode snapshot is not a solution".to_owned());
-                }
-                let lurd = moves.as_str().to_owned();
-                verifier
-                    .verify(&lurd)
-                    .map(|_| lurd)
-                    .map_err(|error| error.to_string())
-            });
+    for checked in entry.solutions(verifier) {
         match checked {
-            Ok(lurd) => seeds.push((snapshot_number, lurd)),
-            Err(error) => invalid.push(InvalidSeed {
-                snapshot: snapshot_number,
-                error,
+            Ok(solution) => seeds.push((solution.snapshot, solution.lurd)),
+            Err((snapshot, why)) => invalid.push(InvalidSeed {
+                snapshot,
+                error: why.to_string(),
             }),
         }
     }

@@ -11,7 +11,8 @@
 //! * [`replay`] / [`replay_steps`] / [`Collection::replay_all`]: conversion to and from
 //!   `PusherStep`s and replaying snapshots on a `Mover`, with the failing step and
 //!   the mover's exact message; [`PuzzleVerifier`]: replay and JSoko metrics of a
-//!   snapshot in one pass on the compact core, the Mover only when that cannot tell.
+//!   snapshot in one pass on the compact core, the Mover only when that cannot tell;
+//!   [`PuzzleEntry::solutions`]: the snapshots that solve their puzzle, or why not.
 //!
 //! ```
 //! use sokoengine_io::Collection;
@@ -50,6 +51,7 @@ mod replay;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod snapshot;
+mod solutions;
 mod text;
 mod verify;
 mod writer;
@@ -64,6 +66,7 @@ pub use replay::{
     replay_steps,
 };
 pub use snapshot::Snapshot;
+pub use solutions::{NotASolution, VerifiedSolution};
 pub use text::decode_text;
 pub use verify::{PuzzleVerifier, ReplayVerdict, SnapshotVerdict};
 pub use writer::{

@@ -130,12 +130,8 @@ fn main() -> ExitCode {
             continue;
         };
         let seeds: Vec<String> = entry
-            .snapshots()
-            .iter()
-            .filter_map(|snapshot| snapshot.moves().ok())
-            .filter(|moves| !moves.is_reverse())
-            .map(|moves| moves.as_str().to_owned())
-            .filter(|lurd| verifier.verify(lurd).is_ok())
+            .solutions(&mut verifier)
+            .filter_map(|checked| checked.ok().map(|solution| solution.lurd))
             .collect();
         if seeds.is_empty() {
             totals.no_seed += 1;
