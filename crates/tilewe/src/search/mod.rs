@@ -2,8 +2,9 @@
 //!
 //! * **Tree**: one node per position, one edge per distinct placement (a placement
 //!   reached through several (contact, target) pairs is one edge); in crowded positions
-//!   only the 120 best-scored placements enter. A node grows its edges on its second
-//!   visit; its move list is kept with it.
+//!   only the 120 best-scored placements enter. A node grows its edges on its fourth
+//!   visit (scoring every move of a node is as dear as a playout, and most nodes are
+//!   reached only once or twice); its move list is kept with it.
 //! * **Selection**: UCT with RAVE (Gelly and Silver's "all moves as first" values,
 //!   blended by their minimum-MSE schedule) and prior knowledge: every edge starts with
 //!   virtual visits whose value follows the move model's opinion of the placement.
@@ -115,7 +116,8 @@ struct Params {
     rave_bias: f32,
     /// Most edges per node: the best-scored placements.
     max_edges: usize,
-    /// Visits before a node grows edges (the root always has them).
+    /// Visits before a node grows edges (the root always has them): 3 measured stronger
+    /// than 1 at equal CPU time (more playouts in the same time; see the README).
     expand_after: u32,
     /// The playout policy.
     playout: CornerPolicy,
@@ -137,7 +139,7 @@ impl Params {
             exploration: 0.1,
             rave_bias: 0.05,
             max_edges: 120,
-            expand_after: 1,
+            expand_after: 3,
             playout: CornerPolicy {
                 sample: 3,
                 contested: 230,
