@@ -489,13 +489,7 @@ impl Position {
     /// occupied by whoever asks).
     #[inline]
     fn next(&self, cell: usize, direction: usize) -> (usize, bool) {
-        let class = if self.uniform {
-            0
-        } else {
-            usize::from(self.cells[cell] & ODD_TILE != 0)
-        };
-        let offset = self.offsets[class][direction];
-        (cell.wrapping_add_signed(offset), offset != 0)
+        next_cell(&self.cells, &self.offsets, self.uniform, cell, direction)
     }
 
     /// Puts a box on the free active `cell`.
@@ -535,12 +529,7 @@ impl Position {
     /// [`Blocked`] when the step is illegal; the position is unchanged.
     #[inline(always)]
     pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
-        let moved = self.plan_step(direction)?;
-        if let Some((from, to)) = moved.pushed {
-            self.move_box(from, to);
-        }
-        self.pusher = moved.target;
-        Ok(moved)
+        self.walk().step(direction)
     }
 
     /// What [`Position::step`] in `direction` would do, without doing it.
@@ -550,25 +539,53 @@ impl Position {
     /// [`Blocked`] when the step is illegal.
     #[inline]
     pub fn plan_step(&self, direction: Direction) -> Result<Moved, Blocked> {
-        let (target, leads) = self.next(self.pusher, direction.index());
-        let cell = self.cells[target];
-        if !leads || cell & WALL != 0 {
-            return Err(Blocked::Move { direction });
+        plan_step(
+            &self.cells,
+            &self.offsets,
+            self.uniform,
+            self.pusher,
+            direction,
+        )
+    }
+
+    /// This position, borrowed for a run of [`Walk::step`]s: the pusher and the
+    /// count of boxes off goal are held by the walk (in registers, in a replay's
+    /// loop) and written back when it ends.
+    ///
+    /// ```
+    /// use sokoengine_board::{CompactBoard, Puzzle};
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+    /// let board = CompactBoard::new(&puzzle)?;
+    /// let mut position = board.start();
+    /// let mut walk = position.walk();
+    /// for _ in 0..2 {
+    ///     walk.step(Direction::Right)?;
+    /// }
+    /// assert!(walk.is_solved());
+    /// drop(walk);
+    /// assert_eq!(board.board_position(position.pusher()), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn walk(&mut self) -> Walk<'_> {
+        let Position {
+            cells,
+            pusher,
+            boxes_off_goal,
+            offsets,
+            uniform,
+        } = self;
+        Walk {
+            pusher: *pusher,
+            boxes_off_goal: *boxes_off_goal,
+            cells,
+            offsets,
+            uniform: *uniform,
+            pusher_home: pusher,
+            boxes_home: boxes_off_goal,
         }
-        if cell & BOX == 0 {
-            return Ok(Moved {
-                target,
-                pushed: None,
-            });
-        }
-        let (box_target, leads) = self.next(target, direction.index());
-        if !leads || self.cells[box_target] & (WALL | BOX) != 0 {
-            return Err(Blocked::Push { direction });
-        }
-        Ok(Moved {
-            target,
-            pushed: Some((target, box_target)),
-        })
     }
 
     /// Where the box on `cell` would go when pushed in `direction`, or `None` when
@@ -644,11 +661,7 @@ impl Position {
 
     #[inline]
     fn move_box(&mut self, from: usize, to: usize) {
-        self.cells[from] &= !BOX;
-        let left_goal = u32::from(self.cells[from] & GOAL != 0);
-        self.cells[to] |= BOX;
-        let reached_goal = u32::from(self.cells[to] & GOAL != 0);
-        self.boxes_off_goal = self.boxes_off_goal + left_goal - reached_goal;
+        move_box(&mut self.cells, &mut self.boxes_off_goal, from, to);
     }
 
     /// The cells the pusher reaches from `from` without pushing (walls and boxes
@@ -674,6 +687,126 @@ impl Position {
             }
         }
         &reach.queue
+    }
+}
+
+/// The rule of a step in `direction` from `pusher` (see [`Position::step`]): where
+/// the pusher goes and, for a push, the box's move; or why it cannot.
+#[inline(always)]
+fn plan_step(
+    cells: &[u8],
+    offsets: &[[isize; 8]; 2],
+    uniform: bool,
+    pusher: usize,
+    direction: Direction,
+) -> Result<Moved, Blocked> {
+    let index = direction.index();
+    let next = |cell: usize| next_cell(cells, offsets, uniform, cell, index);
+    let (target, leads) = next(pusher);
+    let cell = cells[target];
+    if !leads || cell & WALL != 0 {
+        return Err(Blocked::Move { direction });
+    }
+    if cell & BOX == 0 {
+        return Ok(Moved {
+            target,
+            pushed: None,
+        });
+    }
+    let (box_target, leads) = next(target);
+    if !leads || cells[box_target] & (WALL | BOX) != 0 {
+        return Err(Blocked::Push { direction });
+    }
+    Ok(Moved {
+        target,
+        pushed: Some((target, box_target)),
+    })
+}
+
+/// [`Position::next`] on the parts of a position: the neighbour of active `cell` in
+/// direction value `direction`, or `cell` itself when the direction leads nowhere.
+/// `uniform`: every tile has class 0's neighbours (one memory access less).
+#[inline(always)]
+fn next_cell(
+    cells: &[u8],
+    offsets: &[[isize; 8]; 2],
+    uniform: bool,
+    cell: usize,
+    direction: usize,
+) -> (usize, bool) {
+    let class = if uniform {
+        0
+    } else {
+        usize::from(cells[cell] & ODD_TILE != 0)
+    };
+    let offset = offsets[class][direction];
+    (cell.wrapping_add_signed(offset), offset != 0)
+}
+
+/// Moves the box of `from` to the free cell `to`, counting boxes off goal.
+#[inline(always)]
+fn move_box(cells: &mut [u8], boxes_off_goal: &mut u32, from: usize, to: usize) {
+    cells[from] &= !BOX;
+    let left_goal = u32::from(cells[from] & GOAL != 0);
+    cells[to] |= BOX;
+    let reached_goal = u32::from(cells[to] & GOAL != 0);
+    *boxes_off_goal = *boxes_off_goal + left_goal - reached_goal;
+}
+
+/// A [`Position`] borrowed for a run of steps ([`Position::walk`]); the position
+/// takes the pusher's cell and the count of boxes off goal back when the walk is
+/// dropped.
+#[derive(Debug)]
+pub struct Walk<'p> {
+    cells: &'p mut [u8],
+    offsets: &'p [[isize; 8]; 2],
+    uniform: bool,
+    pusher: usize,
+    boxes_off_goal: u32,
+    pusher_home: &'p mut usize,
+    boxes_home: &'p mut u32,
+}
+
+impl Walk<'_> {
+    /// Takes one step, as [`Position::step`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`Blocked`] when the step is illegal; the position is unchanged.
+    #[inline(always)]
+    pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
+        let moved = plan_step(
+            self.cells,
+            self.offsets,
+            self.uniform,
+            self.pusher,
+            direction,
+        )?;
+        if let Some((from, to)) = moved.pushed {
+            move_box(self.cells, &mut self.boxes_off_goal, from, to);
+        }
+        self.pusher = moved.target;
+        Ok(moved)
+    }
+
+    /// The pusher's cell.
+    #[inline]
+    pub const fn pusher(&self) -> usize {
+        self.pusher
+    }
+
+    /// Whether no box is off a goal.
+    #[inline]
+    pub const fn is_solved(&self) -> bool {
+        self.boxes_off_goal == 0
+    }
+}
+
+impl Drop for Walk<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        *self.pusher_home = self.pusher;
+        *self.boxes_home = self.boxes_off_goal;
     }
 }
 

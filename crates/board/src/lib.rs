@@ -41,7 +41,7 @@ pub mod rle;
 mod text;
 
 pub use cell::{BoardCell, CellCharError};
-pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach};
+pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach, Walk};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 pub use graph::{BoardGraph, Edge, SearchScratch};
 pub use puzzle::Puzzle;

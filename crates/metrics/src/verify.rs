@@ -435,48 +435,90 @@ impl SolutionVerifier {
             return None;
         }
         let classes = self.classes;
-        // A position of this call's own (one small copy), so the pusher stays in a
-        // register instead of a round trip through memory on every step.
         self.board.reset(&mut self.position);
-        let mut position = self.position.clone();
+        // The pusher stays in a register instead of a round trip through memory on
+        // every step.
+        let mut position = self.position.walk();
         let mut counters = Counters::START;
         // The metrics once known (a solving push or a blocked step ends them).
         let mut metrics = None;
         let mut stopped_at = None;
         let mut pushes = 0;
-        for (index, &byte) in steps.as_bytes().iter().enumerate() {
+        let bytes = steps.as_bytes();
+        // The common case first, in a loop of its own: every step legal and as
+        // written, the level not yet solved.
+        let mut index = 0;
+        let mut taken = None;
+        while let Some(&byte) = bytes.get(index) {
             let class = classes[usize::from(byte)];
             if class & (SKIP | STOP | UNSUPPORTED) != 0 {
                 return None;
             }
-            let direction = Direction::ALL[usize::from(class)];
+            let direction = Direction::ALL[usize::from(class & 7)];
             let moved = match position.step(direction) {
                 Ok(moved) => moved,
                 Err(blocked) => {
-                    stopped_at.get_or_insert(index);
-                    metrics.get_or_insert(Err(counters.blocked(blocked, direction)));
+                    stopped_at = Some(index);
+                    metrics = Some(Err(counters.blocked(blocked, direction)));
                     break;
                 }
             };
+            counters.count(class, moved.pushed);
             let is_push = moved.pushed.is_some();
-            if stopped_at.is_none() {
-                if is_push == byte.is_ascii_uppercase() {
-                    pushes += usize::from(is_push);
-                } else {
-                    stopped_at = Some(index);
-                }
-            }
-            if metrics.is_none() {
-                counters.count(class, moved.pushed);
-                if is_push && position.is_solved() {
-                    metrics = Some(Ok(SavedGame {
-                        metrics: counters.metrics(),
-                        solved: true,
-                    }));
-                }
-            }
-            if stopped_at.is_some() && metrics.is_some() {
+            if is_push != byte.is_ascii_uppercase() || (is_push && position.is_solved()) {
+                taken = Some((index, is_push, byte));
                 break;
+            }
+            pushes += usize::from(is_push);
+            index += 1;
+        }
+        // A disagreement or a solving push: the rest, step by step.
+        if let Some((index, is_push, byte)) = taken {
+            if is_push == byte.is_ascii_uppercase() {
+                pushes += usize::from(is_push);
+            } else {
+                stopped_at = Some(index);
+            }
+            if is_push && position.is_solved() {
+                metrics = Some(Ok(SavedGame {
+                    metrics: counters.metrics(),
+                    solved: true,
+                }));
+            }
+            for (index, &byte) in bytes.iter().enumerate().skip(index + 1) {
+                if stopped_at.is_some() && metrics.is_some() {
+                    break;
+                }
+                let class = classes[usize::from(byte)];
+                if class & (SKIP | STOP | UNSUPPORTED) != 0 {
+                    return None;
+                }
+                let direction = Direction::ALL[usize::from(class)];
+                let moved = match position.step(direction) {
+                    Ok(moved) => moved,
+                    Err(blocked) => {
+                        stopped_at.get_or_insert(index);
+                        metrics.get_or_insert(Err(counters.blocked(blocked, direction)));
+                        break;
+                    }
+                };
+                let is_push = moved.pushed.is_some();
+                if stopped_at.is_none() {
+                    if is_push == byte.is_ascii_uppercase() {
+                        pushes += usize::from(is_push);
+                    } else {
+                        stopped_at = Some(index);
+                    }
+                }
+                if metrics.is_none() {
+                    counters.count(class, moved.pushed);
+                    if is_push && position.is_solved() {
+                        metrics = Some(Ok(SavedGame {
+                            metrics: counters.metrics(),
+                            solved: true,
+                        }));
+                    }
+                }
             }
         }
         let metrics = metrics.unwrap_or(Ok(SavedGame {
