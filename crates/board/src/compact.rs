@@ -44,6 +44,10 @@ const GOAL: u8 = 4;
 /// The cell's tile class: odd Hexoban row, Trioban down triangle, Octoban octagon.
 const ODD_TILE: u8 = 8;
 
+/// Marks the cells the pusher reaches while the active area is computed (never
+/// set outside [`CompactBoard::keep_active_area`]).
+const REACHED: u8 = 16;
+
 /// Wall cells added around the board: two keep every tile's class (Hexoban row
 /// parity, Trioban and Octoban shapes), and one step from any active cell stays on
 /// the padded grid, so neighbours need no bounds arithmetic.
@@ -166,15 +170,25 @@ impl CompactBoard {
         let mut start = vec![WALL; stride * rows];
         let mut pushers = 0;
         let mut pusher = 0;
-        for (position, cell) in cells.enumerate().take(width * height) {
-            let padded = (position / width + PAD) * stride + position % width + PAD;
-            if cell.has_pusher() {
-                pushers += 1;
-                pusher = padded;
-            }
-            if !cell.is_wall() {
-                start[padded] =
-                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL);
+        let mut cells = cells.take(width * height);
+        // Row by row, without a division per cell.
+        for (row, padded_row) in start
+            .chunks_exact_mut(stride)
+            .skip(PAD)
+            .take(height)
+            .enumerate()
+        {
+            let padded_row = &mut padded_row[PAD..PAD + width];
+            for (column, (flags, cell)) in padded_row.iter_mut().zip(cells.by_ref()).enumerate() {
+                if cell.has_pusher() {
+                    pushers += 1;
+                    pusher = (row + PAD) * stride + column + PAD;
+                }
+                *flags = if cell.is_wall() {
+                    WALL
+                } else {
+                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL)
+                };
             }
         }
         match pushers {
@@ -200,10 +214,20 @@ impl CompactBoard {
     /// Turns every cell the pusher cannot reach (boxes not blocking) into wall,
     /// marks the tile class of the others, and counts them and the boxes off goal.
     fn keep_active_area(&mut self) {
-        let mut reached = vec![false; self.start.len()];
+        // Each class's directions that lead somewhere.
+        let mut steps = [[0_isize; 8]; 2];
+        let mut counts = [0; 2];
+        for (class, offsets) in self.offsets.iter().enumerate() {
+            for &offset in offsets.iter().filter(|&&offset| offset != 0) {
+                steps[class][counts[class]] = offset;
+                counts[class] += 1;
+            }
+        }
         // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
-        let mut pending = vec![self.pusher as u32];
-        reached[self.pusher] = true;
+        let mut pending = Vec::with_capacity(64);
+        pending.push(self.pusher as u32);
+        let start = &mut self.start[..];
+        start[self.pusher] |= REACHED;
         // Tile classes cost two divisions a cell: only where there are some.
         let classes = has_tile_classes(self.tessellation);
         while let Some(cell) = pending.pop() {
@@ -212,29 +236,40 @@ impl CompactBoard {
                 classes
                     && tile_class(self.tessellation, cell % self.stride, cell / self.stride) != 0,
             );
-            for offset in self.offsets[class] {
+            for &offset in &steps[class][..counts[class]] {
                 // Non-wall cells lie inside the padding, so their neighbours are on the grid.
                 let next = cell.wrapping_add_signed(offset);
-                if offset != 0 && !reached[next] && self.start[next] & WALL == 0 {
-                    reached[next] = true;
+                if start[next] & (WALL | REACHED) == 0 {
+                    start[next] |= REACHED;
                     // Padded boards have at most 4100 × 4100 cells.
                     pending.push(next as u32);
                 }
             }
         }
-        for (cell, (flags, &reached)) in self.start.iter_mut().zip(&reached).enumerate() {
-            if !reached {
-                *flags = WALL;
-                continue;
-            }
-            self.active_cells += 1;
-            if *flags & (BOX | GOAL) == BOX {
-                self.boxes_off_goal += 1;
-            }
-            if classes {
-                *flags |= tile_class(self.tessellation, cell % self.stride, cell / self.stride);
+        // Three simple passes (each a few vector instructions a row) rather than one
+        // with branches.
+        let active = start.iter().filter(|&&flags| flags & REACHED != 0).count();
+        let off_goal = start
+            .iter()
+            .filter(|&&flags| flags & (REACHED | BOX | GOAL) == REACHED | BOX)
+            .count();
+        for flags in start.iter_mut() {
+            *flags = if *flags & REACHED != 0 {
+                *flags & !REACHED
+            } else {
+                WALL
+            };
+        }
+        if classes {
+            for (cell, flags) in start.iter_mut().enumerate() {
+                if *flags & WALL == 0 {
+                    *flags |= tile_class(self.tessellation, cell % self.stride, cell / self.stride);
+                }
             }
         }
+        self.active_cells = active;
+        // At most 4100 × 4100 cells.
+        self.boxes_off_goal = off_goal as u32;
     }
 
     /// The tessellation of the board.
