@@ -420,19 +420,33 @@ impl Iterator for PuzzleReader<'_> {
         let first = source.line(self.at)?;
         // A board is a run of board lines (only a lone line can be demoted, and the run
         // starts with a line that was not).
-        let mut board_text = String::new();
         let mut mark = self.at;
+        let mut board_end = self.at.at;
         while let Some(line) = source.line(mark) {
             if !is_board_line(line.text) {
                 break;
             }
-            if mark != self.at {
-                board_text.push('\n');
-            }
-            board_text.push_str(line.text);
+            board_end = mark.at + line.text.len();
             mark = line.next;
         }
         let tail_start = mark;
+        // The rows joined by `\n`: the source's own text unless it ends lines otherwise.
+        let rows = &source.text[self.at.at..board_end];
+        let board_text = if rows.contains('\r') {
+            let mut text = String::with_capacity(rows.len());
+            for line in source.lines(Span {
+                start: self.at,
+                end: board_end,
+            }) {
+                if line.number != first.number {
+                    text.push('\n');
+                }
+                text.push_str(line.text);
+            }
+            text
+        } else {
+            rows.to_owned()
+        };
         let mut entry = PuzzleEntry::from_board_text(self.default, String::new());
         entry.board = Board::Text(board_text);
         entry.source_line = first.number;
@@ -570,19 +584,26 @@ fn read_tail(
     let tessellation = game.unwrap_or(default);
     entry.set_tessellation(tessellation);
 
+    // The trimmed moves lines of a snapshot, so its text is allocated once.
+    let mut pieces = Vec::new();
     while let Some((first, _)) = pending {
-        let mut data = String::with_capacity(first.text.len());
-        data.push_str(first.text.trim());
-        let mut continuation_lines = Vec::new();
+        pieces.clear();
+        pieces.push(first.text.trim());
         let mut notes_start = first.next;
         pending = tail.next();
         while let Some((line, true)) = pending {
-            let text = line.text.trim();
-            continuation_lines.push(u32::try_from(text.chars().count()).unwrap_or(u32::MAX));
-            data.push_str(text);
+            pieces.push(line.text.trim());
             notes_start = line.next;
             pending = tail.next();
         }
+        let mut data = String::with_capacity(pieces.iter().map(|piece| piece.len()).sum());
+        for piece in &pieces {
+            data.push_str(piece);
+        }
+        let continuation_lines = pieces[1..]
+            .iter()
+            .map(|piece| u32::try_from(piece.chars().count()).unwrap_or(u32::MAX))
+            .collect();
         let mut notes_end = notes_start;
         while let Some((line, false)) = pending {
             notes_end = line.next;
