@@ -664,6 +664,24 @@ mod tests {
     }
 
     #[test]
+    fn boards_and_moves_read_alike_whatever_the_line_ends() {
+        let text = "Title\n\n#####\n#@$.#\n#####\n\nSolution\nRl\n  rR  \nnotes\n";
+        let read = |text: &str| {
+            let entry = read(text, None).puzzles.remove(0);
+            let snapshot = &entry.snapshots()[0];
+            (
+                entry.board_text().into_owned(),
+                snapshot.moves_data().to_owned(),
+                snapshot.continuation_lines.clone(),
+            )
+        };
+        let expected = ("#####\n#@$.#\n#####".to_owned(), "RlrR".to_owned(), vec![2]);
+        assert_eq!(read(text), expected);
+        assert_eq!(read(&text.replace('\n', "\r\n")), expected);
+        assert_eq!(read(&text.replace('\n', "\r")), expected);
+    }
+
+    #[test]
     fn line_ends() {
         assert_eq!(split("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
         assert_eq!(split("a\n"), ["a"]);
