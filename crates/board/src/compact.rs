@@ -44,6 +44,34 @@ const GOAL: u8 = 4;
 /// The cell's tile class: odd Hexoban row, Trioban down triangle, Octoban octagon.
 const ODD_TILE: u8 = 8;
 
+/// Marks the pusher's cells while the compact board is built.
+const PUSHER_MARK: u8 = 32;
+
+/// The compact flags of a cell, with [`PUSHER_MARK`] on a pusher's.
+const fn compact_flags(cell: BoardCell) -> u8 {
+    let flags = if cell.is_wall() {
+        WALL
+    } else {
+        (cell.has_box() as u8 * BOX) | (cell.has_goal() as u8 * GOAL)
+    };
+    flags | (cell.has_pusher() as u8 * PUSHER_MARK)
+}
+
+/// [`compact_flags`] of each board character ([`BoardCell::from_byte`]; others are
+/// floor, as [`Puzzle::cells`] reads them).
+static CELL_FLAGS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = compact_flags(match BoardCell::from_byte(byte as u8) {
+            Some(cell) => cell,
+            None => BoardCell::FLOOR,
+        });
+        byte += 1;
+    }
+    table
+};
+
 /// Marks the cells the pusher reaches while the active area is computed (never
 /// set outside [`CompactBoard::keep_active_area`]).
 const REACHED: u8 = 16;
@@ -122,11 +150,12 @@ impl CompactBoard {
     ///
     /// [`CompactBoardError`] unless the board has exactly one pusher.
     pub fn new(puzzle: &Puzzle) -> Result<CompactBoard, CompactBoardError> {
-        CompactBoard::from_cells(
+        CompactBoard::from_rows(
             puzzle.tessellation(),
             puzzle.width(),
             puzzle.height(),
-            puzzle.cells(),
+            puzzle.cell_bytes(),
+            |byte| CELL_FLAGS[usize::from(byte)],
         )
     }
 
@@ -136,21 +165,24 @@ impl CompactBoard {
     ///
     /// As [`CompactBoard::new`].
     pub fn from_graph(graph: &BoardGraph) -> Result<CompactBoard, CompactBoardError> {
-        CompactBoard::from_cells(
+        CompactBoard::from_rows(
             graph.tessellation(),
             graph.width(),
             graph.height(),
-            graph.cells().iter().copied(),
+            graph.cells(),
+            compact_flags,
         )
     }
 
     /// The compact board of `width × height` cells (row-major; missing cells are
-    /// walls). Both sides are at most 4096, as for every board of this crate.
-    fn from_cells(
+    /// walls), each turned into its flags by `flags_of` (with [`PUSHER_MARK`]). Both
+    /// sides are at most 4096, as for every board of this crate.
+    fn from_rows<T: Copy>(
         tessellation: Tessellation,
         width: usize,
         height: usize,
-        cells: impl Iterator<Item = BoardCell>,
+        cells: &[T],
+        flags_of: impl Fn(T) -> u8,
     ) -> Result<CompactBoard, CompactBoardError> {
         let stride = width + 2 * PAD;
         let rows = height + 2 * PAD;
@@ -168,28 +200,28 @@ impl CompactBoard {
             }
         }
         let mut start = vec![WALL; stride * rows];
-        let mut pushers = 0;
-        let mut pusher = 0;
-        let mut cells = cells.take(width * height);
-        // Row by row, without a division per cell.
-        for (row, padded_row) in start
-            .chunks_exact_mut(stride)
-            .skip(PAD)
-            .take(height)
-            .enumerate()
-        {
-            let padded_row = &mut padded_row[PAD..PAD + width];
-            for (column, (flags, cell)) in padded_row.iter_mut().zip(cells.by_ref()).enumerate() {
-                if cell.has_pusher() {
-                    pushers += 1;
-                    pusher = (row + PAD) * stride + column + PAD;
+        if width > 0 {
+            // Row by row: a table look-up a cell, no division.
+            for (padded_row, row) in start
+                .chunks_exact_mut(stride)
+                .skip(PAD)
+                .zip(cells.chunks(width).take(height))
+            {
+                for (flags, &cell) in padded_row[PAD..PAD + width].iter_mut().zip(row) {
+                    *flags = flags_of(cell);
                 }
-                *flags = if cell.is_wall() {
-                    WALL
-                } else {
-                    (u8::from(cell.has_box()) * BOX) | (u8::from(cell.has_goal()) * GOAL)
-                };
             }
+        }
+        let pushers = start
+            .iter()
+            .map(|&flags| usize::from(flags & PUSHER_MARK != 0))
+            .sum();
+        let pusher = start
+            .iter()
+            .position(|&flags| flags & PUSHER_MARK != 0)
+            .unwrap_or(0);
+        if let Some(flags) = start.get_mut(pusher) {
+            *flags &= !PUSHER_MARK;
         }
         match pushers {
             0 => return Err(CompactBoardError::NoPusher),
@@ -246,19 +278,32 @@ impl CompactBoard {
                 }
             }
         }
-        // Three simple passes (each a few vector instructions a row) rather than one
-        // with branches.
-        let active = start.iter().filter(|&&flags| flags & REACHED != 0).count();
-        let off_goal = start
-            .iter()
-            .filter(|&&flags| flags & (REACHED | BOX | GOAL) == REACHED | BOX)
-            .count();
-        for flags in start.iter_mut() {
-            *flags = if *flags & REACHED != 0 {
-                *flags & !REACHED
-            } else {
-                WALL
-            };
+        // Unreached cells become walls, reached ones lose their mark, and both are
+        // counted: eight cells at a time, without branches.
+        const ONES: u64 = u64::from_le_bytes([1; 8]);
+        let reached_in = |word: u64| (word >> REACHED.trailing_zeros()) & ONES;
+        let (mut active, mut off_goal) = (0, 0);
+        let mut chunks = start.chunks_exact_mut(8);
+        for chunk in &mut chunks {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(chunk);
+            let word = u64::from_le_bytes(bytes);
+            let reached = reached_in(word);
+            let boxes = (word >> BOX.trailing_zeros()) & ONES;
+            let goals = (word >> GOAL.trailing_zeros()) & ONES;
+            active += reached.count_ones();
+            off_goal += (reached & boxes & !goals).count_ones();
+            // 0xff in the bytes of reached cells (no carry: each byte is 0 or 1).
+            let keep = reached * 0xff;
+            let word =
+                (word & keep & !(ONES * u64::from(REACHED))) | ((ONES * u64::from(WALL)) & !keep);
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        for flags in chunks.into_remainder() {
+            let reached = *flags & REACHED != 0;
+            active += u32::from(reached);
+            off_goal += u32::from(*flags & (REACHED | BOX | GOAL) == REACHED | BOX);
+            *flags = if reached { *flags & !REACHED } else { WALL };
         }
         if classes {
             for (cell, flags) in start.iter_mut().enumerate() {
@@ -267,9 +312,8 @@ impl CompactBoard {
                 }
             }
         }
-        self.active_cells = active;
-        // At most 4100 × 4100 cells.
-        self.boxes_off_goal = off_goal as u32;
+        self.active_cells = active as usize;
+        self.boxes_off_goal = off_goal;
     }
 
     /// The tessellation of the board.
@@ -954,6 +998,54 @@ mod tests {
         assert_eq!(board.cell_of(64), None);
         for cell in board.active() {
             assert_eq!(board.cell_of(board.board_position(cell)), Some(cell));
+        }
+    }
+
+    #[test]
+    fn board_text_and_graph_give_the_same_board() {
+        // Widths around the eight-cell chunks of the active-area pass, boxes and goals
+        // out of reach, pushers on goals.
+        let boards = [
+            "#######/#@ $ .#/#######",
+            "##########/#+$  #$.#/# * $. #/##########",
+            "#############/#@  $   . $#./#  #  *    #/#############",
+            "  ####/###  #/#@$. #/######",
+        ];
+        for tessellation in Tessellation::ALL {
+            for text in boards {
+                let rows: Vec<&str> = text.split('/').collect();
+                let width = rows.iter().map(|row| row.len()).max().unwrap();
+                let mut puzzle = Puzzle::new(tessellation, width, rows.len()).unwrap();
+                for (y, row) in rows.iter().enumerate() {
+                    for (x, c) in row.chars().enumerate().filter(|&(_, c)| c != ' ') {
+                        puzzle.set(y * width + x, c).unwrap();
+                    }
+                }
+                let graph = BoardGraph::new(&puzzle).unwrap();
+                let board = CompactBoard::new(&puzzle).unwrap();
+                assert_eq!(board, CompactBoard::from_graph(&graph).unwrap(), "{text}");
+                // The active area is the pusher's flood fill with boxes not blocking.
+                let mut reached = vec![board.start_pusher()];
+                let mut next = 0;
+                while let Some(&cell) = reached.get(next) {
+                    next += 1;
+                    for &direction in tessellation.legal_directions() {
+                        if let Some(neighbor) = board.neighbor(cell, direction) {
+                            if !reached.contains(&neighbor) {
+                                reached.push(neighbor);
+                            }
+                        }
+                    }
+                }
+                reached.sort_unstable();
+                assert_eq!(board.active().collect::<Vec<_>>(), reached, "{text}");
+                assert_eq!(board.active_cells(), reached.len());
+                let off_goal = board
+                    .start_boxes()
+                    .filter(|&cell| !board.is_goal(cell))
+                    .count();
+                assert_eq!(board.boxes_off_goal() as usize, off_goal, "{text}");
+            }
         }
     }
 

@@ -231,6 +231,11 @@ impl Puzzle {
             .map(|&b| BoardCell::from_byte(b).unwrap_or_default())
     }
 
+    /// The board characters of all cells, row-major (see [`BoardCell::from_byte`]).
+    pub(crate) fn cell_bytes(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// All cells, row-major.
     pub fn cells(&self) -> impl ExactSizeIterator<Item = BoardCell> + '_ {
         self.cells
