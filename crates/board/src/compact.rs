@@ -879,6 +879,14 @@ impl Walk<'_> {
     pub const fn is_solved(&self) -> bool {
         self.boxes_off_goal == 0
     }
+
+    /// Whether every tile of the board has the same neighbours (Sokoban): its steps
+    /// never read a tile's class. A loop that branches on it once, outside, lets the
+    /// compiler drop that question from every step.
+    #[inline]
+    pub const fn is_uniform(&self) -> bool {
+        self.uniform
+    }
 }
 
 impl Drop for Walk<'_> {

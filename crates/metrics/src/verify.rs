@@ -7,7 +7,7 @@
 //! rules of movement as the solver.
 
 use sokoengine_board::{
-    Blocked, BoardGraph, BoardParseError, CompactBoard, CompactBoardError, Position, Puzzle,
+    Blocked, BoardGraph, BoardParseError, CompactBoard, CompactBoardError, Position, Puzzle, Walk,
 };
 use sokoengine_geometry::{Direction, Tessellation};
 
@@ -434,108 +434,127 @@ impl SolutionVerifier {
         if steps.len() > MAX_STEPS {
             return None;
         }
-        let classes = self.classes;
         self.board.reset(&mut self.position);
         // The pusher stays in a register instead of a round trip through memory on
-        // every step.
-        let mut position = self.position.walk();
-        let mut counters = Counters::START;
-        // The metrics once known (a solving push or a blocked step ends them).
-        let mut metrics = None;
-        let mut stopped_at = None;
-        let mut pushes = 0;
-        let bytes = steps.as_bytes();
-        // The common case first, in a loop of its own: every step legal and as
-        // written, the level not yet solved.
-        let mut index = 0;
-        let mut taken = None;
-        while let Some(&byte) = bytes.get(index) {
+        // every step; a copy of the loop per kind of board, so that a Sokoban board's
+        // steps never ask for their tile's class.
+        let position = self.position.walk();
+        if position.is_uniform() {
+            replay_walk::<true>(position, self.classes, steps)
+        } else {
+            replay_walk::<false>(position, self.classes, steps)
+        }
+    }
+}
+
+/// [`SolutionVerifier::replay_literally`] on `position`, whose board is uniform
+/// ([`Walk::is_uniform`]) exactly when `UNIFORM` is.
+#[inline(always)]
+fn replay_walk<const UNIFORM: bool>(
+    mut position: Walk<'_>,
+    classes: &[u8; 256],
+    steps: &str,
+) -> Option<LiteralReplay> {
+    // Tells the compiler what the steps below may take for granted.
+    if position.is_uniform() != UNIFORM {
+        return None;
+    }
+    let mut counters = Counters::START;
+    // The metrics once known (a solving push or a blocked step ends them).
+    let mut metrics = None;
+    let mut stopped_at = None;
+    let mut pushes = 0;
+    let bytes = steps.as_bytes();
+    // The common case first, in a loop of its own: every step legal and as
+    // written, the level not yet solved.
+    let mut index = 0;
+    let mut taken = None;
+    while let Some(&byte) = bytes.get(index) {
+        let class = classes[usize::from(byte)];
+        if class & (SKIP | STOP | UNSUPPORTED) != 0 {
+            return None;
+        }
+        let direction = Direction::ALL[usize::from(class & 7)];
+        let moved = match position.step(direction) {
+            Ok(moved) => moved,
+            Err(blocked) => {
+                stopped_at = Some(index);
+                metrics = Some(Err(counters.blocked(blocked, direction)));
+                break;
+            }
+        };
+        counters.count(class, moved.pushed);
+        let is_push = moved.pushed.is_some();
+        if is_push != byte.is_ascii_uppercase() || (is_push && position.is_solved()) {
+            taken = Some((index, is_push, byte));
+            break;
+        }
+        pushes += usize::from(is_push);
+        index += 1;
+    }
+    // A disagreement or a solving push: the rest, step by step.
+    if let Some((index, is_push, byte)) = taken {
+        if is_push == byte.is_ascii_uppercase() {
+            pushes += usize::from(is_push);
+        } else {
+            stopped_at = Some(index);
+        }
+        if is_push && position.is_solved() {
+            metrics = Some(Ok(SavedGame {
+                metrics: counters.metrics(),
+                solved: true,
+            }));
+        }
+        for (index, &byte) in bytes.iter().enumerate().skip(index + 1) {
+            if stopped_at.is_some() && metrics.is_some() {
+                break;
+            }
             let class = classes[usize::from(byte)];
             if class & (SKIP | STOP | UNSUPPORTED) != 0 {
                 return None;
             }
-            let direction = Direction::ALL[usize::from(class & 7)];
+            let direction = Direction::ALL[usize::from(class)];
             let moved = match position.step(direction) {
                 Ok(moved) => moved,
                 Err(blocked) => {
-                    stopped_at = Some(index);
-                    metrics = Some(Err(counters.blocked(blocked, direction)));
+                    stopped_at.get_or_insert(index);
+                    metrics.get_or_insert(Err(counters.blocked(blocked, direction)));
                     break;
                 }
             };
-            counters.count(class, moved.pushed);
             let is_push = moved.pushed.is_some();
-            if is_push != byte.is_ascii_uppercase() || (is_push && position.is_solved()) {
-                taken = Some((index, is_push, byte));
-                break;
-            }
-            pushes += usize::from(is_push);
-            index += 1;
-        }
-        // A disagreement or a solving push: the rest, step by step.
-        if let Some((index, is_push, byte)) = taken {
-            if is_push == byte.is_ascii_uppercase() {
-                pushes += usize::from(is_push);
-            } else {
-                stopped_at = Some(index);
-            }
-            if is_push && position.is_solved() {
-                metrics = Some(Ok(SavedGame {
-                    metrics: counters.metrics(),
-                    solved: true,
-                }));
-            }
-            for (index, &byte) in bytes.iter().enumerate().skip(index + 1) {
-                if stopped_at.is_some() && metrics.is_some() {
-                    break;
+            if stopped_at.is_none() {
+                if is_push == byte.is_ascii_uppercase() {
+                    pushes += usize::from(is_push);
+                } else {
+                    stopped_at = Some(index);
                 }
-                let class = classes[usize::from(byte)];
-                if class & (SKIP | STOP | UNSUPPORTED) != 0 {
-                    return None;
-                }
-                let direction = Direction::ALL[usize::from(class)];
-                let moved = match position.step(direction) {
-                    Ok(moved) => moved,
-                    Err(blocked) => {
-                        stopped_at.get_or_insert(index);
-                        metrics.get_or_insert(Err(counters.blocked(blocked, direction)));
-                        break;
-                    }
-                };
-                let is_push = moved.pushed.is_some();
-                if stopped_at.is_none() {
-                    if is_push == byte.is_ascii_uppercase() {
-                        pushes += usize::from(is_push);
-                    } else {
-                        stopped_at = Some(index);
-                    }
-                }
-                if metrics.is_none() {
-                    counters.count(class, moved.pushed);
-                    if is_push && position.is_solved() {
-                        metrics = Some(Ok(SavedGame {
-                            metrics: counters.metrics(),
-                            solved: true,
-                        }));
-                    }
+            }
+            if metrics.is_none() {
+                counters.count(class, moved.pushed);
+                if is_push && position.is_solved() {
+                    metrics = Some(Ok(SavedGame {
+                        metrics: counters.metrics(),
+                        solved: true,
+                    }));
                 }
             }
         }
-        let metrics = metrics.unwrap_or(Ok(SavedGame {
-            metrics: counters.metrics(),
-            solved: false,
-        }));
-        // Past a disagreement the position is not the literal replay's: only the
-        // index is reported.
-        let literal = match stopped_at {
-            Some(index) => Err(index),
-            None => Ok(LiteralOutcome {
-                pushes,
-                solved: position.is_solved(),
-            }),
-        };
-        Some(LiteralReplay { metrics, literal })
     }
+    let metrics = metrics.unwrap_or(Ok(SavedGame {
+        metrics: counters.metrics(),
+        solved: false,
+    }));
+    // Past a disagreement the position is not the literal replay's: only the
+    // index is reported.
+    let literal = match stopped_at {
+        Some(index) => Err(index),
+        None => Ok(LiteralOutcome {
+            pushes,
+            solved: position.is_solved(),
+        }),
+    };
+    Some(LiteralReplay { metrics, literal })
 }
 
 /// What [`SolutionVerifier::replay_literally`] found in one pass.
