@@ -660,7 +660,8 @@ impl Position {
             pusher: *pusher,
             boxes_off_goal: *boxes_off_goal,
             cells,
-            offsets,
+            // A copy: the caller's frame holds it, not a register.
+            offsets: *offsets,
             uniform: *uniform,
             pusher_home: pusher,
             boxes_home: boxes_off_goal,
@@ -838,7 +839,7 @@ fn move_box(cells: &mut [u8], boxes_off_goal: &mut u32, from: usize, to: usize) 
 #[derive(Debug)]
 pub struct Walk<'p> {
     cells: &'p mut [u8],
-    offsets: &'p [[isize; 8]; 2],
+    offsets: [[isize; 8]; 2],
     uniform: bool,
     pusher: usize,
     boxes_off_goal: u32,
@@ -856,7 +857,7 @@ impl Walk<'_> {
     pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
         let moved = plan_step(
             self.cells,
-            self.offsets,
+            &self.offsets,
             self.uniform,
             self.pusher,
             direction,

@@ -439,16 +439,17 @@ impl SolutionVerifier {
         // every step; a copy of the loop per kind of board, so that a Sokoban board's
         // steps never ask for their tile's class.
         let position = self.position.walk();
-        if position.is_uniform() {
-            replay_walk::<true>(position, self.classes, steps)
+        if position.is_uniform() && self.board.tessellation() == Tessellation::Sokoban {
+            // The classes at a fixed address, too: one register more for the loop.
+            replay_walk::<true>(position, &SOKOBAN_CLASSES, steps)
         } else {
             replay_walk::<false>(position, self.classes, steps)
         }
     }
 }
 
-/// [`SolutionVerifier::replay_literally`] on `position`, whose board is uniform
-/// ([`Walk::is_uniform`]) exactly when `UNIFORM` is.
+/// [`SolutionVerifier::replay_literally`] on `position`, whose board is known to be
+/// uniform ([`Walk::is_uniform`]) when `UNIFORM` is.
 #[inline(always)]
 fn replay_walk<const UNIFORM: bool>(
     mut position: Walk<'_>,
@@ -456,7 +457,7 @@ fn replay_walk<const UNIFORM: bool>(
     steps: &str,
 ) -> Option<LiteralReplay> {
     // Tells the compiler what the steps below may take for granted.
-    if position.is_uniform() != UNIFORM {
+    if UNIFORM && !position.is_uniform() {
         return None;
     }
     let mut counters = Counters::START;
