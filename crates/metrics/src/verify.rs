@@ -366,8 +366,8 @@ impl SolutionVerifier {
         }
         let classes = self.classes;
         let letters = step_letters(self.board.tessellation());
-        let position = &mut self.position;
-        self.board.reset(position);
+        self.board.reset(&mut self.position);
+        let mut position = self.position.walk();
         let mut counters = Counters::START;
         for (offset, &byte) in steps.as_bytes().iter().enumerate() {
             let class = classes[usize::from(byte)];
