@@ -681,37 +681,39 @@ fn verify_snapshot(
 
 /// The text report of one puzzle.
 fn puzzle_text(puzzle: &PuzzleReport) -> String {
-    let mut text = String::new();
-    let size = match (puzzle.width, puzzle.height) {
-        (Some(w), Some(h)) => format!("{w}x{h}"),
-        _ => "invalid board".to_owned(),
+    use std::fmt::Write;
+    // Written straight into one string (no string per piece); writing to a `String`
+    // cannot fail.
+    let mut text = String::with_capacity(64 + 64 * puzzle.snapshots.len());
+    let _ = write!(text, "puzzle {} {:?} (", puzzle.index, puzzle.title);
+    let _ = match (puzzle.width, puzzle.height) {
+        (Some(w), Some(h)) => write!(text, "{} {w}x{h})", puzzle.variant),
+        _ => write!(text, "{} invalid board)", puzzle.variant),
     };
-    text.push_str(&format!(
-        "puzzle {} {:?} ({} {size})",
-        puzzle.index, puzzle.title, puzzle.variant
-    ));
     if let Some(error) = &puzzle.error {
-        text.push_str(&format!(": {error}"));
+        let _ = write!(text, ": {error}");
     }
     text.push('\n');
     for snapshot in &puzzle.snapshots {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             "  snapshot {} {:?}: solved {}",
             snapshot.index,
             snapshot.title,
             yes_no(snapshot.solved)
-        ));
+        );
         if let Some(m) = &snapshot.metrics {
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 ", {}/{}/{}/{}/{}/{}",
                 m.moves, m.pushes, m.box_lines, m.box_changes, m.pushing_sessions, m.player_lines
-            ));
+            );
         }
         if let Some(error) = &snapshot.error {
-            match error.step {
-                Some(step) => text.push_str(&format!(", step {step}: {}", error.message)),
-                None => text.push_str(&format!(", {}", error.message)),
-            }
+            let _ = match error.step {
+                Some(step) => write!(text, ", step {step}: {}", error.message),
+                None => write!(text, ", {}", error.message),
+            };
         }
         text.push('\n');
     }
