@@ -145,6 +145,7 @@ impl<'a> CollectionFile<'a> {
                 window: WINDOW,
                 segment: SEGMENT,
                 starts: std::collections::VecDeque::new(),
+                read_at_once: READ_AT_ONCE,
             }),
             (None, raw) => Batches::Json {
                 path: self.path,
@@ -192,10 +193,14 @@ impl<'a> CollectionFile<'a> {
         if let (Batches::Text(windows), Some(_)) = (&mut batches, &kept) {
             // The puzzles are counted first, and kept only when few enough: a file of
             // many never holds [`KEEP_PUZZLES`] of them at once.
+            // In larger windows, and the kept puzzles read more at a time: fewer rounds
+            // of the threads' fork and join, each with a moment of one thread waiting.
+            windows.window = COUNTING_WINDOW;
             while !windows.searched() && windows.starts.len() <= KEEP_PUZZLES {
                 windows.find_window();
             }
             if windows.starts.len() <= KEEP_PUZZLES {
+                windows.read_at_once = KEPT_READ_AT_ONCE;
                 kept = Some(Vec::with_capacity(windows.starts.len()));
             } else {
                 kept = None;
@@ -327,6 +332,14 @@ pub const PARALLEL_TEXT: usize = 32 << 10;
 /// multiple of the window, not of the file, when the puzzles are not kept: the starts
 /// of its puzzles (16 bytes each, 350 KiB for a window of 3-byte puzzles).
 const WINDOW: usize = 64 << 10;
+
+/// The window in which the plan counts the puzzles of a file it may keep (at most
+/// 5.6 MiB of starts beyond [`KEEP_PUZZLES`] for a window of 3-byte puzzles).
+const COUNTING_WINDOW: usize = 1 << 20;
+
+/// The most puzzles of a kept file read at a time: more than most files hold, and
+/// memory beyond the kept puzzles stays a few MB.
+const KEPT_READ_AT_ONCE: usize = 16 * BATCH;
 
 /// The most puzzles read at a time (a batch), so that memory for puzzles stays bounded
 /// however small they are.
@@ -476,6 +489,9 @@ pub struct TextWindows<'f> {
     segment: usize,
     /// The starts found in the window and not read yet.
     starts: std::collections::VecDeque<PuzzleStart>,
+    /// The most puzzles read at a time ([`READ_AT_ONCE`], [`KEPT_READ_AT_ONCE`] for a
+    /// kept file).
+    read_at_once: usize,
 }
 
 impl TextWindows<'_> {
@@ -522,7 +538,7 @@ impl Iterator for TextWindows<'_> {
             }
             self.find_window();
         }
-        let count = self.starts.len().min(READ_AT_ONCE);
+        let count = self.starts.len().min(self.read_at_once);
         let starts: Vec<PuzzleStart> = self.starts.drain(..count).collect();
         let pieces = map_items(&starts, self.parallel, |_, &start| reader.read_at(start));
         Some(
