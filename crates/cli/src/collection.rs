@@ -4,7 +4,6 @@ use std::cell::{OnceCell, RefCell};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde_json::value::RawValue;
@@ -20,7 +19,7 @@ use crate::failure::Failure;
 use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
-use crate::stream::{BATCH, CollectionFile, DEFAULT_MAX_DECODED, Entries, StreamedSeq};
+use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, map_owned};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]
@@ -245,7 +244,8 @@ fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Fai
         Render::Text
     };
     let reports = verified(
-        file.entries(),
+        file.batches(),
+        file.parallel(),
         args.sokoban_plus,
         render,
         &progress,
@@ -309,7 +309,8 @@ impl Serialize for FileDocument<'_> {
         map.serialize_entry("error", &None::<String>)?;
         let summary = RefCell::new(Summary::default());
         let reports = verified(
-            file.entries(),
+            file.batches(),
+            file.parallel(),
             self.args.sokoban_plus,
             Render::Json { depth: 4 },
             self.progress,
@@ -391,7 +392,8 @@ fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<
             };
             let mut summary = Summary::default();
             let reports = verified(
-                file.entries(),
+                file.batches(),
+                file.parallel(),
                 args.sokoban_plus,
                 Render::Text,
                 &progress,
@@ -547,11 +549,11 @@ impl Serialize for Rendered {
     }
 }
 
-/// The puzzles of `entries`, verified and rendered [`BATCH`] at a time in parallel
-/// while the next batch is read; the first failure to read a puzzle ends them and is
-/// left in `failure`.
+/// The puzzles of `batches`, each batch verified and rendered in parallel (when
+/// `parallel`); the first failure to read a puzzle ends them and is left in `failure`.
 fn verified<'a>(
-    mut entries: Entries<'a>,
+    mut batches: Batches<'a>,
+    parallel: bool,
     sokoban_plus: bool,
     render: Render,
     progress: &'a Progress,
@@ -559,12 +561,10 @@ fn verified<'a>(
 ) -> impl Iterator<Item = Rendered> + 'a {
     let mut next_index = 0;
     let mut pending = Vec::new().into_iter();
-    let mut batch = read_batch(&mut entries);
     std::iter::from_fn(move || {
-        if pending.len() == 0 {
-            let current = match std::mem::replace(&mut batch, Ok(Vec::new())) {
-                Ok(current) if !current.is_empty() => current,
-                Ok(_) => return None,
+        while pending.len() == 0 {
+            let current = match batches.next()? {
+                Ok(current) => current,
                 Err(error) => {
                     failure.borrow_mut().get_or_insert(error);
                     return None;
@@ -572,31 +572,15 @@ fn verified<'a>(
             };
             let first = next_index;
             next_index += current.len();
-            let (reports, next) = rayon::join(
-                || {
-                    current
-                        .par_iter()
-                        .enumerate()
-                        .map(|(offset, entry)| {
-                            let report =
-                                verify_puzzle(first + offset, entry, sokoban_plus, progress);
-                            progress.inc(1);
-                            Rendered::new(&report, render)
-                        })
-                        .collect::<Vec<Rendered>>()
-                },
-                || read_batch(&mut entries),
-            );
-            batch = next;
+            let reports = map_owned(current, parallel, |offset, entry| {
+                let report = verify_puzzle(first + offset, &entry, sokoban_plus, progress);
+                progress.inc(1);
+                Rendered::new(&report, render)
+            });
             pending = reports.into_iter();
         }
         pending.next()
     })
-}
-
-/// The next [`BATCH`] puzzles (fewer at the end), or the failure to read one.
-fn read_batch(entries: &mut Entries<'_>) -> Result<Vec<PuzzleEntry>, Failure> {
-    entries.by_ref().take(BATCH).collect()
 }
 
 fn verify_puzzle(
@@ -697,37 +681,39 @@ fn verify_snapshot(
 
 /// The text report of one puzzle.
 fn puzzle_text(puzzle: &PuzzleReport) -> String {
-    let mut text = String::new();
-    let size = match (puzzle.width, puzzle.height) {
-        (Some(w), Some(h)) => format!("{w}x{h}"),
-        _ => "invalid board".to_owned(),
+    use std::fmt::Write;
+    // Written straight into one string (no string per piece); writing to a `String`
+    // cannot fail.
+    let mut text = String::with_capacity(64 + 64 * puzzle.snapshots.len());
+    let _ = write!(text, "puzzle {} {:?} (", puzzle.index, puzzle.title);
+    let _ = match (puzzle.width, puzzle.height) {
+        (Some(w), Some(h)) => write!(text, "{} {w}x{h})", puzzle.variant),
+        _ => write!(text, "{} invalid board)", puzzle.variant),
     };
-    text.push_str(&format!(
-        "puzzle {} {:?} ({} {size})",
-        puzzle.index, puzzle.title, puzzle.variant
-    ));
     if let Some(error) = &puzzle.error {
-        text.push_str(&format!(": {error}"));
+        let _ = write!(text, ": {error}");
     }
     text.push('\n');
     for snapshot in &puzzle.snapshots {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             "  snapshot {} {:?}: solved {}",
             snapshot.index,
             snapshot.title,
             yes_no(snapshot.solved)
-        ));
+        );
         if let Some(m) = &snapshot.metrics {
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 ", {}/{}/{}/{}/{}/{}",
                 m.moves, m.pushes, m.box_lines, m.box_changes, m.pushing_sessions, m.player_lines
-            ));
+            );
         }
         if let Some(error) = &snapshot.error {
-            match error.step {
-                Some(step) => text.push_str(&format!(", step {step}: {}", error.message)),
-                None => text.push_str(&format!(", {}", error.message)),
-            }
+            let _ = match error.step {
+                Some(step) => write!(text, ", step {step}: {}", error.message),
+                None => write!(text, ", {}", error.message),
+            };
         }
         text.push('\n');
     }

@@ -30,6 +30,9 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
                 "can't read {path}: it is a directory"
             )));
         }
+        // Sized once (no regrowing and copying of a large file); at most the limit.
+        let size = file.metadata().map_or(0, |m| m.len()).min(MAX_INPUT) + 1;
+        bytes.reserve_exact(usize::try_from(size).unwrap_or(0));
         file.take(MAX_INPUT + 1).read_to_end(&mut bytes)
     };
     read.map_err(|e| cannot_read(path, &e))?;

@@ -6,11 +6,12 @@
 
 use std::cell::RefCell;
 
+use rayon::prelude::*;
 use serde::ser::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use sokoengine::board::rle;
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, PuzzleEntry, PuzzleReader};
+use sokoengine::io::{Collection, PuzzleEntry, PuzzleReader, PuzzleStart};
 
 use crate::failure::Failure;
 use crate::input::{display_name, extension};
@@ -42,6 +43,10 @@ pub struct CollectionFile<'a> {
     text: &'a str,
     hint: Option<Tessellation>,
     header: Collection,
+    /// The reader of a `.sok` or plain text file (`None`: JSON), which splits it.
+    reader: Option<PuzzleReader<'a>>,
+    /// Whether the file is large enough to be read and verified on all cores.
+    parallel: bool,
     /// The puzzles of a JSON file (`None`: `.sok` or plain text).
     json: Option<Vec<&'a RawValue>>,
     /// The puzzles [`CollectionFile::plan`] read, kept for the next
@@ -98,19 +103,58 @@ impl<'a> CollectionFile<'a> {
                 text,
                 hint,
                 header,
+                reader: None,
+                parallel: text.len() >= PARALLEL_TEXT,
                 json: Some(raw.puzzles),
                 kept: RefCell::new(None),
             });
         }
-        let header = PuzzleReader::new(text, hint).header().clone();
+        let reader = PuzzleReader::new(text, hint);
         Ok(CollectionFile {
             path,
             text,
             hint,
-            header,
+            header: reader.header().clone(),
+            reader: Some(reader),
+            parallel: text.len() >= PARALLEL_TEXT,
             json: None,
             kept: RefCell::new(None),
         })
+    }
+
+    /// Whether the file is worth the thread pool: a small file is read and verified on
+    /// the main thread alone (starting the pool costs more than it saves).
+    pub fn parallel(&self) -> bool {
+        self.parallel
+    }
+
+    /// The puzzles in batches, each read in parallel (or those the plan kept, [`BATCH`]
+    /// at a time); a failure to read a puzzle comes after the batch of those before it,
+    /// and ends them.
+    pub fn batches(&self) -> Batches<'_> {
+        if let Some(kept) = self.kept.take() {
+            return Batches::Kept(kept.into_iter());
+        }
+        match (&self.reader, &self.json) {
+            (Some(reader), _) => Batches::Text(TextWindows {
+                reader,
+                at: reader.first_start().map_or(reader.text_len(), |s| s.offset),
+                line: reader.first_start().map_or(0, |s| s.line),
+                carried: reader.first_title(),
+                parallel: self.parallel,
+                window: WINDOW,
+                segment: SEGMENT,
+                starts: std::collections::VecDeque::new(),
+                read_at_once: READ_AT_ONCE,
+            }),
+            (None, raw) => Batches::Json {
+                path: self.path,
+                raw: raw.as_deref().unwrap_or_default(),
+                next: 0,
+                parallel: self.parallel,
+                failure: None,
+            },
+        }
     }
 
     /// The title, author, dates and notes (no puzzles).
@@ -145,21 +189,42 @@ impl<'a> CollectionFile<'a> {
         let mut snapshots = 0;
         let mut decoded = 0u64;
         let mut kept = (self.text.len() <= KEEP_TEXT).then(Vec::new);
-        for entry in self.entries() {
-            let entry = entry?;
-            puzzles += 1;
-            snapshots += entry.snapshots().len() as u64;
-            decoded = decoded.saturating_add(decoded_size(&entry));
-            match &mut kept {
-                Some(list) if list.len() < KEEP_PUZZLES => list.push(entry),
-                _ => kept = None,
+        let mut batches = self.batches();
+        if let (Batches::Text(windows), Some(_)) = (&mut batches, &kept) {
+            // The puzzles are counted first, and kept only when few enough: a file of
+            // many never holds [`KEEP_PUZZLES`] of them at once.
+            // In larger windows, and the kept puzzles read more at a time: fewer rounds
+            // of the threads' fork and join, each with a moment of one thread waiting.
+            windows.window = COUNTING_WINDOW;
+            while !windows.searched() && windows.starts.len() <= KEEP_PUZZLES {
+                windows.find_window();
             }
-            if decoded > max_decoded {
-                return Err(Failure::domain(format!(
-                    "{}: the boards and moves decode to more than the limit of {max_decoded} \
-                     bytes per file (raise it with --max-decoded)",
-                    display_name(self.path)
-                )));
+            if windows.starts.len() <= KEEP_PUZZLES {
+                windows.read_at_once = KEPT_READ_AT_ONCE;
+                kept = Some(Vec::with_capacity(windows.starts.len()));
+            } else {
+                kept = None;
+                batches = self.batches();
+            }
+        }
+        for batch in batches {
+            let batch = batch?;
+            let sizes = map_items(&batch, self.parallel, |_, entry| decoded_size(entry));
+            for (entry, size) in batch.into_iter().zip(sizes) {
+                puzzles += 1;
+                snapshots += entry.snapshots().len() as u64;
+                decoded = decoded.saturating_add(size);
+                match &mut kept {
+                    Some(list) if list.len() < KEEP_PUZZLES => list.push(entry),
+                    _ => kept = None,
+                }
+                if decoded > max_decoded {
+                    return Err(Failure::domain(format!(
+                        "{}: the boards and moves decode to more than the limit of \
+                         {max_decoded} bytes per file (raise it with --max-decoded)",
+                        display_name(self.path)
+                    )));
+                }
             }
         }
         if puzzles == 0 {
@@ -179,11 +244,27 @@ impl<'a> CollectionFile<'a> {
 /// The decoded size of RLE `text` (its length when it is no valid RLE: the parser
 /// then stops early).
 fn rle_size(text: &str) -> u64 {
-    if text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
+    if has_rle_marks(text) {
         rle::decoded_len(text).unwrap_or(text.len() as u64)
     } else {
         text.len() as u64
     }
+}
+
+/// Whether `text` holds a digit, `(`, `)` or `|`: RLE to decode (all ASCII, so the
+/// bytes tell).
+fn has_rle_marks(text: &str) -> bool {
+    let is_mark = |b: u8| b.wrapping_sub(b'0') < 10 || b == b'(' || b == b')' || b == b'|';
+    // 32 bytes at a time without an early exit inside, which the compiler vectorizes
+    // (this runs over every byte of every solution).
+    let chunks = text.as_bytes().chunks_exact(32);
+    let tail = chunks.remainder();
+    for chunk in chunks {
+        if chunk.iter().fold(false, |found, &b| found | is_mark(b)) {
+            return true;
+        }
+    }
+    tail.iter().any(|&b| is_mark(b))
 }
 
 /// Bytes the board and the moves of `entry` decode to, counted without decoding.
@@ -191,9 +272,8 @@ fn decoded_size(entry: &PuzzleEntry) -> u64 {
     let mut size = rle_size(&entry.board_text());
     for snapshot in entry.snapshots() {
         let moves = snapshot.moves_data();
-        let is_rle = moves.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|'));
         // Whitespace goes before decoding (`3 r` is `rrr`).
-        let decoded = if is_rle {
+        let decoded = if has_rle_marks(moves) {
             rle_size(&snapshot.compact_moves_data())
         } else {
             moves.len() as u64
@@ -227,15 +307,246 @@ impl Iterator for Entries<'_> {
             Entries::Text(reader) => reader.next().map(Ok),
             Entries::Json { path, raw } => {
                 let (index, raw) = raw.next()?;
-                Some(serde_json::from_str(raw.get()).map_err(|e| {
-                    Failure::domain(format!(
-                        "{}: invalid JSON collection: puzzle {}: {e}",
-                        display_name(path),
-                        index + 1
-                    ))
-                }))
+                Some(json_puzzle(path, index, raw))
             }
         }
+    }
+}
+
+/// Puzzle `index` (0-based) of a JSON file.
+fn json_puzzle(path: &str, index: usize, raw: &RawValue) -> Result<PuzzleEntry, Failure> {
+    serde_json::from_str(raw.get()).map_err(|e| {
+        Failure::domain(format!(
+            "{}: invalid JSON collection: puzzle {}: {e}",
+            display_name(path),
+            index + 1
+        ))
+    })
+}
+
+/// Text of at least this many bytes is read and verified on all cores; a smaller file
+/// on the main thread alone, without starting the thread pool.
+pub const PARALLEL_TEXT: usize = 32 << 10;
+
+/// Bytes of text split into puzzles at a time (a window), so that memory stays a small
+/// multiple of the window, not of the file, when the puzzles are not kept: the starts
+/// of its puzzles (16 bytes each, 350 KiB for a window of 3-byte puzzles).
+const WINDOW: usize = 64 << 10;
+
+/// The window in which the plan counts the puzzles of a file it may keep (at most
+/// 5.6 MiB of starts beyond [`KEEP_PUZZLES`] for a window of 3-byte puzzles).
+const COUNTING_WINDOW: usize = 1 << 20;
+
+/// The most puzzles of a kept file read at a time: more than most files hold, and
+/// memory beyond the kept puzzles stays a few MB.
+const KEPT_READ_AT_ONCE: usize = 16 * BATCH;
+
+/// The most puzzles read at a time (a batch), so that memory for puzzles stays bounded
+/// however small they are.
+const READ_AT_ONCE: usize = BATCH;
+
+/// Bytes of a window that one task searches for puzzle starts.
+const SEGMENT: usize = 8 << 10;
+
+/// Starts the global thread pool on first use, with the main thread as one of its
+/// workers: it works instead of waiting, one thread fewer is started, and with one
+/// thread (`RAYON_NUM_THREADS=1`) everything stays on the main thread and its
+/// allocator arena (glibc gives every other thread an arena of its own, which costs
+/// about a tenth of `verify`'s time in growing and trimming it).
+fn start_pool() {
+    static POOL: std::sync::Once = std::sync::Once::new();
+    POOL.call_once(|| {
+        // Fails only when the pool was started before (then it is used as it is).
+        let _ = rayon::ThreadPoolBuilder::new()
+            .use_current_thread()
+            .build_global();
+    });
+}
+
+/// `f` on each item (with its index), on all cores when `parallel`, the results in order.
+pub fn map_items<T, R, F>(items: &[T], parallel: bool, f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(usize, &T) -> R + Sync + Send,
+{
+    if parallel {
+        start_pool();
+        items.par_iter().enumerate().map(|(i, t)| f(i, t)).collect()
+    } else {
+        items.iter().enumerate().map(|(i, t)| f(i, t)).collect()
+    }
+}
+
+/// `f` on each item (with its index), on all cores when `parallel`, the results in
+/// order; each item is dropped where it was used.
+pub fn map_owned<T, R, F>(items: Vec<T>, parallel: bool, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(usize, T) -> R + Sync + Send,
+{
+    if parallel {
+        start_pool();
+        items
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
+    } else {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
+    }
+}
+
+/// The puzzles of a [`CollectionFile`] in batches (see [`CollectionFile::batches`]).
+pub enum Batches<'f> {
+    /// Read by the plan, kept.
+    Kept(std::vec::IntoIter<PuzzleEntry>),
+    /// From `.sok` or plain text, a window at a time.
+    Text(TextWindows<'f>),
+    /// From JSON, [`BATCH`] puzzles at a time.
+    Json {
+        /// For messages.
+        path: &'f str,
+        /// The puzzles' JSON text.
+        raw: &'f [&'f RawValue],
+        /// The index of the next puzzle.
+        next: usize,
+        /// Whether to read on all cores.
+        parallel: bool,
+        /// The failure to read a puzzle, reported after the puzzles before it.
+        failure: Option<Failure>,
+    },
+}
+
+impl Iterator for Batches<'_> {
+    type Item = Result<Vec<PuzzleEntry>, Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Batches::Kept(entries) => {
+                let batch: Vec<PuzzleEntry> = entries.by_ref().take(BATCH).collect();
+                (!batch.is_empty()).then_some(Ok(batch))
+            }
+            Batches::Text(windows) => windows.next().map(Ok),
+            Batches::Json {
+                path,
+                raw,
+                next,
+                parallel,
+                failure,
+            } => {
+                if let Some(failure) = failure.take() {
+                    *next = raw.len();
+                    return Some(Err(failure));
+                }
+                let first = *next;
+                let chunk = raw.get(first..(first + BATCH).min(raw.len()))?;
+                if chunk.is_empty() {
+                    return None;
+                }
+                *next += chunk.len();
+                let mut batch = Vec::with_capacity(chunk.len());
+                let read = map_items(chunk, *parallel, |i, raw| json_puzzle(path, first + i, raw));
+                for entry in read {
+                    match entry {
+                        Ok(entry) => batch.push(entry),
+                        Err(error) => {
+                            *failure = Some(error);
+                            break;
+                        }
+                    }
+                }
+                if batch.is_empty() {
+                    *next = raw.len();
+                    return failure.take().map(Err);
+                }
+                Some(Ok(batch))
+            }
+        }
+    }
+}
+
+/// The puzzles of a text, a [`WINDOW`] at a time: the window is split into segments
+/// searched for puzzle starts in parallel, its puzzles are read in parallel
+/// ([`READ_AT_ONCE`] at a time), then titled in order (a title line can belong to the
+/// puzzle that follows).
+pub struct TextWindows<'f> {
+    reader: &'f PuzzleReader<'f>,
+    /// Where the next window starts (a puzzle start, or the end of the text).
+    at: usize,
+    /// The line number there.
+    line: usize,
+    /// The title line handed on to the next puzzle.
+    carried: Option<String>,
+    parallel: bool,
+    /// [`WINDOW`] and [`SEGMENT`] (smaller in tests, to split texts everywhere).
+    window: usize,
+    segment: usize,
+    /// The starts found in the window and not read yet.
+    starts: std::collections::VecDeque<PuzzleStart>,
+    /// The most puzzles read at a time ([`READ_AT_ONCE`], [`KEPT_READ_AT_ONCE`] for a
+    /// kept file).
+    read_at_once: usize,
+}
+
+impl TextWindows<'_> {
+    /// Finds the puzzle starts of the next window (segments in parallel).
+    fn find_window(&mut self) {
+        let reader = self.reader;
+        let end = reader.line_start_from(self.at.saturating_add(self.window));
+        let mut bounds = vec![self.at];
+        let mut cut = self.at;
+        while cut < end {
+            cut = reader
+                .line_start_from(cut.saturating_add(self.segment))
+                .min(end);
+            bounds.push(cut);
+        }
+        let segments = map_items(&bounds[1..], self.parallel, |i, &to| {
+            reader.starts_between(bounds[i], to)
+        });
+        for segment in segments {
+            self.starts
+                .extend(segment.starts.iter().map(|&(offset, index)| PuzzleStart {
+                    offset,
+                    line: self.line + index,
+                }));
+            self.line += segment.lines;
+        }
+        self.at = end;
+    }
+
+    /// Whether every window has been searched.
+    fn searched(&self) -> bool {
+        self.at >= self.reader.text_len()
+    }
+}
+
+impl Iterator for TextWindows<'_> {
+    type Item = Vec<PuzzleEntry>;
+
+    fn next(&mut self) -> Option<Vec<PuzzleEntry>> {
+        let reader = self.reader;
+        while self.starts.is_empty() {
+            if self.searched() {
+                return None;
+            }
+            self.find_window();
+        }
+        let count = self.starts.len().min(self.read_at_once);
+        let starts: Vec<PuzzleStart> = self.starts.drain(..count).collect();
+        let pieces = map_items(&starts, self.parallel, |_, &start| reader.read_at(start));
+        Some(
+            pieces
+                .into_iter()
+                .map(|piece| piece.into_entry(&mut self.carried))
+                .collect(),
+        )
     }
 }
 
@@ -261,5 +572,126 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let items = self.0.borrow_mut().take();
         serializer.collect_seq(items.into_iter().flatten())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// Every field of an entry, source lines included.
+    fn exact(entry: &PuzzleEntry) -> String {
+        let snapshots: Vec<String> = entry
+            .snapshots()
+            .iter()
+            .map(|s| format!("{:?} {:?} {:?}", s, s.moves_data(), s.source_line()))
+            .collect();
+        format!(
+            "{entry:?} {:?} {:?} {:?} {:?} {:?} {snapshots:?}",
+            entry.notes,
+            entry.boxorder,
+            entry.goalorder,
+            entry.author,
+            entry.source_line()
+        )
+    }
+
+    /// Checks that the parallel split of `text`, in windows of `window` bytes and
+    /// segments of `segment`, reads what the serial reader reads.
+    fn check_split(text: &str, window: usize, segment: usize, what: &str) {
+        let file = CollectionFile::open("a.sok", text, None).expect("text");
+        let serial: Vec<String> = PuzzleReader::new(text, None)
+            .map(|entry| exact(&entry))
+            .collect();
+        for parallel in [false, true] {
+            let mut batches = file.batches();
+            if let Batches::Text(windows) = &mut batches {
+                (windows.window, windows.segment, windows.parallel) = (window, segment, parallel);
+            }
+            let split: Vec<String> = batches
+                .flat_map(|batch| batch.expect("text reads"))
+                .map(|entry| exact(&entry))
+                .collect();
+            assert_eq!(split, serial, "{what}, window {window}, segment {segment}");
+        }
+    }
+
+    fn check_folder(folder: &Path) -> usize {
+        let mut checked = 0;
+        let mut paths: Vec<_> = std::fs::read_dir(folder)
+            .expect("folder")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                checked += check_folder(&path);
+                continue;
+            }
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !["sok", "xsb", "hsb", "tsb", "txt"].contains(&extension) {
+                continue;
+            }
+            let bytes = std::fs::read(&path).expect("file");
+            let text = sokoengine::io::decode_text(&bytes);
+            if text.trim_start().starts_with('{') {
+                continue;
+            }
+            let what = path.display().to_string();
+            for (window, segment) in [(WINDOW, SEGMENT), (4096, 1000), (512, 61), (1, 1)] {
+                check_split(&text, window, segment, &what);
+            }
+            checked += 1;
+        }
+        checked
+    }
+
+    #[test]
+    fn rle_marks_are_found_anywhere() {
+        for length in 0..80 {
+            let plain = "lurdLURD".repeat(10)[..length].to_owned();
+            assert!(!has_rle_marks(&plain));
+            for at in 0..length {
+                for mark in ["0", "9", "(", ")", "|"] {
+                    let mut text = plain.clone();
+                    text.replace_range(at..=at, mark);
+                    assert!(has_rle_marks(&text), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_of_every_fixture_reads_as_the_serial_reader() {
+        assert!(check_folder(&sokoengine_testkit::fixtures()) > 10);
+    }
+
+    #[sokoengine_testkit_macros::corpus_test]
+    fn the_split_of_every_corpus_file_reads_as_the_serial_reader() {
+        let checked = check_folder(&sokoengine_testkit::corpus());
+        assert!(checked > 50, "{checked} files");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_split_of_any_text_reads_as_the_serial_reader(
+            lines in proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just("#####"), proptest::strategy::Just("#@$.#"),
+                proptest::strategy::Just("#3$"), proptest::strategy::Just("#50 (3)"),
+                proptest::strategy::Just("#12"), proptest::strategy::Just("R"),
+                proptest::strategy::Just("lurd"), proptest::strategy::Just("dws001"),
+                proptest::strategy::Just(""), proptest::strategy::Just("Title: x"),
+                proptest::strategy::Just("Level 1"), proptest::strategy::Just("Solver: me"),
+            ], 0..30),
+            crlf in proptest::bool::ANY,
+            window in 1usize..300,
+            segment in 1usize..100,
+        ) {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let text: String = lines.iter().map(|line| format!("{line}{end}")).collect();
+            check_split(&text, window, segment, "generated");
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Collection throughput: read `Original_and_Extra.sok` (91 puzzles, 196 snapshots) and
 //! decode every board and every snapshot; also the pieces on their own, writing, and
-//! replaying all 196 snapshots. Then one solution of ten million steps, replayed from its
+//! replaying all 196 snapshots; the split that the CLI runs on all cores (segments
+//! searched for puzzle starts, puzzles read on their own), here on one thread, against
+//! the serial reader. Then one solution of ten million steps, replayed from its
 //! text a block at a time and, for comparison, through a whole step list.
 //!
 //! `cargo bench -p sokoengine-io --bench collection -- --warm-up-time 1 --measurement-time 3`
@@ -10,7 +12,10 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sokoengine_board::BoardGraph;
 use sokoengine_geometry::Tessellation;
-use sokoengine_io::{Collection, Moves, ReplayOptions, replay, replay_moves, replay_steps};
+use sokoengine_io::{
+    Collection, Moves, PuzzleEntry, PuzzleReader, PuzzleStart, ReplayOptions, replay, replay_moves,
+    replay_steps,
+};
 use sokoengine_mover::{Mover, SolvingMode};
 
 fn load_and_decode(text: &str) -> (usize, usize) {
@@ -24,6 +29,31 @@ fn load_and_decode(text: &str) -> (usize, usize) {
         }
     }
     (cells, steps)
+}
+
+/// The puzzles of `text` found segment by segment (8 KiB each, as the CLI splits a
+/// window among threads) and read one by one, titled in order.
+fn read_in_segments(text: &str) -> Vec<PuzzleEntry> {
+    let reader = PuzzleReader::new(text, None);
+    let Some(first) = reader.first_start() else {
+        return Vec::new();
+    };
+    let (mut at, mut line) = (first.offset, first.line);
+    let mut starts = Vec::new();
+    while at < reader.text_len() {
+        let end = reader.line_start_from(at + (8 << 10));
+        let segment = reader.starts_between(at, end);
+        starts.extend(segment.starts.iter().map(|&(offset, index)| PuzzleStart {
+            offset,
+            line: line + index,
+        }));
+        (at, line) = (end, line + segment.lines);
+    }
+    let mut carried = reader.first_title();
+    starts
+        .into_iter()
+        .map(|start| reader.read_at(start).into_entry(&mut carried))
+        .collect()
 }
 
 fn collection(c: &mut Criterion) {
@@ -45,6 +75,10 @@ fn collection(c: &mut Criterion) {
     });
     group.bench_function("read_only/Original_and_Extra", |b| {
         b.iter(|| black_box(Collection::parse(black_box(&text), None)));
+    });
+    assert_eq!(read_in_segments(&text), collection.puzzles);
+    group.bench_function("read_in_segments/Original_and_Extra", |b| {
+        b.iter(|| black_box(read_in_segments(black_box(&text))));
     });
     group.bench_function("write/Original_and_Extra", |b| {
         b.iter(|| black_box(collection.to_sok_string().ok()));

@@ -60,7 +60,7 @@ pub use collection::{Collection, EntryError, LoadError, PuzzleEntry, extension_h
 pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
-pub use reader::PuzzleReader;
+pub use reader::{PuzzlePiece, PuzzleReader, PuzzleStart, SegmentStarts};
 pub use replay::{
     ReplayError, ReplayOptions, Replayed, SnapshotReplay, StepTally, replay, replay_moves,
     replay_steps,

@@ -460,6 +460,173 @@ impl Iterator for PuzzleReader<'_> {
     }
 }
 
+/// Where a puzzle's board starts in the text of a [`PuzzleReader`]: the byte offset
+/// of its first board line (in the text without a byte-order mark) and that line's
+/// 1-based number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleStart {
+    /// Byte offset of the first board line.
+    pub offset: usize,
+    /// Its 1-based line number.
+    pub line: usize,
+}
+
+/// The puzzle starts in one segment of a text (see [`PuzzleReader::starts_between`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SegmentStarts {
+    /// Each start's byte offset and its line's index within the segment (0 for the
+    /// segment's first line).
+    pub starts: Vec<(usize, usize)>,
+    /// The number of lines that start in the segment.
+    pub lines: usize,
+}
+
+/// A puzzle read on its own by [`PuzzleReader::read_at`], waiting for the title that
+/// the puzzle before it may hand on.
+#[derive(Clone, Debug)]
+pub struct PuzzlePiece {
+    entry: PuzzleEntry,
+    /// Whether a `Title:` tag named the puzzle (it wins over a title line).
+    tagged: bool,
+    /// The title line found for the next puzzle.
+    next_title: Option<String>,
+}
+
+impl PuzzlePiece {
+    /// The puzzle, titled as [`PuzzleReader`] titles it: by its `Title:` tag, else by
+    /// `carried`, the title line that the puzzle before it (or the file header, for
+    /// the first) handed on. `carried` then holds the title this puzzle hands on.
+    pub fn into_entry(self, carried: &mut Option<String>) -> PuzzleEntry {
+        let mut entry = self.entry;
+        let title = std::mem::replace(carried, self.next_title);
+        if let (false, Some(title)) = (self.tagged, title) {
+            entry.title = title;
+        }
+        entry
+    }
+}
+
+/// A title tag's value is one line: a line break marks a title no tag set.
+const UNTAGGED: &str = "\n";
+
+impl PuzzleReader<'_> {
+    /// The length of the text read (without a byte-order mark), for
+    /// [`PuzzleReader::line_start_from`] and [`PuzzleReader::starts_between`].
+    pub fn text_len(&self) -> usize {
+        self.source.end()
+    }
+
+    /// Where the first puzzle starts (`None`: the text holds none).
+    pub fn first_start(&self) -> Option<PuzzleStart> {
+        (self.at.at < self.source.end()).then_some(PuzzleStart {
+            offset: self.at.at,
+            line: self.at.number,
+        })
+    }
+
+    /// The title line that the file header hands on to the first puzzle.
+    pub fn first_title(&self) -> Option<String> {
+        self.title.clone()
+    }
+
+    /// The first line start at or after byte `at` (the text's length when none): a
+    /// place to split the text at for [`PuzzleReader::starts_between`].
+    pub fn line_start_from(&self, at: usize) -> usize {
+        let bytes = self.source.text.as_bytes();
+        if at == 0 || at >= bytes.len() {
+            return at.min(bytes.len());
+        }
+        // A line starts after a `\n`, or after a `\r` that no `\n` follows.
+        let mut at = at;
+        if bytes[at - 1] == b'\r' && bytes[at] == b'\n' {
+            at += 1;
+        } else if matches!(bytes[at - 1], b'\n' | b'\r') {
+            return at;
+        }
+        match find_line_end(&bytes[at..]) {
+            None => bytes.len(),
+            Some(i) if bytes[at + i] == b'\r' && bytes.get(at + i + 1) == Some(&b'\n') => {
+                at + i + 2
+            }
+            Some(i) => at + i + 1,
+        }
+    }
+
+    /// The puzzle starts among the lines that start in `from..to` (both line starts, as
+    /// [`PuzzleReader::line_start_from`] gives), decided exactly as the reader decides
+    /// them: a board line after a line that is not one, unless it is a lone invalid
+    /// line that the next non-blank line, a board line, makes a title. Segments can be
+    /// searched in parallel; their line counts number the starts.
+    pub fn starts_between(&self, from: usize, to: usize) -> SegmentStarts {
+        let source = self.source;
+        let mut previous_is_board = self.previous_line(from).is_some_and(is_board_line);
+        let mut found = SegmentStarts::default();
+        let mut mark = Mark {
+            at: from,
+            number: 0,
+        };
+        while mark.at < to {
+            let Some(line) = source.line(mark) else {
+                break;
+            };
+            let is_board = is_board_line(line.text);
+            if is_board && !previous_is_board && !is_demoted_board_line(source, line) {
+                found.starts.push((mark.at, mark.number));
+            }
+            previous_is_board = is_board;
+            mark = line.next;
+        }
+        found.lines = mark.number;
+        found
+    }
+
+    /// The line that ends where the line at byte `at` starts.
+    fn previous_line(&self, at: usize) -> Option<&str> {
+        let bytes = self.source.text.as_bytes();
+        if at == 0 || at > bytes.len() {
+            return None;
+        }
+        let mut end = at - 1;
+        if bytes[end] == b'\n' && end > 0 && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let start = bytes[..end]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
+        Some(&self.source.text[start..end])
+    }
+
+    /// Reads the puzzle starting at `start` (one of [`PuzzleReader::first_start`] or
+    /// [`PuzzleReader::starts_between`]), on its own: puzzles can be read in parallel,
+    /// then titled in order with [`PuzzlePiece::into_entry`].
+    pub fn read_at(&self, start: PuzzleStart) -> PuzzlePiece {
+        let mut reader = PuzzleReader {
+            source: self.source,
+            header: Collection::default(),
+            default: self.default,
+            title: Some(UNTAGGED.to_owned()),
+            at: Mark {
+                at: start.offset,
+                number: start.line,
+            },
+        };
+        let mut entry = reader
+            .next()
+            .unwrap_or_else(|| PuzzleEntry::from_board_text(self.default, String::new()));
+        let tagged = entry.title != UNTAGGED;
+        if !tagged {
+            // Without the marker's allocation (a few MB over 100,000 kept puzzles).
+            entry.title = String::new();
+        }
+        PuzzlePiece {
+            entry,
+            tagged,
+            next_title: reader.title,
+        }
+    }
+}
+
 /// Reads a whole collection.
 pub(crate) fn read(text: &str, hint: Option<Tessellation>) -> Collection {
     PuzzleReader::new(text, hint).into_collection()
@@ -707,6 +874,126 @@ mod tests {
                     .collect()
             };
             proptest::prop_assert_eq!(split(&text), expected);
+        }
+    }
+
+    /// Every field of an entry as text, source lines included (`==` leaves them out
+    /// and compares moves by their steps).
+    fn exact(entry: &PuzzleEntry) -> String {
+        let snapshots: Vec<String> = entry
+            .snapshots
+            .iter()
+            .map(|s| {
+                format!(
+                    "{:?}|{:?}|{:?}|{:?}|{}|{:?}",
+                    s.moves_data(),
+                    s.title,
+                    s.solver,
+                    s.notes,
+                    s.source_line,
+                    s.continuation_lines
+                )
+            })
+            .collect();
+        format!(
+            "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{snapshots:?}",
+            entry.tessellation(),
+            entry.title,
+            entry.author,
+            entry.boxorder,
+            entry.goalorder,
+            entry.notes,
+            entry.board_text(),
+            entry.source_line
+        )
+    }
+
+    /// The puzzles of `text` found segment by segment (cut near each of `cuts`) and
+    /// read one by one, titled in order.
+    fn read_in_segments(text: &str, cuts: &[usize]) -> Vec<String> {
+        let reader = PuzzleReader::new(text, Some(Tessellation::Hexoban));
+        let Some(first) = reader.first_start() else {
+            return Vec::new();
+        };
+        let mut bounds = vec![first.offset];
+        let mut cuts: Vec<usize> = cuts
+            .iter()
+            .map(|&cut| reader.line_start_from(cut.min(reader.text_len())))
+            .filter(|&cut| cut > first.offset)
+            .collect();
+        cuts.sort_unstable();
+        bounds.extend(cuts);
+        bounds.push(reader.text_len());
+        let mut starts = Vec::new();
+        let mut line = first.line;
+        for pair in bounds.windows(2) {
+            let segment = reader.starts_between(pair[0], pair[1]);
+            starts.extend(segment.starts.iter().map(|&(offset, index)| PuzzleStart {
+                offset,
+                line: line + index,
+            }));
+            line += segment.lines;
+        }
+        let mut carried = reader.first_title();
+        starts
+            .into_iter()
+            .map(|start| exact(&reader.read_at(start).into_entry(&mut carried)))
+            .collect()
+    }
+
+    fn read_serially(text: &str) -> Vec<String> {
+        PuzzleReader::new(text, Some(Tessellation::Hexoban))
+            .map(|entry| exact(&entry))
+            .collect()
+    }
+
+    #[test]
+    fn segments_read_as_the_whole_text() {
+        let board = "#####\n#@$.#\n#####\n";
+        let texts = [
+            format!("Intro\n\nOne\n\n{board}\nR\nTitle: s\n\nTwo\n{board}Title: t\n\n{board}"),
+            format!("{board}\ndws001\n\n{board}\n#50 (3)\n\n{board}\n#12\n\n{board}"),
+            format!("\u{feff}{board}\r\nR\r\rnotes\r\n\r\n; 2\r\n{board}"),
+            "#\n\n65535r\n\n".repeat(30),
+            String::new(),
+            "no puzzle\n".to_owned(),
+        ];
+        for text in &texts {
+            let serial = read_serially(text);
+            for step in 1..text.len().max(2) {
+                let cuts: Vec<usize> = (0..text.len()).step_by(step).collect();
+                assert_eq!(
+                    read_in_segments(text, &cuts),
+                    serial,
+                    "{text:?} cut every {step}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn segments_read_as_the_whole_of_any_text(
+            lines in proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just("#####"), proptest::strategy::Just("#@$.#"),
+                proptest::strategy::Just("#3$"), proptest::strategy::Just("#50 (3)"),
+                proptest::strategy::Just("#12"), proptest::strategy::Just("--3#|#pb.(#"),
+                proptest::strategy::Just("R"), proptest::strategy::Just("lurd"),
+                proptest::strategy::Just("dws001"), proptest::strategy::Just("65535r"),
+                proptest::strategy::Just("lurd{LURD}"), proptest::strategy::Just(""),
+                proptest::strategy::Just("  "), proptest::strategy::Just("Title: x"),
+                proptest::strategy::Just("; 2"), proptest::strategy::Just("Level 1"),
+                proptest::strategy::Just("Solver: me"), proptest::strategy::Just(":: c"),
+                proptest::strategy::Just("Game: trioban"), proptest::strategy::Just("\u{feff}"),
+            ], 0..24),
+            ends in proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just("\n"), proptest::strategy::Just("\r\n"),
+                proptest::strategy::Just("\r"),
+            ], 24),
+            cuts in proptest::collection::vec(0usize..200, 0..6),
+        ) {
+            let text: String = lines.iter().zip(&ends).map(|(line, end)| format!("{line}{end}")).collect();
+            proptest::prop_assert_eq!(read_in_segments(&text, &cuts), read_serially(&text));
         }
     }
 
