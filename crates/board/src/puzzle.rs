@@ -62,6 +62,19 @@ const fn is_floor_byte(byte: u8) -> bool {
     matches!(byte, b'-' | b'_' | b' ')
 }
 
+/// Whether a board with these piece counts can be played: at least one pusher, at
+/// least one box, and as many boxes as goals (sokoenginepy's `is_playable`). The
+/// Mover refuses other boards; everything that decides playability asks here.
+///
+/// ```
+/// use sokoengine_board::is_playable;
+/// assert!(is_playable(1, 2, 2) && is_playable(3, 1, 1));
+/// assert!(!is_playable(0, 1, 1) && !is_playable(1, 0, 0) && !is_playable(1, 2, 3));
+/// ```
+pub const fn is_playable(pushers: usize, boxes: usize, goals: usize) -> bool {
+    pushers > 0 && boxes > 0 && boxes == goals
+}
+
 impl Puzzle {
     /// An all-floor `width × height` puzzle.
     ///

@@ -2,7 +2,7 @@
 //! single walk over the steps, on the compact core of the board crate (the rules the
 //! Mover's fast paths, the metrics verifier and the solver share).
 
-use sokoengine_board::{MAX_HEIGHT, MAX_WIDTH, Puzzle};
+use sokoengine_board::{MAX_HEIGHT, MAX_WIDTH, Puzzle, is_playable};
 use sokoengine_metrics::{SavedGame, SolutionVerifier};
 
 use crate::moves::Moves;
@@ -85,9 +85,9 @@ impl PuzzleVerifier {
             goals += usize::from(cell.has_goal());
             off_goal += usize::from(cell.has_box() && !cell.has_goal());
         }
+        // A metrics verifier exists only on boards with exactly one pusher.
         let playable = metrics.is_some()
-            && boxes > 0
-            && boxes == goals
+            && is_playable(1, boxes, goals)
             && puzzle.width() <= MAX_WIDTH
             && puzzle.height() <= MAX_HEIGHT;
         let stranded_box = metrics

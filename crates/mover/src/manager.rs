@@ -952,7 +952,7 @@ impl BoardManager {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_playable(&self) -> bool {
-        !self.pushers.is_empty() && self.boxes.len() == self.goals.len() && !self.boxes.is_empty()
+        sokoengine_board::is_playable(self.pushers.len(), self.boxes.len(), self.goals.len())
     }
 
     /// As many boxes as goals, every box on a goal, and with Sokoban+ enabled each
