@@ -48,6 +48,42 @@ const N_KEYS: usize = 512;
 /// Stride of the per-key offset table: 21 pieces plus the end marker.
 const KEY_STRIDE: usize = Piece::COUNT + 1;
 
+/// Words of a [`PairSet`]: 309 pairs need five; the sixth pads a set to three 16-byte
+/// vectors, so the compiler ORs sets as vectors.
+pub(crate) const PAIR_WORDS: usize = 6;
+/// A set of (orientation, contact) pairs: pair `id` is bit `id % 64` of word `id / 64`.
+/// Ascending bits are ascending pair ids, i.e. generation order at one target.
+pub(crate) type PairSet = [u64; PAIR_WORDS];
+
+/// The window cells a piece can cover (every cell within four steps of the target but
+/// the target itself), as groups of row segments `(dy, first dx, width)`; a group's
+/// segments, concatenated, index its table of [`Tables::blocked_by`]. A second segment
+/// of width 0 is unused.
+pub(crate) const BLOCK_GROUPS: [[(i32, i32, u32); 2]; 8] = [
+    [(0, -4, 4), (0, 0, 0)],
+    [(0, 1, 4), (0, 0, 0)],
+    [(-1, -3, 7), (0, 0, 0)],
+    [(1, -3, 7), (0, 0, 0)],
+    [(-2, -2, 5), (0, 0, 0)],
+    [(2, -2, 5), (0, 0, 0)],
+    [(-3, -1, 3), (-4, 0, 1)],
+    [(3, -1, 3), (4, 0, 1)],
+];
+
+/// Where each group's table starts in [`Tables::blocked_by`].
+pub(crate) const BLOCK_OFFSETS: [usize; 9] = {
+    let mut offsets = [0; 9];
+    let mut g = 0;
+    while g < BLOCK_GROUPS.len() {
+        let bits = BLOCK_GROUPS[g][0].2 + BLOCK_GROUPS[g][1].2;
+        offsets[g + 1] = offsets[g] + (1 << bits);
+        g += 1;
+    }
+    offsets
+};
+/// Entries of [`Tables::blocked_by`].
+pub(crate) const N_BLOCK_ENTRIES: usize = BLOCK_OFFSETS[BLOCK_GROUPS.len()];
+
 fn shape_of(cells: &[(u8, u8)]) -> Shape {
     cells
         .iter()
@@ -212,6 +248,14 @@ pub(crate) struct Tables {
     /// Per key, where each piece's candidates start in `filtered_masks` (entry 21 and up:
     /// the key's end), so a run of consecutive pieces is one slice.
     run_starts: Vec<[u32; 33]>,
+    /// Per [`BLOCK_GROUPS`] group (from [`BLOCK_OFFSETS`]) and forbidden pattern of its
+    /// cells: the pairs covering one of those cells. A corner's blocked pairs are the
+    /// union over its eight groups.
+    pub(crate) blocked_by: Box<[PairSet; N_BLOCK_ENTRIES]>,
+    /// Per piece: its pairs.
+    pub(crate) piece_pairs: [PairSet; Piece::COUNT],
+    /// The bits of the set past the last pair.
+    pub(crate) no_pair: PairSet,
 }
 
 /// Window bit of the offset (dx, dy) from the target: rows dy = -4..=2 at bits
@@ -366,6 +410,44 @@ impl Tables {
             filter_offsets.push(filtered.len() as u32);
         }
 
+        let cover = |dx: i32, dy: i32| {
+            let bit = 1u128 << window_bit(dx, dy);
+            let mut set = [0u64; PAIR_WORDS];
+            for (id, &mask) in pair_masks.iter().enumerate() {
+                if mask & bit != 0 {
+                    set[id / 64] |= 1 << (id % 64);
+                }
+            }
+            set
+        };
+        let mut blocked_by = Box::new([[0u64; PAIR_WORDS]; N_BLOCK_ENTRIES]);
+        for (g, segments) in BLOCK_GROUPS.iter().enumerate() {
+            let cells: Vec<(i32, i32)> = segments
+                .iter()
+                .flat_map(|&(dy, dx, width)| (0..width as i32).map(move |i| (dx + i, dy)))
+                .collect();
+            for index in 0..1usize << cells.len() {
+                let entry = &mut blocked_by[BLOCK_OFFSETS[g] + index];
+                for (bit, &(dx, dy)) in cells.iter().enumerate() {
+                    if index & 1 << bit != 0 {
+                        for (word, cover) in entry.iter_mut().zip(cover(dx, dy)) {
+                            *word |= cover;
+                        }
+                    }
+                }
+            }
+        }
+        let mut piece_pair_sets = [[0u64; PAIR_WORDS]; Piece::COUNT];
+        for (piece, set) in piece_pair_sets.iter_mut().enumerate() {
+            for id in usize::from(piece_pairs[piece])..usize::from(piece_pairs[piece + 1]) {
+                set[id / 64] |= 1 << (id % 64);
+            }
+        }
+        let mut no_pair = [u64::MAX; PAIR_WORDS];
+        for id in 0..pairs.len() {
+            no_pair[id / 64] &= !(1 << (id % 64));
+        }
+
         let filtered_masks = filtered
             .iter()
             .map(|&id| pair_masks[usize::from(id)] | u128::from(id) << ID_SHIFT)
@@ -387,6 +469,9 @@ impl Tables {
             filtered,
             filtered_masks,
             run_starts,
+            blocked_by,
+            piece_pairs: piece_pair_sets,
+            no_pair,
         }
     }
 
@@ -454,6 +539,22 @@ impl Tables {
         found
     }
 
+    /// The pairs no move of a player with `remaining` pieces uses: those of his placed
+    /// pieces and the bits past the last pair. The start of every corner's blocked set.
+    #[inline(always)]
+    pub(crate) fn unavailable_pairs(&self, remaining: u32) -> PairSet {
+        let mut set = self.no_pair;
+        let mut placed = !remaining & ((1 << Piece::COUNT) - 1);
+        while placed != 0 {
+            let piece = placed.trailing_zeros() as usize;
+            placed &= placed - 1;
+            for (word, pairs) in set.iter_mut().zip(&self.piece_pairs[piece]) {
+                *word |= pairs;
+            }
+        }
+        set
+    }
+
     /// Cells of an orientation relative to its box (for users of the public API).
     pub(crate) fn cells(&self, orientation: usize) -> Vec<Tile> {
         cells_of(self.orientations[orientation].shape)
@@ -502,6 +603,31 @@ mod tests {
         assert_eq!(t.orientations.len(), 91);
         assert_eq!(t.pairs.len(), 309);
         assert_eq!(t.n_empty_board_placements(), 30_433);
+    }
+
+    #[test]
+    fn block_groups_cover_every_reachable_cell_once() {
+        let t = tables();
+        let reach = t.pair_masks.iter().fold(0u128, |m, &mask| m | mask);
+        let mut grouped = 0u128;
+        for &(dy, dx, width) in BLOCK_GROUPS.iter().flatten() {
+            for i in 0..width as i32 {
+                let bit = 1u128 << window_bit(dx + i, dy);
+                assert_eq!(grouped & bit, 0, "cell ({}, {dy}) in two groups", dx + i);
+                grouped |= bit;
+            }
+        }
+        // The target itself is an open corner, never forbidden.
+        assert_eq!(grouped, reach & !(1 << window_bit(0, 0)));
+        // Every pair is in exactly one piece's set and below the padding.
+        let mut all = t.no_pair;
+        for set in &t.piece_pairs {
+            for (word, pairs) in all.iter_mut().zip(set) {
+                assert_eq!(*word & pairs, 0);
+                *word |= pairs;
+            }
+        }
+        assert_eq!(all, [u64::MAX; PAIR_WORDS]);
     }
 
     #[test]
