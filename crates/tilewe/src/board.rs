@@ -37,6 +37,11 @@ const SLOTS: usize = MAX_PAIRS.next_power_of_two();
 const NO_COLOR: u8 = 4;
 const NO_WITNESS: u32 = u32::MAX;
 
+thread_local! {
+    /// Room for [`Board::generate_into`] to write moves before copying them out.
+    static SCRATCH: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The plane with only the margin set.
 pub(crate) const MARGIN: Plane = {
     let mut plane = [u32::MAX; ROWS];
@@ -624,20 +629,24 @@ impl Board {
         let t = tables();
         let p = color.index();
         let unavailable = t.unavailable_pairs(self.remaining[p]);
-        // Moves are written in place past the `n` kept so far; the old contents serve as
-        // scratch space, so the vector is only filled where it grows.
-        let mut n = 0;
-        for_each_corner(&self.rows, p, |x, y| {
-            if out.len() < n + SLOTS {
-                out.resize(n + SLOTS, Move::from_raw(0, 0));
-            }
-            let slots: &mut [Move; SLOTS] =
-                (&mut out[n..n + SLOTS]).try_into().expect("SLOTS slots");
-            let blocked = blocked_pairs(t, &self.rows, p, x, y, &unavailable);
-            n += emit_fitting(&blocked, (x + 20 * y) as u16, slots);
-            true
+        SCRATCH.with_borrow_mut(|scratch| {
+            // Moves are written in place past the `n` kept so far, then copied out. The
+            // scratch vector only grows, so it is filled once per thread, not per call.
+            let mut n = 0;
+            for_each_corner(&self.rows, p, |x, y| {
+                if scratch.len() < n + SLOTS {
+                    scratch.resize(n + SLOTS, Move::from_raw(0, 0));
+                }
+                let slots: &mut [Move; SLOTS] = (&mut scratch[n..n + SLOTS])
+                    .try_into()
+                    .expect("SLOTS slots");
+                let blocked = blocked_pairs(t, &self.rows, p, x, y, &unavailable);
+                n += emit_fitting(&blocked, (x + 20 * y) as u16, slots);
+                true
+            });
+            out.clear();
+            out.extend_from_slice(&scratch[..n]);
         });
-        out.truncate(n);
     }
 
     /// A uniformly random legal move of the player to move: the same move as
