@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::moves::Move;
-use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PAIR_WORDS, PairSet, Tables, tables};
+use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PairSet, Tables, tables};
 use crate::types::{Color, Piece, PieceSet, Tile};
 
 pub(crate) const ROWS: usize = 32;
@@ -319,7 +319,7 @@ fn n_fitting(blocked: &PairSet) -> usize {
 fn emit_fitting(blocked: &PairSet, target: u16, buf: &mut [Move; SLOTS]) -> usize {
     let mut n = 0;
     let mut base = u32::from(target) << 16;
-    for &word in &blocked[..PAIR_WORDS - 1] {
+    for &word in blocked {
         let mut bits = !word;
         while bits != 0 {
             // `n` stays below the number of pairs (< SLOTS): the mask only spares a
