@@ -313,6 +313,23 @@ fn n_fitting(blocked: &PairSet) -> usize {
     blocked.iter().map(|word| word.count_zeros() as usize).sum()
 }
 
+/// The `index`-th pair (ascending) not in `blocked`.
+#[inline(always)]
+fn nth_fitting(blocked: &PairSet, mut index: usize) -> Option<u16> {
+    for (k, &word) in blocked.iter().enumerate() {
+        let mut bits = !word;
+        let count = bits.count_ones() as usize;
+        if index < count {
+            for _ in 0..index {
+                bits &= bits - 1;
+            }
+            return Some((64 * k) as u16 + bits.trailing_zeros() as u16);
+        }
+        index -= count;
+    }
+    None
+}
+
 /// Writes the moves at `target` of the pairs not in `blocked` to `buf`, ascending; returns
 /// how many.
 #[inline(always)]
@@ -671,13 +688,13 @@ impl Board {
             return None;
         }
         let t = tables();
-        let remaining = self.remaining[p];
+        let unavailable = t.unavailable_pairs(self.remaining[p]);
         // Each open corner with moves as (x, y, moves there).
         let mut corners = [(0u8, 0u8, 0u16); MAX_CORNERS];
         let mut n_corners = 0;
         let mut total = 0;
         let listed = for_each_corner(&self.rows, p, |x, y| {
-            let count = count_at(t, window(&self.rows, p, x, y), remaining);
+            let count = n_fitting(&blocked_pairs(t, &self.rows, p, x, y, &unavailable));
             if count > 0 {
                 if n_corners == MAX_CORNERS {
                     return false;
@@ -701,20 +718,9 @@ impl Board {
             let count = usize::from(count);
             if index < count {
                 let (x, y) = (usize::from(x), usize::from(y));
-                let w = window(&self.rows, p, x, y);
-                let mut found = None;
-                t.for_each_candidate_run(key(w), remaining, |masks| {
-                    for &mask in masks.iter().filter(|&&mask| mask & w == 0) {
-                        if index == 0 {
-                            found = Some(mask);
-                            return false;
-                        }
-                        index -= 1;
-                    }
-                    true
-                });
+                let blocked = blocked_pairs(t, &self.rows, p, x, y, &unavailable);
                 let target = (x + 20 * y) as u16;
-                return found.map(|mask| Move::from_raw(target, (mask >> ID_SHIFT) as u16));
+                return nth_fitting(&blocked, index).map(|id| Move::from_raw(target, id));
             }
             index -= count;
         }
