@@ -386,13 +386,25 @@ pub(crate) fn for_each_corner(
     p: usize,
     mut f: impl FnMut(usize, usize) -> bool,
 ) -> bool {
+    // The rows with corners, found without a branch per row (which row has corners is
+    // hard to predict), then walked.
+    let mut with_corners = 0u32;
     for (y, row) in rows[PAD..PAD + 20].iter().enumerate() {
-        let mut bits = row.corners[p];
-        while bits != 0 {
+        with_corners |= u32::from(row.corners[p] != 0) << y;
+    }
+    while with_corners != 0 {
+        let y = with_corners.trailing_zeros() as usize;
+        with_corners &= with_corners - 1;
+        // y < 20: the mask only spares a bounds check.
+        let mut bits = rows[(y + PAD) & (ROWS - 1)].corners[p];
+        loop {
             let bit = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if !f(bit - PAD, y) {
                 return false;
+            }
+            if bits == 0 {
+                break;
             }
         }
     }
