@@ -1,5 +1,6 @@
 //! Precomputed piece tables: orientations, contact cells, (orientation, contact) pairs,
-//! placement masks and the neighbourhood-filtered candidate lists move generation walks.
+//! placement masks, the per-cell-group blocked pair sets move generation unites, and the
+//! neighbourhood-filtered candidate lists that sampling and the searches walk.
 //!
 //! Built once on first use (about 0.1 ms) and shared by every board.
 
