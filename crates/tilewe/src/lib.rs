@@ -38,12 +38,14 @@
 //!
 //! # Design
 //!
-//! Move generation walks each open corner of the player once. A 9x9 window of the
-//! player's "forbidden" plane (occupied tiles, tiles beside his own, the margin around the
-//! board) is cut out around the corner; its 3x3 centre selects a precomputed list of the
-//! (orientation, contact) pairs that avoid those nine cells, and each candidate is one
-//! 128-bit AND. Push updates the planes incrementally in the 7 rows a piece can touch and
-//! saves just those rows for pop.
+//! Move generation walks each open corner of the player once. The 40 cells a piece
+//! placed there can cover are read from the player's "forbidden" plane (occupied tiles,
+//! tiles beside his own, the margin around the board) in seven groups of row segments;
+//! each group's pattern selects a precomputed 309-bit set of the (orientation, contact)
+//! pairs that cover one of its forbidden cells. Their union, with the pairs of placed
+//! pieces, is what does not fit: the clear bits are the corner's moves in generation
+//! order, and their number is a population count. Push updates the planes incrementally
+//! in the 7 rows a piece can touch and saves just those rows for pop.
 //!
 //! # Position text
 //!
