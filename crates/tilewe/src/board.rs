@@ -1431,7 +1431,8 @@ impl Board {
                 n_contested = n;
             }
         }
-        let remaining = self.remaining[p];
+        // Pairs of pieces already placed count as blocked everywhere.
+        let unavailable = t.unavailable_pairs(self.remaining[p]);
         // The best corner so far: (size, x, y, count of its moves of that size).
         let mut best = (0usize, 0u8, 0u8, 0usize);
         let mut tried = 0;
@@ -1453,10 +1454,16 @@ impl Board {
             }
             n -= 1;
             tried += 1;
-            let w = window(&self.rows, p, usize::from(x), usize::from(y));
-            let k = key(w);
+            let blocked = blocked_pairs(
+                t,
+                &self.rows,
+                p,
+                usize::from(x),
+                usize::from(y),
+                &unavailable,
+            );
             for size in (best.0.max(1)..=5).rev() {
-                let count = count_class(t, w, k, remaining & SIZE_CLASSES[size]);
+                let count = count_fitting(&blocked, &t.size_pairs[size]);
                 if count > 0 {
                     // A larger piece wins; the same size keeps each corner's moves with
                     // equal chance per move.
@@ -1521,6 +1528,16 @@ fn count_class(t: &Tables, w: u128, k: usize, pieces: u32) -> usize {
         true
     });
     count
+}
+
+/// How many pairs of `pairs` are not `blocked`.
+#[inline(always)]
+fn count_fitting(blocked: &PairSet, pairs: &PairSet) -> usize {
+    blocked
+        .iter()
+        .zip(pairs)
+        .map(|(blocked, pairs)| (pairs & !blocked).count_ones() as usize)
+        .sum()
 }
 
 /// Moves of one corner into `buf`; returns how many. The candidate-list generator that
@@ -1749,7 +1766,29 @@ mod tests {
             board.generate_into(color, &mut out);
             assert_eq!(out, expected, "{color} in {board:?}");
             assert_eq!(board.n_legal_moves_for(color), expected.len());
+            check_size_counts(board, color);
         }
+    }
+
+    /// The playouts' per-size counts at each corner by the pair sets equal the
+    /// candidate lists' ([`count_class`]).
+    fn check_size_counts(board: &Board, color: Color) {
+        let t = tables();
+        let p = color.index();
+        let remaining = board.remaining[p];
+        let unavailable = t.unavailable_pairs(remaining);
+        for_each_corner(&board.rows, p, |x, y| {
+            let w = window(&board.rows, p, x, y);
+            let blocked = blocked_pairs(t, &board.rows, p, x, y, &unavailable);
+            for (size, (pairs, class)) in t.size_pairs.iter().zip(SIZE_CLASSES).enumerate() {
+                assert_eq!(
+                    count_fitting(&blocked, pairs),
+                    count_class(t, w, key(w), remaining & class),
+                    "{color}, size {size} at ({x}, {y}) in {board:?}"
+                );
+            }
+            true
+        });
     }
 
     #[test]

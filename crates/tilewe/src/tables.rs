@@ -256,6 +256,8 @@ pub(crate) struct Tables {
     pub(crate) blocked_by: Box<[PairSet; N_BLOCK_ENTRIES]>,
     /// Per piece: its pairs.
     pub(crate) piece_pairs: [PairSet; Piece::COUNT],
+    /// Per piece size (1 to 5 tiles; 0 is empty): the pairs of the pieces of that size.
+    pub(crate) size_pairs: [PairSet; 6],
     /// The bits of the set past the last pair.
     pub(crate) no_pair: PairSet,
 }
@@ -460,6 +462,16 @@ impl Tables {
                 std::array::from_fn(|piece| filter_offsets[at + piece.min(Piece::COUNT)])
             })
             .collect();
+        let mut size_pairs = [[0u64; PAIR_WORDS]; 6];
+        for piece in Piece::ALL {
+            let size = usize::from(piece.n_tiles());
+            for (word, pairs) in size_pairs[size]
+                .iter_mut()
+                .zip(&piece_pair_sets[piece.index()])
+            {
+                *word |= pairs;
+            }
+        }
         Tables {
             orientations,
             canonical,
@@ -472,6 +484,7 @@ impl Tables {
             filtered_masks,
             run_starts,
             blocked_by,
+            size_pairs,
             piece_pairs: piece_pair_sets,
             no_pair,
         }
