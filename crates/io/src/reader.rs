@@ -66,12 +66,7 @@ impl<'a> Source<'a> {
         if mark.at >= bytes.len() {
             return None;
         }
-        let rest = &bytes[mark.at..];
-        let (length, next) = match find_line_end(rest) {
-            None => (rest.len(), rest.len()),
-            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
-            Some(i) => (i, i + 1),
-        };
+        let (length, next) = line_length(&bytes[mark.at..]);
         Some(Line {
             number: mark.number,
             // Both ends are ASCII line ends (or the end), so on character boundaries.
@@ -94,6 +89,16 @@ impl<'a> Source<'a> {
             mark = line.next;
             Some(line)
         })
+    }
+}
+
+/// The length of the line that starts `bytes` and the offset of the next line (past
+/// its `\n`, `\r\n` or `\r`; the length of `bytes` at the end).
+fn line_length(bytes: &[u8]) -> (usize, usize) {
+    match find_line_end(bytes) {
+        None => (bytes.len(), bytes.len()),
+        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => (i, i + 2),
+        Some(i) => (i, i + 1),
     }
 }
 
@@ -543,13 +548,8 @@ impl PuzzleReader<'_> {
         } else if matches!(bytes[at - 1], b'\n' | b'\r') {
             return at;
         }
-        match find_line_end(&bytes[at..]) {
-            None => bytes.len(),
-            Some(i) if bytes[at + i] == b'\r' && bytes.get(at + i + 1) == Some(&b'\n') => {
-                at + i + 2
-            }
-            Some(i) => at + i + 1,
-        }
+        // Bytes, not `Source::line`: `at` may fall inside a character.
+        at + line_length(&bytes[at..]).1
     }
 
     /// The puzzle starts among the lines that start in `from..to` (both line starts, as
