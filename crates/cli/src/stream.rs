@@ -244,27 +244,11 @@ impl<'a> CollectionFile<'a> {
 /// The decoded size of RLE `text` (its length when it is no valid RLE: the parser
 /// then stops early).
 fn rle_size(text: &str) -> u64 {
-    if has_rle_marks(text) {
+    if rle::has_syntax(text) {
         rle::decoded_len(text).unwrap_or(text.len() as u64)
     } else {
         text.len() as u64
     }
-}
-
-/// Whether `text` holds a digit, `(`, `)` or `|`: RLE to decode (all ASCII, so the
-/// bytes tell).
-fn has_rle_marks(text: &str) -> bool {
-    let is_mark = |b: u8| b.wrapping_sub(b'0') < 10 || b == b'(' || b == b')' || b == b'|';
-    // 32 bytes at a time without an early exit inside, which the compiler vectorizes
-    // (this runs over every byte of every solution).
-    let chunks = text.as_bytes().chunks_exact(32);
-    let tail = chunks.remainder();
-    for chunk in chunks {
-        if chunk.iter().fold(false, |found, &b| found | is_mark(b)) {
-            return true;
-        }
-    }
-    tail.iter().any(|&b| is_mark(b))
 }
 
 /// Bytes the board and the moves of `entry` decode to, counted without decoding.
@@ -273,7 +257,7 @@ fn decoded_size(entry: &PuzzleEntry) -> u64 {
     for snapshot in entry.snapshots() {
         let moves = snapshot.moves_data();
         // Whitespace goes before decoding (`3 r` is `rrr`).
-        let decoded = if has_rle_marks(moves) {
+        let decoded = if rle::has_syntax(moves) {
             rle_size(&snapshot.compact_moves_data())
         } else {
             moves.len() as u64
@@ -646,21 +630,6 @@ mod tests {
             checked += 1;
         }
         checked
-    }
-
-    #[test]
-    fn rle_marks_are_found_anywhere() {
-        for length in 0..80 {
-            let plain = "lurdLURD".repeat(10)[..length].to_owned();
-            assert!(!has_rle_marks(&plain));
-            for at in 0..length {
-                for mark in ["0", "9", "(", ")", "|"] {
-                    let mut text = plain.clone();
-                    text.replace_range(at..=at, mark);
-                    assert!(has_rle_marks(&text), "{text}");
-                }
-            }
-        }
     }
 
     #[test]

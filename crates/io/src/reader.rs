@@ -276,7 +276,7 @@ pub(crate) fn is_valid_lone_board_line(text: &str) -> bool {
 /// (longer valid RLE counts as valid here; its grammar is checked when the snapshot
 /// is used).
 pub(crate) fn is_valid_lone_moves(text: &str) -> bool {
-    if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '(' | ')' | '|')) {
+    if !rle::has_syntax(text) {
         return Moves::parse(text).is_ok();
     }
     let stripped: String = text.chars().filter(|c| !c.is_whitespace()).collect();
