@@ -191,14 +191,7 @@ pub fn is_moves_char(c: char) -> bool {
 pub fn is_moves_line(line: &str) -> bool {
     let bytes = line.as_bytes();
     // The lines of a solution are mostly step letters: skip whole chunks of them.
-    let mut start = 0;
-    while let Some(chunk) = bytes.get(start..start + STEP_CHUNK) {
-        let chunk = chunk.try_into().expect("a chunk of STEP_CHUNK bytes");
-        if step_chunk(chunk).is_none() {
-            break;
-        }
-        start += STEP_CHUNK;
-    }
+    let (start, _) = step_chunks(bytes);
     let mut classes = if start > 0 { MEANING } else { 0 };
     let mut invalid = false;
     for &byte in &bytes[start..] {
@@ -482,6 +475,22 @@ fn step_chunk(chunk: &[u8; STEP_CHUNK]) -> Option<usize> {
     (not_step == 0).then_some(usize::from(uppers))
 }
 
+/// The length of the whole [`STEP_CHUNK`]s of step letters that `bytes` starts with,
+/// and how many of those letters are upper case.
+#[inline(always)]
+fn step_chunks(bytes: &[u8]) -> (usize, usize) {
+    let (mut length, mut uppers) = (0, 0);
+    for chunk in bytes.chunks_exact(STEP_CHUNK) {
+        let chunk = chunk.try_into().expect("a chunk of STEP_CHUNK bytes");
+        match step_chunk(chunk) {
+            Some(upper) => uppers += upper,
+            None => break,
+        }
+        length += STEP_CHUNK;
+    }
+    (length, uppers)
+}
+
 /// Grammar check and counts over step letters and markers.
 fn scan(bytes: &[u8]) -> Scan {
     let mut group = Group::None;
@@ -498,14 +507,9 @@ fn scan(bytes: &[u8]) -> Scan {
             let start = index;
             let mut upper = 0;
             // Whole chunks first: a branch-free test the compiler vectorizes.
-            while let Some(chunk) = bytes.get(index..index + STEP_CHUNK) {
-                let chunk = chunk.try_into().expect("a chunk of STEP_CHUNK bytes");
-                match step_chunk(chunk) {
-                    Some(uppers) => upper += uppers,
-                    None => break,
-                }
-                index += STEP_CHUNK;
-            }
+            let (length, uppers) = step_chunks(&bytes[index..]);
+            index += length;
+            upper += uppers;
             while index < bytes.len() {
                 let class = CLASS[usize::from(bytes[index])];
                 if class & STEP == 0 {
