@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::moves::Move;
-use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PairSet, Tables, tables};
+use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PairSet, Tables, tables, unite};
 use crate::types::{Color, Piece, PieceSet, Tile};
 
 pub(crate) const ROWS: usize = 32;
@@ -299,10 +299,7 @@ fn blocked_pairs(
                 shift += width;
             }
         }
-        let entry = &t.blocked_by[BLOCK_OFFSETS[g] + index as usize];
-        for (word, blocked) in set.iter_mut().zip(entry) {
-            *word |= blocked;
-        }
+        unite(&mut set, &t.blocked_by[BLOCK_OFFSETS[g] + index as usize]);
     }
     set
 }

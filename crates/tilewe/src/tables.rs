@@ -56,6 +56,14 @@ pub(crate) const PAIR_WORDS: usize = 5;
 /// Ascending bits are ascending pair ids, i.e. generation order at one target.
 pub(crate) type PairSet = [u64; PAIR_WORDS];
 
+/// Adds the pairs of `other` to `set`.
+#[inline(always)]
+pub(crate) fn unite(set: &mut PairSet, other: &PairSet) {
+    for (word, other) in set.iter_mut().zip(other) {
+        *word |= other;
+    }
+}
+
 /// The window cells a piece can cover (every cell within four steps of the target but
 /// the target itself), as groups of row segments `(dy, first dx, width)`; a group's
 /// segments, concatenated, index its table of [`Tables::blocked_by`]. A second segment
@@ -434,9 +442,7 @@ impl Tables {
                 let entry = &mut blocked_by[BLOCK_OFFSETS[g] + index];
                 for (bit, &(dx, dy)) in cells.iter().enumerate() {
                     if index & 1 << bit != 0 {
-                        for (word, cover) in entry.iter_mut().zip(cover(dx, dy)) {
-                            *word |= cover;
-                        }
+                        unite(entry, &cover(dx, dy));
                     }
                 }
             }
@@ -465,12 +471,7 @@ impl Tables {
         let mut size_pairs = [[0u64; PAIR_WORDS]; 6];
         for piece in Piece::ALL {
             let size = usize::from(piece.n_tiles());
-            for (word, pairs) in size_pairs[size]
-                .iter_mut()
-                .zip(&piece_pair_sets[piece.index()])
-            {
-                *word |= pairs;
-            }
+            unite(&mut size_pairs[size], &piece_pair_sets[piece.index()]);
         }
         Tables {
             orientations,
@@ -563,9 +564,7 @@ impl Tables {
         while placed != 0 {
             let piece = placed.trailing_zeros() as usize;
             placed &= placed - 1;
-            for (word, pairs) in set.iter_mut().zip(&self.piece_pairs[piece]) {
-                *word |= pairs;
-            }
+            unite(&mut set, &self.piece_pairs[piece]);
         }
         set
     }
