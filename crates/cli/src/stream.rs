@@ -332,18 +332,24 @@ const READ_AT_ONCE: usize = BATCH;
 /// Bytes of a window that one task searches for puzzle starts.
 const SEGMENT: usize = 8 << 10;
 
-/// Starts the global thread pool on first use, with the main thread as one of its
+/// Starts the thread pool on first use, with the current (main) thread as one of its
 /// workers: it works instead of waiting, one thread fewer is started, and with one
 /// thread (`RAYON_NUM_THREADS=1`) everything stays on the main thread and its
 /// allocator arena (glibc gives every other thread an arena of its own, which costs
-/// about a tenth of `verify`'s time in growing and trimming it).
-fn start_pool() {
-    static POOL: std::sync::Once = std::sync::Once::new();
-    POOL.call_once(|| {
-        // Fails only when the pool was started before (then it is used as it is).
-        let _ = rayon::ThreadPoolBuilder::new()
+/// about a tenth of `verify`'s time in growing and trimming it). The main thread's
+/// parallel work then runs on this pool. Not rayon's global pool: building that waits
+/// until every thread has started (a tenth of a millisecond or more on a busy
+/// machine), while the main thread could already be working; this one does not, and
+/// its other thread takes a share of the work once it runs.
+pub fn start_pool() {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        // Fails when this thread already works for a pool (then that one is used) or
+        // no thread can be started (then rayon's global pool is).
+        rayon::ThreadPoolBuilder::new()
             .use_current_thread()
-            .build_global();
+            .build()
+            .ok()
     });
 }
 
