@@ -128,8 +128,8 @@ impl<'a> CollectionFile<'a> {
         self.parallel
     }
 
-    /// The puzzles in batches, each read in parallel (or those the plan kept, [`BATCH`]
-    /// at a time); a failure to read a puzzle comes after the batch of those before it,
+    /// The puzzles in batches, each read in parallel (or those the plan kept,
+    /// [`KEPT_READ_AT_ONCE`] at a time); a failure to read a puzzle comes after the batch of those before it,
     /// and ends them.
     pub fn batches(&self) -> Batches<'_> {
         if let Some(kept) = self.kept.take() {
@@ -419,7 +419,9 @@ impl Iterator for Batches<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Batches::Kept(entries) => {
-                let batch: Vec<PuzzleEntry> = entries.by_ref().take(BATCH).collect();
+                // As many as were read at a time: one fork-join round for most files
+                // (each round ends with one thread waiting for the other's last puzzle).
+                let batch: Vec<PuzzleEntry> = entries.by_ref().take(KEPT_READ_AT_ONCE).collect();
                 (!batch.is_empty()).then_some(Ok(batch))
             }
             Batches::Text(windows) => windows.next().map(Ok),
