@@ -201,7 +201,6 @@ impl<'a> CollectionFile<'a> {
             }
             if windows.starts.len() <= KEEP_PUZZLES {
                 windows.read_at_once = KEPT_READ_AT_ONCE;
-                kept = Some(Vec::with_capacity(windows.starts.len()));
             } else {
                 kept = None;
                 batches = self.batches();
@@ -210,14 +209,10 @@ impl<'a> CollectionFile<'a> {
         for batch in batches {
             let batch = batch?;
             let sizes = map_items(&batch, self.parallel, |_, entry| decoded_size(entry));
-            for (entry, size) in batch.into_iter().zip(sizes) {
+            for (entry, size) in batch.iter().zip(sizes) {
                 puzzles += 1;
                 snapshots += entry.snapshots().len() as u64;
                 decoded = decoded.saturating_add(size);
-                match &mut kept {
-                    Some(list) if list.len() < KEEP_PUZZLES => list.push(entry),
-                    _ => kept = None,
-                }
                 if decoded > max_decoded {
                     return Err(Failure::domain(format!(
                         "{}: the boards and moves decode to more than the limit of \
@@ -225,6 +220,18 @@ impl<'a> CollectionFile<'a> {
                         display_name(self.path)
                     )));
                 }
+            }
+            // The batch itself is kept when it is the first (most files: no copy of
+            // the puzzles into fresh memory, whose page faults cost more than the copy).
+            match &mut kept {
+                Some(list) if list.len() + batch.len() <= KEEP_PUZZLES => {
+                    if list.is_empty() {
+                        *list = batch;
+                    } else {
+                        list.extend(batch);
+                    }
+                }
+                _ => kept = None,
             }
         }
         if puzzles == 0 {
@@ -420,8 +427,14 @@ impl Iterator for Batches<'_> {
         match self {
             Batches::Kept(entries) => {
                 // As many as were read at a time: one fork-join round for most files
-                // (each round ends with one thread waiting for the other's last puzzle).
-                let batch: Vec<PuzzleEntry> = entries.by_ref().take(KEPT_READ_AT_ONCE).collect();
+                // (each round ends with one thread waiting for the other's last puzzle),
+                // in the kept vector itself when it holds no more (no copy into fresh
+                // memory).
+                let batch: Vec<PuzzleEntry> = if entries.len() <= KEPT_READ_AT_ONCE {
+                    std::mem::take(entries).collect()
+                } else {
+                    entries.by_ref().take(KEPT_READ_AT_ONCE).collect()
+                };
                 (!batch.is_empty()).then_some(Ok(batch))
             }
             Batches::Text(windows) => windows.next().map(Ok),
