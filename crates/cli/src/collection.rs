@@ -16,7 +16,9 @@ use sokoengine::io::{
 use sokoengine::metrics::SolutionMetrics;
 
 use crate::failure::Failure;
-use crate::input::{display_name, extension, parse_variant, read_text, variant_name};
+use crate::input::{
+    display_name, extension, parse_variant, read_collection_text, read_text, variant_name,
+};
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
 use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, map_owned};
@@ -229,7 +231,7 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
 /// One file: any problem reading it is the failure of the command, found before any
 /// output.
 fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
-    let text = read_text(path)?;
+    let text = read_collection_text(path)?;
     let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))?;
     let plan = file.plan(args.max_decoded)?;
     let mut progress = out.progress(

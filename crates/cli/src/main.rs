@@ -91,11 +91,43 @@ enum Command {
     SettingSun(sun::SunCommand),
 }
 
+/// The command line of `verify` alone: parsed first when `verify` is named, since
+/// building the whole command tree (every subcommand and its arguments) is a tenth of
+/// the time of `verify` of a 200 KB collection. It accepts a subset of what [`Cli`]
+/// accepts, with the same meaning; anything else (help, errors) goes to [`Cli`].
+#[derive(Debug, Parser)]
+#[command(name = "sokoengine")]
+struct VerifyCli {
+    #[arg(long, global = true)]
+    json: bool,
+    #[arg(long, global = true)]
+    progress: bool,
+    #[command(subcommand)]
+    command: VerifyCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum VerifyCommand {
+    Verify(collection::VerifyArgs),
+}
+
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
-        Err(error) => return clap_failure(&error, wants_json(&args)),
+    let verify = args.iter().skip(1).any(|arg| arg == "verify");
+    let cli = match verify.then(|| VerifyCli::try_parse_from(&args)) {
+        Some(Ok(VerifyCli {
+            json,
+            progress,
+            command: VerifyCommand::Verify(args),
+        })) => Cli {
+            json,
+            progress,
+            command: Command::Verify(args),
+        },
+        _ => match Cli::try_parse_from(&args) {
+            Ok(cli) => cli,
+            Err(error) => return clap_failure(&error, wants_json(&args)),
+        },
     };
     let mut out = Output::new(cli.json, cli.progress);
     let result = run(cli.command, &mut out);

@@ -128,8 +128,8 @@ impl<'a> CollectionFile<'a> {
         self.parallel
     }
 
-    /// The puzzles in batches, each read in parallel (or those the plan kept, [`BATCH`]
-    /// at a time); a failure to read a puzzle comes after the batch of those before it,
+    /// The puzzles in batches, each read in parallel (or those the plan kept,
+    /// [`KEPT_READ_AT_ONCE`] at a time); a failure to read a puzzle comes after the batch of those before it,
     /// and ends them.
     pub fn batches(&self) -> Batches<'_> {
         if let Some(kept) = self.kept.take() {
@@ -201,7 +201,6 @@ impl<'a> CollectionFile<'a> {
             }
             if windows.starts.len() <= KEEP_PUZZLES {
                 windows.read_at_once = KEPT_READ_AT_ONCE;
-                kept = Some(Vec::with_capacity(windows.starts.len()));
             } else {
                 kept = None;
                 batches = self.batches();
@@ -210,14 +209,10 @@ impl<'a> CollectionFile<'a> {
         for batch in batches {
             let batch = batch?;
             let sizes = map_items(&batch, self.parallel, |_, entry| decoded_size(entry));
-            for (entry, size) in batch.into_iter().zip(sizes) {
+            for (entry, size) in batch.iter().zip(sizes) {
                 puzzles += 1;
                 snapshots += entry.snapshots().len() as u64;
                 decoded = decoded.saturating_add(size);
-                match &mut kept {
-                    Some(list) if list.len() < KEEP_PUZZLES => list.push(entry),
-                    _ => kept = None,
-                }
                 if decoded > max_decoded {
                     return Err(Failure::domain(format!(
                         "{}: the boards and moves decode to more than the limit of \
@@ -225,6 +220,18 @@ impl<'a> CollectionFile<'a> {
                         display_name(self.path)
                     )));
                 }
+            }
+            // The batch itself is kept when it is the first (most files: no copy of
+            // the puzzles into fresh memory, whose page faults cost more than the copy).
+            match &mut kept {
+                Some(list) if list.len() + batch.len() <= KEEP_PUZZLES => {
+                    if list.is_empty() {
+                        *list = batch;
+                    } else {
+                        list.extend(batch);
+                    }
+                }
+                _ => kept = None,
             }
         }
         if puzzles == 0 {
@@ -309,8 +316,11 @@ fn json_puzzle(path: &str, index: usize, raw: &RawValue) -> Result<PuzzleEntry, 
 }
 
 /// Text of at least this many bytes is read and verified on all cores; a smaller file
-/// on the main thread alone, without starting the thread pool.
-pub const PARALLEL_TEXT: usize = 32 << 10;
+/// on the main thread alone, without starting the thread pool. A second thread costs a
+/// whole `verify` process 0.3-0.5 ms on this project's 2-core VM (most of it outside
+/// `main`: a process of two threads ends later), which it gains back from about 128 KiB
+/// of `.sok` text on (wall time of 40 KB, 128 KB, 256 KB and 1 MB files, 1 and 2 threads).
+pub const PARALLEL_TEXT: usize = 128 << 10;
 
 /// Bytes of text split into puzzles at a time (a window), so that memory stays a small
 /// multiple of the window, not of the file, when the puzzles are not kept: the starts
@@ -332,18 +342,24 @@ const READ_AT_ONCE: usize = BATCH;
 /// Bytes of a window that one task searches for puzzle starts.
 const SEGMENT: usize = 8 << 10;
 
-/// Starts the global thread pool on first use, with the main thread as one of its
+/// Starts the thread pool on first use, with the current (main) thread as one of its
 /// workers: it works instead of waiting, one thread fewer is started, and with one
 /// thread (`RAYON_NUM_THREADS=1`) everything stays on the main thread and its
 /// allocator arena (glibc gives every other thread an arena of its own, which costs
-/// about a tenth of `verify`'s time in growing and trimming it).
-fn start_pool() {
-    static POOL: std::sync::Once = std::sync::Once::new();
-    POOL.call_once(|| {
-        // Fails only when the pool was started before (then it is used as it is).
-        let _ = rayon::ThreadPoolBuilder::new()
+/// about a tenth of `verify`'s time in growing and trimming it). The main thread's
+/// parallel work then runs on this pool. Not rayon's global pool: building that waits
+/// until every thread has started (a tenth of a millisecond or more on a busy
+/// machine), while the main thread could already be working; this one does not, and
+/// its other thread takes a share of the work once it runs.
+pub fn start_pool() {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        // Fails when this thread already works for a pool (then that one is used) or
+        // no thread can be started (then rayon's global pool is).
+        rayon::ThreadPoolBuilder::new()
             .use_current_thread()
-            .build_global();
+            .build()
+            .ok()
     });
 }
 
@@ -413,7 +429,15 @@ impl Iterator for Batches<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Batches::Kept(entries) => {
-                let batch: Vec<PuzzleEntry> = entries.by_ref().take(BATCH).collect();
+                // As many as were read at a time: one fork-join round for most files
+                // (each round ends with one thread waiting for the other's last puzzle),
+                // in the kept vector itself when it holds no more (no copy into fresh
+                // memory).
+                let batch: Vec<PuzzleEntry> = if entries.len() <= KEPT_READ_AT_ONCE {
+                    std::mem::take(entries).collect()
+                } else {
+                    entries.by_ref().take(KEPT_READ_AT_ONCE).collect()
+                };
                 (!batch.is_empty()).then_some(Ok(batch))
             }
             Batches::Text(windows) => windows.next().map(Ok),
