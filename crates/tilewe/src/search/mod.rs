@@ -127,6 +127,11 @@ struct Params {
     margin_scale: f32,
     /// How the playouts choose among the placements at the drawn corner.
     pick: PickWeights,
+    /// Early stop: a search ends once the most visited root edge leads every other by
+    /// more than this share of the simulations left (1 stops only when no other edge can
+    /// catch up any more, so the move is the one the full budget would choose; smaller
+    /// shares stop sooner; infinity never stops early).
+    stop_share: f32,
 }
 
 impl Params {
@@ -151,6 +156,7 @@ impl Params {
                 blocked: 5,
                 lost: 3,
             },
+            stop_share: 1.0,
         }
     }
 }
@@ -297,6 +303,43 @@ impl Mcts {
     /// Forgets the tree (the next decision starts from scratch).
     pub fn clear(&mut self) {
         self.tree = Tree::default();
+    }
+
+    /// Grows the root's edges if it has none yet (as the first simulation would) and
+    /// returns how many it has (`u32::MAX` when the tree is full and it cannot grow).
+    fn expand_root(&mut self, sides: Sides) -> u32 {
+        let node = self.tree.nodes[0];
+        if node.expanded {
+            return node.len;
+        }
+        if self.tree.edges.len() >= MAX_EDGES {
+            return u32::MAX;
+        }
+        let (Some(root), Some(s)) = (self.tree.root.as_ref(), self.scratch.as_mut()) else {
+            return u32::MAX;
+        };
+        s.board.copy_position_from(root);
+        s.tracker.clone_from(&s.root_tracker);
+        let s = s.as_mut();
+        self.tree
+            .expand(0, (&s.board, &s.tracker), sides, &self.params, &mut s.expand);
+        self.tree.nodes[0].len
+    }
+
+    /// Whether the search may stop with `left` simulations to go: the most visited root
+    /// edge leads the runner-up by more than `stop_share` of them (with a share of 1 no
+    /// other edge can overtake it any more, so the move is already the budget's choice).
+    fn decided(&self, left: u32) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for e in self.tree.edges_of(self.tree.nodes[0]) {
+            if e.visits > first {
+                second = first;
+                first = e.visits;
+            } else if e.visits > second {
+                second = e.visits;
+            }
+        }
+        (first - second) as f32 > self.params.stop_share * left as f32
     }
 
     /// Runs one simulation from the root: selection and expansion in the tree, a
@@ -451,20 +494,31 @@ impl Engine for Mcts {
             .scratch
             .get_or_insert_with(|| Box::new(Scratch::new(board)));
         scratch.root_tracker = Tracker::new(board);
+        self.last_simulations = 0;
+        // A forced move (or none) needs no thought.
+        if self.expand_root(sides) <= 1 {
+            return self.tree.best_move();
+        }
         let mut done = 0u32;
         loop {
-            match self.budget {
-                Budget::Playouts(n) if done >= n.max(1) => break,
-                Budget::Time(limit) if done > 0 && done % 8 == 0 && start.elapsed() >= limit => {
-                    break;
-                }
-                _ => {}
-            }
             self.simulate(sides, rng);
             done += 1;
-            // A forced move needs no thought.
-            let root = self.tree.nodes[0];
-            if root.expanded && root.len == 1 {
+            let left = match self.budget {
+                Budget::Playouts(n) if done >= n => break,
+                Budget::Playouts(n) => n - done,
+                Budget::Time(_) if done % 8 != 0 => continue,
+                Budget::Time(limit) => {
+                    let spent = start.elapsed();
+                    if spent >= limit {
+                        break;
+                    }
+                    // The simulations the time left allows at the pace so far.
+                    let pace = spent.as_secs_f64() / f64::from(done);
+                    ((limit - spent).as_secs_f64() / pace.max(1e-9)).min(f64::from(u32::MAX))
+                        as u32
+                }
+            };
+            if self.decided(left) {
                 break;
             }
         }
@@ -506,6 +560,7 @@ mod tests {
     fn the_tree_is_kept_between_moves() {
         let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
         let mut engine = Mcts::new(Budget::Playouts(300)).with_teams(Teams::Partners);
+        engine.params.stop_share = f32::INFINITY;
         let mut rng = Rng::new(1);
         let mv = engine.choose(&board, &mut rng).unwrap();
         board.push(mv).unwrap();
@@ -522,6 +577,45 @@ mod tests {
     }
 
     #[test]
+    fn the_early_stop_keeps_the_budgets_move() {
+        // From positions along a game, an engine that stops once the root is decided
+        // chooses what the engine that spends its whole budget does, and saves playouts.
+        let budget = 120;
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut driver = Mcts::new(Budget::Playouts(20)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(5);
+        let (mut decisions, mut saved) = (0, 0);
+        while !board.is_finished() {
+            if board.ply() % 5 == 0 {
+                let mut early = Mcts::new(Budget::Playouts(budget)).with_teams(Teams::Partners);
+                let mut full = early.clone();
+                full.params.stop_share = f32::INFINITY;
+                let mv = early.choose(&board, &mut Rng::new(board.ply() as u64));
+                assert_eq!(mv, full.choose(&board, &mut Rng::new(board.ply() as u64)));
+                if early.last_simulations() > 0 {
+                    assert_eq!(full.last_simulations(), budget);
+                    saved += budget - early.last_simulations();
+                    decisions += 1;
+                }
+            }
+            let mv = driver.choose(&board, &mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        assert!(decisions > 5 && saved > 0, "{decisions} decisions, {saved} saved");
+    }
+
+    #[test]
+    fn a_decided_root_stops_the_search() {
+        // With the runner-up allowed no share of the playouts left, the search stops as
+        // soon as one edge leads.
+        let board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(1000)).with_teams(Teams::Partners);
+        engine.params.stop_share = 0.0;
+        assert!(engine.choose(&board, &mut Rng::new(1)).is_some());
+        assert!(engine.last_simulations() < 1000);
+    }
+
+    #[test]
     fn a_forced_move_is_played_at_once() {
         // One player, one piece left, one place for it.
         let mut board = Board::new(1).unwrap();
@@ -532,7 +626,7 @@ mod tests {
             let forced = board.n_distinct_placements() == 1;
             board.push(mv).unwrap();
             if forced {
-                assert_eq!(engine.last_simulations(), 1);
+                assert_eq!(engine.last_simulations(), 0);
             }
         }
     }
