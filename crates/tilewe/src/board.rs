@@ -8,7 +8,9 @@
 use std::fmt;
 
 use crate::moves::Move;
-use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PairSet, Tables, tables, unite};
+use crate::tables::{
+    BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PAIR_WORDS, PairSet, Tables, tables, unite,
+};
 use crate::types::{Color, Piece, PieceSet, Tile};
 
 pub(crate) const ROWS: usize = 32;
@@ -1371,7 +1373,9 @@ impl CornerCounts {
 }
 
 /// Pieces of each size (bit masks of piece indices 0..21): O1; I2; I3, L3; the five
-/// tetrominoes; the twelve pentominoes.
+/// tetrominoes; the twelve pentominoes. (The search uses the pair sets by size,
+/// [`Tables::size_pairs`]; the tests check them against these.)
+#[cfg(test)]
 pub(crate) const SIZE_CLASSES: [u32; 6] = [0, 1, 0b10, 0b1100, 0b1_1111_0000, 0x1F_FE00];
 
 impl Board {
@@ -1387,7 +1391,7 @@ impl Board {
         rng: &mut crate::rng::Rng,
         policy: &CornerPolicy,
         opponents: u8,
-    ) -> Option<(u8, u8, usize)> {
+    ) -> Option<PlayoutTarget> {
         if self.finished {
             return None;
         }
@@ -1416,7 +1420,12 @@ impl Board {
                     if n == MAX_CORNERS {
                         // More corners than the list holds (never seen in play): draw
                         // from every move instead.
-                        return Some((0, 0, 0));
+                        return Some(PlayoutTarget {
+                            x: 0,
+                            y: 0,
+                            size: 0,
+                            fitting: [0; PAIR_WORDS],
+                        });
                     }
                     let bit = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
@@ -1430,8 +1439,10 @@ impl Board {
         }
         // Pairs of pieces already placed count as blocked everywhere.
         let unavailable = t.unavailable_pairs(self.remaining[p]);
-        // The best corner so far: (size, x, y, count of its moves of that size).
+        // The best corner so far: (size, x, y, count of its moves of that size), and the
+        // pairs that do not fit there.
         let mut best = (0usize, 0u8, 0u8, 0usize);
+        let mut best_blocked = [0u64; PAIR_WORDS];
         let mut tried = 0;
         while n > 0 && (tried < policy.sample || best.0 == 0) {
             // Draw a corner: a contested one first, now and then.
@@ -1471,6 +1482,7 @@ impl Board {
                             y,
                             if size > best.0 { count } else { best.3 + count },
                         );
+                        best_blocked = blocked;
                     } else {
                         best.3 += count;
                     }
@@ -1478,8 +1490,52 @@ impl Board {
                 }
             }
         }
-        (best.0 > 0).then_some((best.1, best.2, best.0))
+        let (size, x, y, _) = best;
+        let mut fitting = t.size_pairs[size];
+        for (pairs, blocked) in fitting.iter_mut().zip(&best_blocked) {
+            *pairs &= !blocked;
+        }
+        (size > 0).then_some(PlayoutTarget {
+            x,
+            y,
+            size,
+            fitting,
+        })
     }
+
+    /// The pairs of the player to move's pieces of `size` tiles that fit at the target
+    /// (x, y) (one of his open corners): what [`Board::corner_playout_target`] returns
+    /// with that corner.
+    #[cfg(test)]
+    pub(crate) fn fitting_pairs(&self, x: u8, y: u8, size: usize) -> PairSet {
+        let t = tables();
+        let p = usize::from(self.current);
+        let unavailable = t.unavailable_pairs(self.remaining[p]);
+        let blocked = blocked_pairs(
+            t,
+            &self.rows,
+            p,
+            usize::from(x),
+            usize::from(y),
+            &unavailable,
+        );
+        let mut fitting = t.size_pairs[size];
+        for (pairs, blocked) in fitting.iter_mut().zip(&blocked) {
+            *pairs &= !blocked;
+        }
+        fitting
+    }
+}
+
+/// Where a playout step places: the open corner (x, y) of the player to move, the size
+/// of the largest piece that fits there, and the pairs of that size that fit (size 0:
+/// any largest-piece move, the corners having overflowed their list).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlayoutTarget {
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+    pub(crate) size: usize,
+    pub(crate) fitting: PairSet,
 }
 
 /// The search's corner policy for [`Board::corner_playout_target`].
