@@ -1397,46 +1397,46 @@ impl Board {
         }
         let p = usize::from(self.current);
         let t = tables();
-        // Open corners as (x, y), those shared with an opponent first.
+        // Open corners as (x, y), those shared with an opponent first, each group in
+        // board order: one pass over the rows, the others gathered aside.
         let mut corners = [(0u8, 0u8); MAX_CORNERS];
-        let mut n = 0;
-        let mut theirs = [0u32; 20];
+        let mut others = [(0u8, 0u8); MAX_CORNERS];
+        let (mut n_contested, mut n_others) = (0, 0);
         for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
-            for q in 0..4 {
-                if opponents & 1 << q != 0 {
-                    theirs[y] |= row.corners[q];
-                }
+            let mine = row.corners[p];
+            if mine == 0 {
+                continue;
+            }
+            let theirs = (0..4)
+                .filter(|q| opponents & 1 << q != 0)
+                .fold(0, |m, q| m | row.corners[q]);
+            let mut shared = mine & theirs;
+            let mut other = mine & !theirs;
+            if n_contested + n_others + (mine.count_ones() as usize) > MAX_CORNERS {
+                // More corners than the list holds (never seen in play): draw from every
+                // move instead.
+                return Some(PlayoutTarget {
+                    x: 0,
+                    y: 0,
+                    size: 0,
+                    fitting: [0; PAIR_WORDS],
+                });
+            }
+            while shared != 0 {
+                let bit = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                corners[n_contested] = ((bit - PAD) as u8, y as u8);
+                n_contested += 1;
+            }
+            while other != 0 {
+                let bit = other.trailing_zeros() as usize;
+                other &= other - 1;
+                others[n_others] = ((bit - PAD) as u8, y as u8);
+                n_others += 1;
             }
         }
-        let mut n_contested = 0;
-        for shared in [true, false] {
-            for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
-                let mut bits = if shared {
-                    row.corners[p] & theirs[y]
-                } else {
-                    row.corners[p] & !theirs[y]
-                };
-                while bits != 0 {
-                    if n == MAX_CORNERS {
-                        // More corners than the list holds (never seen in play): draw
-                        // from every move instead.
-                        return Some(PlayoutTarget {
-                            x: 0,
-                            y: 0,
-                            size: 0,
-                            fitting: [0; PAIR_WORDS],
-                        });
-                    }
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    corners[n] = ((bit - PAD) as u8, y as u8);
-                    n += 1;
-                }
-            }
-            if shared {
-                n_contested = n;
-            }
-        }
+        let mut n = n_contested + n_others;
+        corners[n_contested..n].copy_from_slice(&others[..n_others]);
         // Pairs of pieces already placed count as blocked everywhere.
         let unavailable = t.unavailable_pairs(self.remaining[p]);
         // The best corner so far: (size, x, y, count of its moves of that size), and the
