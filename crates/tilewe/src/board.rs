@@ -9,7 +9,8 @@ use std::fmt;
 
 use crate::moves::Move;
 use crate::tables::{
-    BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PAIR_WORDS, PairSet, Tables, tables, unite,
+    BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, Orientation, PAIR_WORDS, Pair, PairSet, Tables, tables,
+    unite,
 };
 use crate::types::{Color, Piece, PieceSet, Tile};
 
@@ -1000,13 +1001,7 @@ impl Board {
             "push_unchecked({mv}): not a legal move for {}",
             self.current_player().name()
         );
-        let t = tables();
-        let p = self.current as usize;
-        let pair = t.pairs[mv.pair_id()];
-        let o = &t.orientations[usize::from(pair.orientation)];
-        let target = mv.target();
-        let bx = usize::from(target.x() - pair.contact_x);
-        let by = usize::from(target.y() - pair.contact_y);
+        let (p, pair, o, (bx, by)) = self.placement(mv);
         // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
         let base = by + PAD - 1;
 
@@ -1027,7 +1022,38 @@ impl Board {
         for (saved, row) in undo.rows.iter_mut().zip(&self.rows[base..base + 7]) {
             *saved = *row;
         }
+        self.moves.push(mv);
+        self.place(p, (pair, o), (bx, by));
+    }
 
+    /// Plays `mv` like [`push_unchecked`](Self::push_unchecked) but keeps no undo record
+    /// and no move list (a playout's board, reset from its root before the next one, never
+    /// pops or replays): a playout step's cost without the bookkeeping.
+    pub(crate) fn push_playout(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "push_playout({mv}): not a legal move");
+        let (p, pair, o, (bx, by)) = self.placement(mv);
+        self.place(p, (pair, o), (bx, by));
+    }
+
+    /// What `mv` places for the player to move: the player, the pair, its
+    /// orientation, and the board cell of its box's corner.
+    #[inline(always)]
+    fn placement(&self, mv: Move) -> (usize, Pair, &'static Orientation, (usize, usize)) {
+        let t = tables();
+        let pair = t.pairs[mv.pair_id()];
+        let o = &t.orientations[usize::from(pair.orientation)];
+        let target = mv.target();
+        let bx = usize::from(target.x() - pair.contact_x);
+        let by = usize::from(target.y() - pair.contact_y);
+        (usize::from(self.current), pair, o, (bx, by))
+    }
+
+    /// Places the piece of a move for player `p` (the undo record, if any, is already
+    /// kept) and hands the turn on.
+    #[inline(always)]
+    fn place(&mut self, p: usize, (pair, o): (Pair, &Orientation), (bx, by): (usize, usize)) {
+        // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
+        let base = by + PAD - 1;
         if self.remaining[p] == PieceSet::ALL.bits() {
             // First placement: the free board corners stop counting for this player.
             self.rows[PAD].corners[p] &= !CORNER_COLUMNS;
@@ -1053,7 +1079,6 @@ impl Board {
         self.remaining[p] &= !(1 << pair.piece.index());
         self.scores[p] += u16::from(pair.piece.n_tiles());
         self.ply += 1;
-        self.moves.push(mv);
         self.pass_turn(p);
     }
 
@@ -1753,6 +1778,30 @@ mod tests {
             out.push(board);
         }
         out
+    }
+
+    #[test]
+    fn a_playout_push_places_what_push_unchecked_does() {
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut rng = crate::rng::Rng::new(3);
+        while let Some(mv) = board.random_move(&mut rng) {
+            let mut playout = board.clone();
+            playout.push_playout(mv);
+            board.push_unchecked(mv);
+            assert_eq!(
+                (playout.current, playout.dead, playout.finished, playout.ply),
+                (board.current, board.dead, board.finished, board.ply)
+            );
+            assert_eq!(
+                (playout.rows, playout.remaining),
+                (board.rows, board.remaining)
+            );
+            assert_eq!(
+                (playout.scores, playout.colors),
+                (board.scores, board.colors)
+            );
+            assert_eq!(playout.moves.len() + 1, board.moves.len());
+        }
     }
 
     #[test]

@@ -429,7 +429,7 @@ impl Mcts {
             };
             let Some(mv) = mv else { break };
             scratch.played.push((board.current, mv.placement_key()));
-            board.push_unchecked(mv);
+            board.push_playout(mv);
         }
 
         // Backup, with AMAF: an edge of a node on the path counts the simulation when its
