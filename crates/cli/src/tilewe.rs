@@ -94,7 +94,8 @@ pub enum EngineName {
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// Playouts per move (monte-carlo: 400 by default; mcts: 3000 by default, at most:
-    /// mcts stops a decision once its most visited move can no longer be overtaken).
+    /// mcts stops a decision once its most visited move leads by more than two thirds of
+    /// the playouts left).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     playouts: Option<u32>,
     /// Thinking time per move in milliseconds, instead of a playout count (mcts only).
