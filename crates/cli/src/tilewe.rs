@@ -93,7 +93,9 @@ pub enum EngineName {
 /// Search budget per move of the searching engines.
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
-    /// Playouts per move (monte-carlo: 400 by default; mcts: 3000 by default).
+    /// Playouts per move (monte-carlo: 400 by default; mcts: 3000 by default, at most:
+    /// mcts stops a decision once its most visited move leads by more than two thirds of
+    /// the playouts left).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     playouts: Option<u32>,
     /// Thinking time per move in milliseconds, instead of a playout count (mcts only).

@@ -8,7 +8,10 @@
 use std::fmt;
 
 use crate::moves::Move;
-use crate::tables::{BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, PairSet, Tables, tables, unite};
+use crate::tables::{
+    BLOCK_GROUPS, BLOCK_OFFSETS, ID_SHIFT, Orientation, PAIR_WORDS, Pair, PairSet, Tables, tables,
+    unite,
+};
 use crate::types::{Color, Piece, PieceSet, Tile};
 
 pub(crate) const ROWS: usize = 32;
@@ -998,13 +1001,7 @@ impl Board {
             "push_unchecked({mv}): not a legal move for {}",
             self.current_player().name()
         );
-        let t = tables();
-        let p = self.current as usize;
-        let pair = t.pairs[mv.pair_id()];
-        let o = &t.orientations[usize::from(pair.orientation)];
-        let target = mv.target();
-        let bx = usize::from(target.x() - pair.contact_x);
-        let by = usize::from(target.y() - pair.contact_y);
+        let (p, pair, o, (bx, by)) = self.placement(mv);
         // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
         let base = by + PAD - 1;
 
@@ -1025,7 +1022,38 @@ impl Board {
         for (saved, row) in undo.rows.iter_mut().zip(&self.rows[base..base + 7]) {
             *saved = *row;
         }
+        self.moves.push(mv);
+        self.place(p, (pair, o), (bx, by));
+    }
 
+    /// Plays `mv` like [`push_unchecked`](Self::push_unchecked) but keeps no undo record
+    /// and no move list (a playout's board, reset from its root before the next one, never
+    /// pops or replays): a playout step's cost without the bookkeeping.
+    pub(crate) fn push_playout(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "push_playout({mv}): not a legal move");
+        let (p, pair, o, (bx, by)) = self.placement(mv);
+        self.place(p, (pair, o), (bx, by));
+    }
+
+    /// What `mv` places for the player to move: the player, the pair, its
+    /// orientation, and the board cell of its box's corner.
+    #[inline(always)]
+    fn placement(&self, mv: Move) -> (usize, Pair, &'static Orientation, (usize, usize)) {
+        let t = tables();
+        let pair = t.pairs[mv.pair_id()];
+        let o = &t.orientations[usize::from(pair.orientation)];
+        let target = mv.target();
+        let bx = usize::from(target.x() - pair.contact_x);
+        let by = usize::from(target.y() - pair.contact_y);
+        (usize::from(self.current), pair, o, (bx, by))
+    }
+
+    /// Places the piece of a move for player `p` (the undo record, if any, is already
+    /// kept) and hands the turn on.
+    #[inline(always)]
+    fn place(&mut self, p: usize, (pair, o): (Pair, &Orientation), (bx, by): (usize, usize)) {
+        // Frame row 0 is board row by - 1, i.e. plane row by + PAD - 1.
+        let base = by + PAD - 1;
         if self.remaining[p] == PieceSet::ALL.bits() {
             // First placement: the free board corners stop counting for this player.
             self.rows[PAD].corners[p] &= !CORNER_COLUMNS;
@@ -1051,7 +1079,6 @@ impl Board {
         self.remaining[p] &= !(1 << pair.piece.index());
         self.scores[p] += u16::from(pair.piece.n_tiles());
         self.ply += 1;
-        self.moves.push(mv);
         self.pass_turn(p);
     }
 
@@ -1371,7 +1398,9 @@ impl CornerCounts {
 }
 
 /// Pieces of each size (bit masks of piece indices 0..21): O1; I2; I3, L3; the five
-/// tetrominoes; the twelve pentominoes.
+/// tetrominoes; the twelve pentominoes. (The search uses the pair sets by size,
+/// [`Tables::size_pairs`]; the tests check them against these.)
+#[cfg(test)]
 pub(crate) const SIZE_CLASSES: [u32; 6] = [0, 1, 0b10, 0b1100, 0b1_1111_0000, 0x1F_FE00];
 
 impl Board {
@@ -1387,51 +1416,58 @@ impl Board {
         rng: &mut crate::rng::Rng,
         policy: &CornerPolicy,
         opponents: u8,
-    ) -> Option<(u8, u8, usize)> {
+    ) -> Option<PlayoutTarget> {
         if self.finished {
             return None;
         }
         let p = usize::from(self.current);
         let t = tables();
-        // Open corners as (x, y), those shared with an opponent first.
+        // Open corners as (x, y), those shared with an opponent first, each group in
+        // board order: one pass over the rows, the others gathered aside.
         let mut corners = [(0u8, 0u8); MAX_CORNERS];
-        let mut n = 0;
-        let mut theirs = [0u32; 20];
+        let mut others = [(0u8, 0u8); MAX_CORNERS];
+        let (mut n_contested, mut n_others) = (0, 0);
         for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
-            for q in 0..4 {
-                if opponents & 1 << q != 0 {
-                    theirs[y] |= row.corners[q];
-                }
+            let mine = row.corners[p];
+            if mine == 0 {
+                continue;
+            }
+            let theirs = (0..4)
+                .filter(|q| opponents & 1 << q != 0)
+                .fold(0, |m, q| m | row.corners[q]);
+            let mut shared = mine & theirs;
+            let mut other = mine & !theirs;
+            if n_contested + n_others + (mine.count_ones() as usize) > MAX_CORNERS {
+                // More corners than the list holds (never seen in play): draw from every
+                // move instead.
+                return Some(PlayoutTarget {
+                    x: 0,
+                    y: 0,
+                    size: 0,
+                    fitting: [0; PAIR_WORDS],
+                });
+            }
+            while shared != 0 {
+                let bit = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                corners[n_contested] = ((bit - PAD) as u8, y as u8);
+                n_contested += 1;
+            }
+            while other != 0 {
+                let bit = other.trailing_zeros() as usize;
+                other &= other - 1;
+                others[n_others] = ((bit - PAD) as u8, y as u8);
+                n_others += 1;
             }
         }
-        let mut n_contested = 0;
-        for shared in [true, false] {
-            for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
-                let mut bits = if shared {
-                    row.corners[p] & theirs[y]
-                } else {
-                    row.corners[p] & !theirs[y]
-                };
-                while bits != 0 {
-                    if n == MAX_CORNERS {
-                        // More corners than the list holds (never seen in play): draw
-                        // from every move instead.
-                        return Some((0, 0, 0));
-                    }
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    corners[n] = ((bit - PAD) as u8, y as u8);
-                    n += 1;
-                }
-            }
-            if shared {
-                n_contested = n;
-            }
-        }
+        let mut n = n_contested + n_others;
+        corners[n_contested..n].copy_from_slice(&others[..n_others]);
         // Pairs of pieces already placed count as blocked everywhere.
         let unavailable = t.unavailable_pairs(self.remaining[p]);
-        // The best corner so far: (size, x, y, count of its moves of that size).
+        // The best corner so far: (size, x, y, count of its moves of that size), and the
+        // pairs that do not fit there.
         let mut best = (0usize, 0u8, 0u8, 0usize);
+        let mut best_blocked = [0u64; PAIR_WORDS];
         let mut tried = 0;
         while n > 0 && (tried < policy.sample || best.0 == 0) {
             // Draw a corner: a contested one first, now and then.
@@ -1471,6 +1507,7 @@ impl Board {
                             y,
                             if size > best.0 { count } else { best.3 + count },
                         );
+                        best_blocked = blocked;
                     } else {
                         best.3 += count;
                     }
@@ -1478,8 +1515,52 @@ impl Board {
                 }
             }
         }
-        (best.0 > 0).then_some((best.1, best.2, best.0))
+        let (size, x, y, _) = best;
+        let mut fitting = t.size_pairs[size];
+        for (pairs, blocked) in fitting.iter_mut().zip(&best_blocked) {
+            *pairs &= !blocked;
+        }
+        (size > 0).then_some(PlayoutTarget {
+            x,
+            y,
+            size,
+            fitting,
+        })
     }
+
+    /// The pairs of the player to move's pieces of `size` tiles that fit at the target
+    /// (x, y) (one of his open corners): what [`Board::corner_playout_target`] returns
+    /// with that corner.
+    #[cfg(test)]
+    pub(crate) fn fitting_pairs(&self, x: u8, y: u8, size: usize) -> PairSet {
+        let t = tables();
+        let p = usize::from(self.current);
+        let unavailable = t.unavailable_pairs(self.remaining[p]);
+        let blocked = blocked_pairs(
+            t,
+            &self.rows,
+            p,
+            usize::from(x),
+            usize::from(y),
+            &unavailable,
+        );
+        let mut fitting = t.size_pairs[size];
+        for (pairs, blocked) in fitting.iter_mut().zip(&blocked) {
+            *pairs &= !blocked;
+        }
+        fitting
+    }
+}
+
+/// Where a playout step places: the open corner (x, y) of the player to move, the size
+/// of the largest piece that fits there, and the pairs of that size that fit (size 0:
+/// any largest-piece move, the corners having overflowed their list).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlayoutTarget {
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+    pub(crate) size: usize,
+    pub(crate) fitting: PairSet,
 }
 
 /// The search's corner policy for [`Board::corner_playout_target`].
@@ -1697,6 +1778,30 @@ mod tests {
             out.push(board);
         }
         out
+    }
+
+    #[test]
+    fn a_playout_push_places_what_push_unchecked_does() {
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut rng = crate::rng::Rng::new(3);
+        while let Some(mv) = board.random_move(&mut rng) {
+            let mut playout = board.clone();
+            playout.push_playout(mv);
+            board.push_unchecked(mv);
+            assert_eq!(
+                (playout.current, playout.dead, playout.finished, playout.ply),
+                (board.current, board.dead, board.finished, board.ply)
+            );
+            assert_eq!(
+                (playout.rows, playout.remaining),
+                (board.rows, board.remaining)
+            );
+            assert_eq!(
+                (playout.scores, playout.colors),
+                (board.scores, board.colors)
+            );
+            assert_eq!(playout.moves.len() + 1, board.moves.len());
+        }
     }
 
     #[test]

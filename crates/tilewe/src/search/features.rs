@@ -8,7 +8,7 @@
 //! corners, the opponents' corners and the partners' corners; each candidate is then a
 //! handful of 128-bit ANDs and population counts.
 
-use crate::board::{Board, PAD, ROWS, Row, SIZE_CLASSES, for_each_corner};
+use crate::board::{Board, PAD, PlayoutTarget, ROWS, Row, for_each_corner};
 use crate::moves::Move;
 use crate::rng::Rng;
 use crate::tables::{PairMasks11, Tables, tables};
@@ -345,19 +345,21 @@ pub(crate) struct PickWeights {
     pub(crate) lost: i32,
 }
 
-/// A placement of a piece of `size` on the open corner (x, y) of the player to move, the
-/// best by `weights` (new corners gained, opponents' corners taken, own corners lost;
-/// ties drawn at random): the playouts' "no self-blocking, take their corners" choice.
+/// A placement at `target` (an open corner of the player to move, with the pairs of the
+/// largest piece size that fit there), the best by `weights` (new corners gained,
+/// opponents' corners taken, own corners lost; ties drawn at random): the playouts' "no
+/// self-blocking, take their corners" choice. Only the fitting pairs are scored, in
+/// ascending pair id (piece by piece), the order ties are drawn in.
 pub(crate) fn playout_pick(
     board: &Board,
     opponents: u8,
-    (x, y, size): (u8, u8, usize),
+    target: &PlayoutTarget,
     weights: PickWeights,
     rng: &mut Rng,
 ) -> Option<Move> {
     let t = tables();
     let p = usize::from(board.current);
-    let (x, y) = (usize::from(x), usize::from(y));
+    let (x, y) = (usize::from(target.x), usize::from(target.y));
     let low = (y + PAD).saturating_sub(5);
     let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
     let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
@@ -377,19 +379,16 @@ pub(crate) fn playout_pick(
         own |= lane(row.corners[p]) << (11 * dy);
         opp |= lane(theirs(row)) << (11 * dy);
     }
-    let k = key11(forbidden);
-    let target = (x + 20 * y) as u16;
-    let mut rem = board.remaining[p] & SIZE_CLASSES[size];
+    let free = !forbidden & !own;
+    let at = (x + 20 * y) as u16;
     let mut best = (i32::MIN, 0u16, 0usize);
-    while rem != 0 {
-        let piece = rem.trailing_zeros() as usize;
-        rem &= rem - 1;
-        for &id in t.candidates(k, piece) {
+    for (w, &word) in target.fitting.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let id = (64 * w + bits.trailing_zeros() as usize) as u16;
+            bits &= bits - 1;
             let m = &t.pair_masks11[usize::from(id)];
-            if m.cells & forbidden != 0 {
-                continue;
-            }
-            let score = weights.gained * i32::from(ones(m.diag & !forbidden & !own))
+            let score = weights.gained * i32::from(ones(m.diag & free))
                 + weights.blocked * i32::from(sparse_ones(m.cells & opp))
                 - weights.lost * i32::from(sparse_ones(m.edge & own).saturating_sub(1));
             if score > best.0 {
@@ -402,12 +401,71 @@ pub(crate) fn playout_pick(
             }
         }
     }
-    (best.2 > 0).then(|| Move::from_raw(target, best.1))
+    (best.2 > 0).then(|| Move::from_raw(at, best.1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::SIZE_CLASSES;
+
+    /// The playout pick before the fitting pairs came with the target: every candidate
+    /// of the size class at the corner, tested against the window (the reference).
+    fn playout_pick_reference(
+        board: &Board,
+        opponents: u8,
+        (x, y, size): (u8, u8, usize),
+        weights: PickWeights,
+        rng: &mut Rng,
+    ) -> Option<Move> {
+        let t = tables();
+        let p = usize::from(board.current);
+        let (x, y) = (usize::from(x), usize::from(y));
+        let low = (y + PAD).saturating_sub(5);
+        let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
+        let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
+        let theirs = |row: &Row| {
+            (0..4)
+                .filter(|q| opponents & 1 << q != 0)
+                .fold(0, |m, q| m | row.corners[q])
+        };
+        let rows = &board.rows;
+        let mut forbidden = lane(rows[low].forbidden[p]);
+        let mut own = lane(rows[low].corners[p] & keep_first);
+        let mut opp = lane(theirs(&rows[low]) & keep_first);
+        let base = low + usize::from(y != 0);
+        for dy in 1..11usize {
+            let row = &rows[base + dy - 1];
+            forbidden |= lane(row.forbidden[p]) << (11 * dy);
+            own |= lane(row.corners[p]) << (11 * dy);
+            opp |= lane(theirs(row)) << (11 * dy);
+        }
+        let k = key11(forbidden);
+        let mut rem = board.remaining[p] & SIZE_CLASSES[size];
+        let mut best = (i32::MIN, 0u16, 0usize);
+        while rem != 0 {
+            let piece = rem.trailing_zeros() as usize;
+            rem &= rem - 1;
+            for &id in t.candidates(k, piece) {
+                let m = &t.pair_masks11[usize::from(id)];
+                if m.cells & forbidden != 0 {
+                    continue;
+                }
+                let score = weights.gained * i32::from(ones(m.diag & !forbidden & !own))
+                    + weights.blocked * i32::from(sparse_ones(m.cells & opp))
+                    - weights.lost * i32::from(sparse_ones(m.edge & own).saturating_sub(1));
+                if score > best.0 {
+                    best = (score, id, 1);
+                } else if score == best.0 {
+                    best.2 += 1;
+                    if rng.below(best.2) == 0 {
+                        best.1 = id;
+                    }
+                }
+            }
+        }
+        (best.2 > 0).then(|| Move::from_raw((x + 20 * y) as u16, best.1))
+    }
 
     const FREE_FOR_ALL: [u8; 4] = [0, 1, 2, 3];
 
@@ -469,17 +527,34 @@ mod tests {
                     .filter(|m| m.1.size == size)
                     .map(|m| score(&m.1))
                     .max();
-                let pick = playout_pick(
+                let size = usize::from(size);
+                let target = PlayoutTarget {
+                    x,
+                    y,
+                    size,
+                    fitting: board.fitting_pairs(x, y, size),
+                };
+                let mut a = rng.clone();
+                let pick = playout_pick(&board, sides.opponents[p], &target, weights, &mut rng)
+                    .expect("a placement fits");
+                // The same pick, and the same draws, as scoring every candidate of the
+                // size class against the window.
+                let reference = playout_pick_reference(
                     &board,
                     sides.opponents[p],
-                    (x, y, usize::from(size)),
+                    (x, y, size),
                     weights,
-                    &mut rng,
-                )
-                .expect("a placement fits");
+                    &mut a,
+                );
+                assert_eq!(Some(pick), reference);
+                assert_eq!(rng, a);
                 assert!(board.is_legal(pick), "{pick}");
                 let (_, f) = here.iter().find(|m| m.0 == pick).expect("one of them");
-                assert_eq!((f.size, Some(score(f))), (size, best), "{pick}");
+                assert_eq!(
+                    (usize::from(f.size), Some(score(f))),
+                    (size, best),
+                    "{pick}"
+                );
                 checked += 1;
             }
             let mv = moves[rng.below(moves.len())].0;

@@ -24,6 +24,12 @@
 //!   side's), so the search plays for cells as well as for the win.
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
+//! * **Time**: a forced move is played without a simulation, and a search stops once
+//!   the most visited root move leads every other by more than two thirds of the
+//!   simulations left (the runner-up would need two of every three to catch up; with the
+//!   whole remainder it could not overtake at all, and that exact stop saves about 40 %
+//!   of a self-play game's simulations at 1,000 playouts); a higher budget spends the
+//!   time saved where the choice is open.
 //!
 //! Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
 //! the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
@@ -60,10 +66,14 @@ use tree::{ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Budget {
-    /// This many simulations per move (tree visits kept from earlier moves do not
-    /// count): the same seed gives the same moves.
+    /// At most this many simulations per move (tree visits kept from earlier moves do
+    /// not count): the same seed gives the same moves. A decision stops sooner when the
+    /// most visited move leads by more than two thirds of the simulations left, and a
+    /// forced move gets none.
     Playouts(u32),
-    /// Search until this much wall-clock time has passed (at least one simulation).
+    /// Search until this much wall-clock time has passed (at least one simulation where
+    /// there is a choice), or sooner when the most visited move leads by more than two
+    /// thirds of the simulations the time left allows at the pace so far.
     Time(Duration),
 }
 
@@ -127,6 +137,13 @@ struct Params {
     margin_scale: f32,
     /// How the playouts choose among the placements at the drawn corner.
     pick: PickWeights,
+    /// Early stop: a search ends once the most visited root edge leads every other by
+    /// more than this share of the simulations left (1 stops only when no other edge can
+    /// catch up any more, so the move is the one the full budget would choose; smaller
+    /// shares stop sooner; infinity never stops early). 0.67 (the runner-up would need
+    /// about two of every three simulations left) measured stronger than 1 at equal CPU
+    /// time (see the README).
+    stop_share: f32,
 }
 
 impl Params {
@@ -151,9 +168,13 @@ impl Params {
                 blocked: 5,
                 lost: 3,
             },
+            stop_share: STOP_SHARE,
         }
     }
 }
+
+/// The standard [`Params::stop_share`].
+const STOP_SHARE: f32 = 0.67;
 
 /// Per-simulation scratch space, kept to avoid allocating.
 #[derive(Clone, Debug)]
@@ -253,6 +274,22 @@ impl Mcts {
         self
     }
 
+    /// The same engine, stopping a decision early (the default) or not: with it, a forced
+    /// move gets no simulation and a search ends once the most visited move at the root
+    /// leads the runner-up by more than two thirds of the playouts left (the runner-up
+    /// would need two of every three to catch up); without it every decision with a
+    /// choice runs its whole budget (for [`Mcts::root_visits`] statistics or speed
+    /// measurements).
+    #[must_use]
+    pub fn with_early_stop(mut self, early_stop: bool) -> Mcts {
+        self.params.stop_share = if early_stop {
+            STOP_SHARE
+        } else {
+            f32::INFINITY
+        };
+        self
+    }
+
     /// The move model of the priors.
     #[must_use]
     pub const fn model(&self) -> &MoveModel {
@@ -297,6 +334,48 @@ impl Mcts {
     /// Forgets the tree (the next decision starts from scratch).
     pub fn clear(&mut self) {
         self.tree = Tree::default();
+    }
+
+    /// Grows the root's edges if it has none yet (as the first simulation would) and
+    /// returns how many it has (`u32::MAX` when the tree is full and it cannot grow).
+    fn expand_root(&mut self, sides: Sides) -> u32 {
+        let node = self.tree.nodes[0];
+        if node.expanded {
+            return node.len;
+        }
+        if self.tree.edges.len() >= MAX_EDGES {
+            return u32::MAX;
+        }
+        let (Some(root), Some(s)) = (self.tree.root.as_ref(), self.scratch.as_mut()) else {
+            return u32::MAX;
+        };
+        s.board.copy_position_from(root);
+        s.tracker.clone_from(&s.root_tracker);
+        let s = s.as_mut();
+        self.tree.expand(
+            0,
+            (&s.board, &s.tracker),
+            sides,
+            &self.params,
+            &mut s.expand,
+        );
+        self.tree.nodes[0].len
+    }
+
+    /// Whether the search may stop with `left` simulations to go: the most visited root
+    /// edge leads the runner-up by more than `stop_share` of them (with a share of 1 no
+    /// other edge can overtake it any more, so the move is already the budget's choice).
+    fn decided(&self, left: u32) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for e in self.tree.edges_of(self.tree.nodes[0]) {
+            if e.visits > first {
+                second = first;
+                first = e.visits;
+            } else if e.visits > second {
+                second = e.visits;
+            }
+        }
+        (first - second) as f32 > self.params.stop_share * left as f32
     }
 
     /// Runs one simulation from the root: selection and expansion in the tree, a
@@ -354,14 +433,14 @@ impl Mcts {
             let Some(target) = board.corner_playout_target(rng, &params.playout, opponents) else {
                 break;
             };
-            let mv = if target.2 == 0 {
+            let mv = if target.size == 0 {
                 board.largest_piece_move(rng)
             } else {
-                features::playout_pick(board, opponents, target, params.pick, rng)
+                features::playout_pick(board, opponents, &target, params.pick, rng)
             };
             let Some(mv) = mv else { break };
             scratch.played.push((board.current, mv.placement_key()));
-            board.push_unchecked(mv);
+            board.push_playout(mv);
         }
 
         // Backup, with AMAF: an edge of a node on the path counts the simulation when its
@@ -451,20 +530,30 @@ impl Engine for Mcts {
             .scratch
             .get_or_insert_with(|| Box::new(Scratch::new(board)));
         scratch.root_tracker = Tracker::new(board);
+        self.last_simulations = 0;
+        // A forced move (or none) needs no thought.
+        if self.expand_root(sides) <= 1 {
+            return self.tree.best_move();
+        }
         let mut done = 0u32;
         loop {
-            match self.budget {
-                Budget::Playouts(n) if done >= n.max(1) => break,
-                Budget::Time(limit) if done > 0 && done % 8 == 0 && start.elapsed() >= limit => {
-                    break;
-                }
-                _ => {}
-            }
             self.simulate(sides, rng);
             done += 1;
-            // A forced move needs no thought.
-            let root = self.tree.nodes[0];
-            if root.expanded && root.len == 1 {
+            let left = match self.budget {
+                Budget::Playouts(n) if done >= n => break,
+                Budget::Playouts(n) => n - done,
+                Budget::Time(_) if done % 8 != 0 => continue,
+                Budget::Time(limit) => {
+                    let spent = start.elapsed();
+                    if spent >= limit {
+                        break;
+                    }
+                    // The simulations the time left allows at the pace so far.
+                    let pace = spent.as_secs_f64() / f64::from(done);
+                    ((limit - spent).as_secs_f64() / pace.max(1e-9)).min(f64::from(u32::MAX)) as u32
+                }
+            };
+            if self.decided(left) {
                 break;
             }
         }
@@ -505,7 +594,9 @@ mod tests {
     #[test]
     fn the_tree_is_kept_between_moves() {
         let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
-        let mut engine = Mcts::new(Budget::Playouts(300)).with_teams(Teams::Partners);
+        let mut engine = Mcts::new(Budget::Playouts(300))
+            .with_teams(Teams::Partners)
+            .with_early_stop(false);
         let mut rng = Rng::new(1);
         let mv = engine.choose(&board, &mut rng).unwrap();
         board.push(mv).unwrap();
@@ -522,6 +613,49 @@ mod tests {
     }
 
     #[test]
+    fn the_early_stop_keeps_the_budgets_move() {
+        // From positions along a game, an engine that stops once the root is decided (a
+        // share of 1: no edge can overtake the leader any more) chooses what the engine
+        // that spends its whole budget does, and saves playouts.
+        let budget = 120;
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut driver = Mcts::new(Budget::Playouts(20)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(5);
+        let (mut decisions, mut saved) = (0, 0);
+        while !board.is_finished() {
+            if board.ply() % 5 == 0 {
+                let mut early = Mcts::new(Budget::Playouts(budget)).with_teams(Teams::Partners);
+                early.params.stop_share = 1.0;
+                let mut full = early.clone().with_early_stop(false);
+                let mv = early.choose(&board, &mut Rng::new(board.ply() as u64));
+                assert_eq!(mv, full.choose(&board, &mut Rng::new(board.ply() as u64)));
+                if early.last_simulations() > 0 {
+                    assert_eq!(full.last_simulations(), budget);
+                    saved += budget - early.last_simulations();
+                    decisions += 1;
+                }
+            }
+            let mv = driver.choose(&board, &mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        assert!(
+            decisions > 5 && saved > 0,
+            "{decisions} decisions, {saved} saved"
+        );
+    }
+
+    #[test]
+    fn a_decided_root_stops_the_search() {
+        // With the runner-up allowed no share of the playouts left, the search stops as
+        // soon as one edge leads.
+        let board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(1000)).with_teams(Teams::Partners);
+        engine.params.stop_share = 0.0;
+        assert!(engine.choose(&board, &mut Rng::new(1)).is_some());
+        assert!(engine.last_simulations() < 1000);
+    }
+
+    #[test]
     fn a_forced_move_is_played_at_once() {
         // One player, one piece left, one place for it.
         let mut board = Board::new(1).unwrap();
@@ -532,7 +666,7 @@ mod tests {
             let forced = board.n_distinct_placements() == 1;
             board.push(mv).unwrap();
             if forced {
-                assert_eq!(engine.last_simulations(), 1);
+                assert_eq!(engine.last_simulations(), 0);
             }
         }
     }
