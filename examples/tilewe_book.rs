@@ -157,21 +157,28 @@ fn main() -> Result<(), String> {
         }
         let mut ranked: Vec<(&Vec<Tile>, f64)> = tally.iter().map(|(c, &v)| (c, v)).collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+        let best_text = if ranked.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; best {}",
+                ranked
+                    .iter()
+                    .take(3)
+                    .map(|(c, v)| format!(
+                        "{} {:.0} %",
+                        cells_text(c),
+                        100.0 * v / samples.len().max(1) as f64
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         let line = format!(
-            "piece {}: the guard held in {} of {} positions; best {}",
+            "piece {}: the guard held in {} of {} positions{best_text}",
             depth + 1,
             samples.len(),
             reached,
-            ranked
-                .iter()
-                .take(3)
-                .map(|(c, v)| format!(
-                    "{} {:.0} %",
-                    cells_text(c),
-                    100.0 * v / samples.len().max(1) as f64
-                ))
-                .collect::<Vec<_>>()
-                .join(", ")
         );
         eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
         if samples.len() * 2 < reached || samples.is_empty() {

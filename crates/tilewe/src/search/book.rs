@@ -10,6 +10,11 @@
 //! of a key and its mirror image the smaller is stored (a symmetric key keeps the
 //! unmirrored frame). An entry answers only while no other colour's tile is within the
 //! book's *guard* distance (Chebyshev, in cells) of the colour's tiles or of the move's.
+//! The shipped book's guard is 4: no cell of the colour's pieces, its move or the open
+//! corners next to them has been contested yet, and the nearest opponent is at least a
+//! whole piece away (one piece reaches at most 5 cells from its colour's tiles). A guard
+//! of 6, which keeps even the opponents' next piece off those corners, fails at most
+//! colours' third piece, so its book would hold only two.
 //!
 //! The text form, one entry a line, `#` starting a comment:
 //!
