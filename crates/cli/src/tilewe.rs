@@ -153,7 +153,8 @@ pub struct GtpArgs {
     /// (mcts only; see --no-book).
     #[arg(long, overrides_with = "no_book")]
     book: bool,
-    /// Search every move, without the opening book.
+    /// Search every move, without the opening book (the default: the book measured no
+    /// stronger against Pentobi; see the README).
     #[arg(long, overrides_with = "book")]
     no_book: bool,
 }
