@@ -10,7 +10,7 @@ use std::time::Duration;
 use sokoengine::tilewe::gtp::GtpSession;
 use sokoengine::tilewe::{
     Board, Budget, Color, CornerCounts, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move,
-    RandomEngine, play_game,
+    OpeningBook, RandomEngine, play_game,
 };
 
 use crate::failure::Failure;
@@ -123,10 +123,15 @@ impl BudgetArgs {
             EngineName::MonteCarlo => {
                 Box::new(MonteCarlo::new(self.playouts.unwrap_or(400) as usize))
             }
-            EngineName::Mcts => Box::new(Mcts::new(match self.time_per_move {
-                Some(ms) => Budget::Time(Duration::from_millis(ms)),
-                None => Budget::Playouts(self.playouts.unwrap_or(DEFAULT_MCTS_PLAYOUTS)),
-            })),
+            EngineName::Mcts => Box::new(self.mcts()),
+        })
+    }
+
+    /// The mcts engine with this budget.
+    fn mcts(&self) -> Mcts {
+        Mcts::new(match self.time_per_move {
+            Some(ms) => Budget::Time(Duration::from_millis(ms)),
+            None => Budget::Playouts(self.playouts.unwrap_or(DEFAULT_MCTS_PLAYOUTS)),
         })
     }
 }
@@ -146,7 +151,25 @@ pub struct GtpArgs {
     /// commands give the same moves.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Play each colour's first pieces from the opening book in Blokus Two-Player
+    /// (mcts only; see --no-book).
+    #[arg(long, overrides_with = "no_book")]
+    book: bool,
+    /// Search every move, without the opening book (the default: the book measured no
+    /// stronger against Pentobi; see the README).
+    #[arg(long, overrides_with = "book")]
+    no_book: bool,
 }
+
+impl GtpArgs {
+    /// Whether the mcts engine consults the opening book.
+    fn uses_book(&self) -> bool {
+        USE_BOOK_BY_DEFAULT && !self.no_book || self.book
+    }
+}
+
+/// Whether `tilewe gtp` plays from the opening book unless told otherwise.
+const USE_BOOK_BY_DEFAULT: bool = false;
 
 /// Arguments of `sokoengine tilewe play`.
 #[derive(Debug, Args)]
@@ -180,7 +203,15 @@ fn gtp(args: &GtpArgs, out: &Output) -> Result<(), Failure> {
     if out.json {
         return Err(Failure::usage("gtp speaks GTP; --json does not apply"));
     }
-    let engine = args.budget.engine(args.engine)?;
+    if args.book && args.engine != EngineName::Mcts {
+        return Err(Failure::usage("--book applies to the mcts engine only"));
+    }
+    let engine = if args.engine == EngineName::Mcts {
+        let book = args.uses_book().then(|| OpeningBook::standard().clone());
+        Box::new(args.budget.mcts().with_book(book))
+    } else {
+        args.budget.engine(args.engine)?
+    };
     let mut session = GtpSession::new(engine, args.seed);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -27,7 +27,8 @@
 //!   ([`PositionError`]);
 //! * engines behind [`Engine`]: [`RandomEngine`], [`MostTiles`], [`MostCorners`],
 //!   [`MonteCarlo`] and the strongest, [`Mcts`] (tree search with Blokus knowledge,
-//!   [`Budget`] in playouts or time, [`Teams`] for Blokus Two-Player); [`play_game`], a
+//!   [`Budget`] in playouts or time, [`Teams`] for Blokus Two-Player, an optional
+//!   [`OpeningBook`] of its own deep searches); [`play_game`], a
 //!   [`Tournament`] with seat rotation and Elo ([`elo_win_probability`],
 //!   [`elo_adjustment`]), all seeded by [`Rng`];
 //! * [`gtp`]: a GTP front end in Pentobi's Blokus dialect, on the classic board with its
@@ -96,7 +97,10 @@ pub use moves::{
 };
 pub use position::PositionError;
 pub use rng::Rng;
-pub use search::{Budget, Distiller, Mcts, MoveModel, MoveModelError, Teams};
+pub use search::{
+    Budget, Distiller, Mcts, MoveModel, MoveModelError, OpeningBook, OpeningBookError,
+    OpeningBookErrorKind, Teams,
+};
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 
 // The README's example runs as a doc test, so the README stays true.

@@ -231,6 +231,17 @@ fn gtp_session() {
     let args = ["tilewe", "gtp", "--playouts", "30", "--seed", "3"];
     let first = crate::run_stdin(&args, script);
     assert_eq!(crate::run_stdin(&args, script).ok(), first.ok());
+    // The opening book: the version names it, and it answers the first moves.
+    let script = "version\nset_game Blokus Two-Player\ngenmove blue\ngenmove yellow\n";
+    let booked = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--book"], script);
+    let searched = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--no-book"], script);
+    assert!(booked.ok().contains(" mcts-30+book\n"), "{booked:?}");
+    assert!(searched.ok().contains(" mcts-30\n"), "{searched:?}");
+    let last = crate::run_stdin(&["tilewe", "gtp", "--no-book", "--book"], "version\n");
+    assert!(
+        last.ok().contains("+book"),
+        "the last of --book and --no-book counts"
+    );
     // End of input ends the session like quit.
     assert_eq!(
         crate::run_stdin(&["tilewe", "gtp", "--engine", "random"], "name").ok(),
@@ -256,4 +267,6 @@ fn gtp_usage_errors() {
     assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
     let out = run(&["tilewe", "gtp", "--json"]);
     assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
+    let out = run(&["tilewe", "gtp", "--engine", "random", "--book"]);
+    assert_eq!(out.fails(2), "--book applies to the mcts engine only");
 }

@@ -30,12 +30,17 @@
 //!   whole remainder it could not overtake at all, and that exact stop saves about 40 %
 //!   of a self-play game's simulations at 1,000 playouts); a higher budget spends the
 //!   time saved where the choice is open.
+//! * **Opening book** (optional, [`Mcts::with_book`]): in Blokus Two-Player each
+//!   colour's first pieces can come from an [`OpeningBook`] of the engine's own deep
+//!   searches, keyed on the colour's own placements seen from its corner and used only
+//!   while the other colours are far away.
 //!
 //! Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
 //! the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
 //! identically everywhere; the logarithm is a short series of them), so a seed and a
 //! playout budget give the same moves on every platform. The search runs on one thread.
 
+mod book;
 mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
@@ -47,6 +52,7 @@ use crate::board::{Board, CornerPolicy};
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rng::Rng;
+pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
@@ -235,6 +241,8 @@ pub struct Mcts {
     tree: Tree,
     scratch: Option<Box<Scratch>>,
     last_simulations: u32,
+    /// Consulted before searching, in Blokus Two-Player only.
+    book: Option<OpeningBook>,
 }
 
 impl Default for Mcts {
@@ -255,6 +263,7 @@ impl Mcts {
             tree: Tree::default(),
             scratch: None,
             last_simulations: 0,
+            book: None,
         }
     }
 
@@ -288,6 +297,37 @@ impl Mcts {
             f32::INFINITY
         };
         self
+    }
+
+    /// The same engine consulting `book` before it searches (`None`: never). The book
+    /// answers only in Blokus Two-Player ([`Teams::Partners`] on the classic board with
+    /// its fixed start corners); a book move costs no simulations and draws no random
+    /// numbers, so a seed still gives the same game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Budget, Engine, Mcts, OpeningBook, Rng, StartCorners, Teams};
+    ///
+    /// let board = Board::with_start_corners(4, StartCorners::Fixed)?;
+    /// let mut engine = Mcts::new(Budget::Playouts(50))
+    ///     .with_teams(Teams::Partners)
+    ///     .with_book(Some(OpeningBook::standard().clone()));
+    /// let mv = engine.choose(&board, &mut Rng::new(1));
+    /// assert_eq!(mv, OpeningBook::standard().lookup(&board));
+    /// assert_eq!(engine.last_simulations(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_book(mut self, book: Option<OpeningBook>) -> Mcts {
+        self.book = book;
+        self
+    }
+
+    /// The opening book consulted before searching, if any.
+    #[must_use]
+    pub const fn book(&self) -> Option<&OpeningBook> {
+        self.book.as_ref()
     }
 
     /// The move model of the priors.
@@ -512,15 +552,21 @@ fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
 
 impl Engine for Mcts {
     fn name(&self) -> String {
+        let book = if self.book.is_some() { "+book" } else { "" };
         match self.budget {
-            Budget::Playouts(n) => format!("mcts-{n}"),
-            Budget::Time(t) => format!("mcts-{}ms", t.as_millis()),
+            Budget::Playouts(n) => format!("mcts-{n}{book}"),
+            Budget::Time(t) => format!("mcts-{}ms{book}", t.as_millis()),
         }
     }
 
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> Option<Move> {
         if board.is_finished() {
             return None;
+        }
+        let book = self.book.as_ref().filter(|_| self.teams == Teams::Partners);
+        if let Some(mv) = book.and_then(|book| book.lookup(board)) {
+            self.last_simulations = 0;
+            return Some(mv);
         }
         let start = Instant::now();
         self.tree.reroot(board);
@@ -653,6 +699,37 @@ mod tests {
         engine.params.stop_share = 0.0;
         assert!(engine.choose(&board, &mut Rng::new(1)).is_some());
         assert!(engine.last_simulations() < 1000);
+    }
+
+    #[test]
+    fn the_book_answers_in_two_player_games_only() {
+        let book: OpeningBook = "guard 6\nstart -> a1,b1,b2,c2,c3\n".parse().unwrap();
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        // Without the early stop, a search runs its whole budget.
+        let mut engine = Mcts::new(Budget::Playouts(30))
+            .with_teams(Teams::Partners)
+            .with_early_stop(false)
+            .with_book(Some(book.clone()));
+        assert_eq!(engine.name(), "mcts-30+book");
+        let mut rng = Rng::new(1);
+        for _ in 0..4 {
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            assert_eq!(Some(mv), book.lookup(&board));
+            assert_eq!(engine.last_simulations(), 0);
+            board.push(mv).unwrap();
+        }
+        // Out of the book, it searches.
+        engine.choose(&board, &mut rng).unwrap();
+        assert_eq!(engine.last_simulations(), 30);
+        let mut solo = Mcts::new(Budget::Playouts(30))
+            .with_early_stop(false)
+            .with_book(Some(book));
+        solo.choose(
+            &Board::with_start_corners(4, StartCorners::Fixed).unwrap(),
+            &mut rng,
+        );
+        assert_eq!(solo.last_simulations(), 30);
+        assert!(solo.book().is_some());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The GTP front end on scripted sessions (insta snapshots).
 
 use sokoengine_tilewe::gtp::GtpSession;
-use sokoengine_tilewe::{Budget, Engine, Mcts, MostTiles};
+use sokoengine_tilewe::{Budget, Engine, Mcts, MostTiles, OpeningBook};
 
 /// Runs the fixture script through a session and returns the transcript.
 fn transcript(engine: Box<dyn Engine>, seed: u64) -> String {
@@ -27,6 +27,21 @@ fn the_search_engine_replays_a_session_for_a_seed() {
     let first = transcript(engine(), 9);
     assert_eq!(first, transcript(engine(), 9));
     assert!(first.contains("= B+"), "{first}");
+}
+
+#[test]
+fn the_opening_book_answers_the_first_moves() {
+    // Two rounds of genmove for every colour: the shipped book's lines, seen from each
+    // start corner, then the search once a colour leaves the book.
+    let engine = Mcts::new(Budget::Playouts(20)).with_book(Some(OpeningBook::standard().clone()));
+    let mut session = GtpSession::new(Box::new(engine), 1);
+    let mut out = String::new();
+    let script = "set_game Blokus Two-Player\ngenmove 1\ngenmove 2\ngenmove 3\ngenmove 4\n\
+                  genmove 1\ngenmove 2\ngenmove 3\ngenmove 4\nshowboard\n";
+    for line in script.lines() {
+        out.push_str(&session.respond(line).expect("a command"));
+    }
+    insta::assert_snapshot!(out);
 }
 
 #[test]
