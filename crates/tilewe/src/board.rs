@@ -29,6 +29,16 @@ pub(crate) struct Row {
     pub(crate) corners: [u32; 4],
 }
 
+impl Row {
+    /// The open corners of the players in `players` (bit q: player q) in this row.
+    #[inline(always)]
+    pub(crate) fn corners_of(&self, players: u8) -> u32 {
+        (0..4)
+            .filter(|q| players & 1 << q != 0)
+            .fold(0, |m, q| m | self.corners[q])
+    }
+}
+
 /// Bits of the 20 board columns in a row.
 pub(crate) const BOARD_COLUMNS: u32 = 0xF_FFFF << PAD;
 /// Bits of columns a and t (the board corners of rows 1 and 20).
@@ -1432,9 +1442,7 @@ impl Board {
             if mine == 0 {
                 continue;
             }
-            let theirs = (0..4)
-                .filter(|q| opponents & 1 << q != 0)
-                .fold(0, |m, q| m | row.corners[q]);
+            let theirs = row.corners_of(opponents);
             let mut shared = mine & theirs;
             let mut other = mine & !theirs;
             if n_contested + n_others + (mine.count_ones() as usize) > MAX_CORNERS {

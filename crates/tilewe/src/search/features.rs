@@ -345,6 +345,29 @@ pub(crate) struct PickWeights {
     pub(crate) lost: i32,
 }
 
+/// The 11x11 windows the playout pick reads around board tile (x, y) (as [`windows`]
+/// cuts them), for the player to move: forbidden tiles, own open corners, the
+/// `opponents`' open corners, and the tiles neither forbidden nor own corners.
+#[inline(always)]
+fn pick_windows(board: &Board, opponents: u8, x: usize, y: usize) -> (u128, u128, u128, u128) {
+    let p = usize::from(board.current);
+    let low = (y + PAD).saturating_sub(5);
+    let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
+    let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
+    let rows = &board.rows;
+    let mut forbidden = lane(rows[low].forbidden[p]);
+    let mut own = lane(rows[low].corners[p] & keep_first);
+    let mut opp = lane(rows[low].corners_of(opponents) & keep_first);
+    let base = low + usize::from(y != 0);
+    for dy in 1..11usize {
+        let row = &rows[base + dy - 1];
+        forbidden |= lane(row.forbidden[p]) << (11 * dy);
+        own |= lane(row.corners[p]) << (11 * dy);
+        opp |= lane(row.corners_of(opponents)) << (11 * dy);
+    }
+    (forbidden, own, opp, !forbidden & !own)
+}
+
 /// A placement at `target` (an open corner of the player to move, with the pairs of the
 /// largest piece size that fit there), the best by `weights` (new corners gained,
 /// opponents' corners taken, own corners lost; ties drawn at random): the playouts' "no
@@ -358,28 +381,8 @@ pub(crate) fn playout_pick(
     rng: &mut Rng,
 ) -> Option<Move> {
     let t = tables();
-    let p = usize::from(board.current);
     let (x, y) = (usize::from(target.x), usize::from(target.y));
-    let low = (y + PAD).saturating_sub(5);
-    let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
-    let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
-    let theirs = |row: &Row| {
-        (0..4)
-            .filter(|q| opponents & 1 << q != 0)
-            .fold(0, |m, q| m | row.corners[q])
-    };
-    let rows = &board.rows;
-    let mut forbidden = lane(rows[low].forbidden[p]);
-    let mut own = lane(rows[low].corners[p] & keep_first);
-    let mut opp = lane(theirs(&rows[low]) & keep_first);
-    let base = low + usize::from(y != 0);
-    for dy in 1..11usize {
-        let row = &rows[base + dy - 1];
-        forbidden |= lane(row.forbidden[p]) << (11 * dy);
-        own |= lane(row.corners[p]) << (11 * dy);
-        opp |= lane(theirs(row)) << (11 * dy);
-    }
-    let free = !forbidden & !own;
+    let (_, own, opp, free) = pick_windows(board, opponents, x, y);
     let at = (x + 20 * y) as u16;
     let mut best = (i32::MIN, 0u16, 0usize);
     for (w, &word) in target.fitting.iter().enumerate() {
@@ -421,25 +424,7 @@ mod tests {
         let t = tables();
         let p = usize::from(board.current);
         let (x, y) = (usize::from(x), usize::from(y));
-        let low = (y + PAD).saturating_sub(5);
-        let keep_first: u32 = if y == 0 { 0 } else { u32::MAX };
-        let lane = |bits: u32| u128::from(((u64::from(bits) << 1) >> x) & ROW11);
-        let theirs = |row: &Row| {
-            (0..4)
-                .filter(|q| opponents & 1 << q != 0)
-                .fold(0, |m, q| m | row.corners[q])
-        };
-        let rows = &board.rows;
-        let mut forbidden = lane(rows[low].forbidden[p]);
-        let mut own = lane(rows[low].corners[p] & keep_first);
-        let mut opp = lane(theirs(&rows[low]) & keep_first);
-        let base = low + usize::from(y != 0);
-        for dy in 1..11usize {
-            let row = &rows[base + dy - 1];
-            forbidden |= lane(row.forbidden[p]) << (11 * dy);
-            own |= lane(row.corners[p]) << (11 * dy);
-            opp |= lane(theirs(row)) << (11 * dy);
-        }
+        let (forbidden, own, opp, _) = pick_windows(board, opponents, x, y);
         let k = key11(forbidden);
         let mut rem = board.remaining[p] & SIZE_CLASSES[size];
         let mut best = (i32::MIN, 0u16, 0usize);
