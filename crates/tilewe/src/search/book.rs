@@ -36,7 +36,7 @@ use std::sync::OnceLock;
 
 use crate::board::{Board, StartCorners};
 use crate::moves::Move;
-use crate::types::{Color, Tile};
+use crate::types::{Color, Piece, Tile};
 
 /// A placement's cells in the book's frame, ascending.
 type Cells = Vec<Tile>;
@@ -385,6 +385,11 @@ fn parse_cells(word: &str, column: usize) -> Result<Cells, (usize, OpeningBookEr
 /// The board after playing `key` (any order) as green from `a1`, or the index of a
 /// placement that cannot be played.
 fn replay(key: &[Cells]) -> Result<Board, ()> {
+    // A colour has 21 pieces: a longer key cannot be played (said before trying it in
+    // every order, which costs the square of its length).
+    if key.len() > Piece::COUNT {
+        return Err(());
+    }
     let mut board =
         Board::with_start_corners(4, StartCorners::Fixed).expect("four players are valid");
     let mut left: Vec<&Cells> = key.iter().collect();
@@ -666,6 +671,32 @@ mod tests {
         assert_eq!(lines, again_sorted);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_fails_with_a_position(
+            lines in proptest::collection::vec(proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just("guard"), proptest::strategy::Just("3"),
+                proptest::strategy::Just("start"), proptest::strategy::Just("->"),
+                proptest::strategy::Just("a1"), proptest::strategy::Just("a1,b1,b2"),
+                proptest::strategy::Just("b2,c3"), proptest::strategy::Just("c2,c3,d3"),
+                proptest::strategy::Just("#"), proptest::strategy::Just(","),
+                proptest::strategy::Just("u0"), proptest::strategy::Just("é"),
+                proptest::strategy::Just("-"), proptest::strategy::Just(">"),
+            ], 0..8), 0..6),
+        ) {
+            let text: String = lines.iter().map(|words| words.join(" ") + "\n").collect();
+            match text.parse::<OpeningBook>() {
+                // A book prints as text that reads back as the same book.
+                Ok(book) => proptest::prop_assert_eq!(book.to_string().parse::<OpeningBook>(), Ok(book)),
+                Err(err) => {
+                    proptest::prop_assert!(err.line >= 1 && err.line <= lines.len().max(1));
+                    let width = text.lines().nth(err.line - 1).map_or(0, |l| l.chars().count());
+                    proptest::prop_assert!(err.column >= 1 && err.column <= width.max(1), "{err}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn errors_name_line_and_column() {
         let cases = [
@@ -769,6 +800,18 @@ mod tests {
         assert_eq!(
             long.parse::<OpeningBook>().unwrap_err().kind,
             OpeningBookErrorKind::TooLong
+        );
+        // A key of more placements than a colour has pieces, however long.
+        let mut many = "guard 3\n".to_owned();
+        many.push_str(&"t20 ".repeat(100_000));
+        many.push_str("a1 -> b2\n");
+        assert_eq!(
+            many.parse::<OpeningBook>().unwrap_err(),
+            OpeningBookError {
+                line: 2,
+                column: 1,
+                kind: OpeningBookErrorKind::IllegalPlacements
+            }
         );
         // Comments, blank lines and an empty text are fine.
         assert!("".parse::<OpeningBook>().unwrap().is_empty());
