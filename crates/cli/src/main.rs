@@ -24,7 +24,7 @@ mod tilewe;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::failure::Failure;
 use crate::output::Output;
@@ -37,6 +37,16 @@ use crate::output::Output;
 #[derive(Debug, Parser)]
 #[command(name = "sokoengine", version, propagate_version = true, after_help = EXAMPLES)]
 struct Cli {
+    #[command(flatten)]
+    globals: GlobalArgs,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The options every subcommand takes.
+#[derive(Debug, Args)]
+struct GlobalArgs {
     /// Print exactly one JSON document on standard output instead of text.
     #[arg(long, global = true)]
     json: bool,
@@ -45,9 +55,6 @@ struct Cli {
     /// it is not a terminal (a terminal always shows a progress bar).
     #[arg(long, global = true)]
     progress: bool,
-
-    #[command(subcommand)]
-    command: Command,
 }
 
 const EXAMPLES: &str = "\
@@ -98,10 +105,8 @@ enum Command {
 #[derive(Debug, Parser)]
 #[command(name = "sokoengine")]
 struct VerifyCli {
-    #[arg(long, global = true)]
-    json: bool,
-    #[arg(long, global = true)]
-    progress: bool,
+    #[command(flatten)]
+    globals: GlobalArgs,
     #[command(subcommand)]
     command: VerifyCommand,
 }
@@ -116,12 +121,10 @@ fn main() -> ExitCode {
     let verify = args.iter().skip(1).any(|arg| arg == "verify");
     let cli = match verify.then(|| VerifyCli::try_parse_from(&args)) {
         Some(Ok(VerifyCli {
-            json,
-            progress,
+            globals,
             command: VerifyCommand::Verify(args),
         })) => Cli {
-            json,
-            progress,
+            globals,
             command: Command::Verify(args),
         },
         _ => match Cli::try_parse_from(&args) {
@@ -129,7 +132,7 @@ fn main() -> ExitCode {
             Err(error) => return clap_failure(&error, wants_json(&args)),
         },
     };
-    let mut out = Output::new(cli.json, cli.progress);
+    let mut out = Output::new(cli.globals.json, cli.globals.progress);
     let result = run(cli.command, &mut out);
     out.finish(result)
 }
