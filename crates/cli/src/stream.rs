@@ -129,8 +129,8 @@ impl<'a> CollectionFile<'a> {
     }
 
     /// The puzzles in batches, each read in parallel (or those the plan kept,
-    /// [`KEPT_READ_AT_ONCE`] at a time); a failure to read a puzzle comes after the batch of those before it,
-    /// and ends them.
+    /// [`KEPT_READ_AT_ONCE`] at a time); a failure to read a puzzle comes after the batch
+    /// of those before it, and ends them.
     pub fn batches(&self) -> Batches<'_> {
         if let Some(kept) = self.kept.take() {
             return Batches::Kept(kept.into_iter());
