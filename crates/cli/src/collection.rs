@@ -268,6 +268,11 @@ fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Fai
         out.write_text(&summary_text(title, &summary.borrow()))?;
     }
     progress.finish();
+    // The process ends now: the text and its puzzles are left to the system, which
+    // frees them wholesale (freeing a large text unmaps it, and with a second thread
+    // that asks the other core to flush its address cache: 0.2 ms of 2 MB).
+    std::mem::forget(file);
+    std::mem::forget(text);
     if let Some(failure) = failure.into_inner() {
         return Err(failure);
     }
