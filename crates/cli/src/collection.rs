@@ -21,7 +21,9 @@ use crate::input::{
 };
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
-use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, map_owned};
+use crate::stream::{
+    Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, fold_owned, map_owned,
+};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]
@@ -156,10 +158,10 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, puzzle: &Rendered) {
-        self.puzzles += 1;
-        self.snapshots += puzzle.snapshots;
-        self.solved += puzzle.solved;
+    fn add(&mut self, rendered: &Rendered) {
+        self.puzzles += rendered.puzzles;
+        self.snapshots += rendered.snapshots;
+        self.solved += rendered.solved;
     }
 }
 
@@ -516,8 +518,10 @@ enum Render {
     Json { depth: usize },
 }
 
-/// A verified puzzle, written out: its counts and its text or JSON.
+/// Verified puzzles, written out: their counts and their text (consecutive puzzles in
+/// one string), or the JSON of one puzzle.
 struct Rendered {
+    puzzles: usize,
     snapshots: usize,
     solved: usize,
     /// The text report (empty for JSON).
@@ -530,23 +534,37 @@ impl Rendered {
     /// `report` written as `render` says: done in parallel, so only writing the
     /// results out is left to one thread.
     fn new(report: &PuzzleReport, render: Render) -> Rendered {
-        let mut rendered = Rendered {
-            snapshots: report.snapshots.len(),
-            solved: report.snapshots.iter().filter(|s| s.solved).count(),
+        let mut rendered = Rendered::empty();
+        rendered.push(report, render);
+        rendered
+    }
+
+    /// No puzzle yet.
+    const fn empty() -> Rendered {
+        Rendered {
+            puzzles: 0,
+            snapshots: 0,
+            solved: 0,
             text: String::new(),
             json: None,
-        };
+        }
+    }
+
+    /// Adds `report`: its text after the text so far, or its JSON (one puzzle only).
+    fn push(&mut self, report: &PuzzleReport, render: Render) {
+        self.puzzles += 1;
+        self.snapshots += report.snapshots.len();
+        self.solved += report.snapshots.iter().filter(|s| s.solved).count();
         match render {
-            Render::Text => rendered.text = puzzle_text(report),
+            Render::Text => puzzle_text(report, &mut self.text),
             Render::Json { depth } => {
                 // Written alone with the pretty printer's two-space steps, then indented
                 // as deep as the document holds it (JSON strings hold no raw line break).
                 let alone = serde_json::to_string_pretty(report).unwrap_or_default();
                 let indented = alone.replace('\n', &format!("\n{}", "  ".repeat(depth)));
-                rendered.json = RawValue::from_string(indented).ok();
+                self.json = RawValue::from_string(indented).ok();
             }
         }
-        rendered
     }
 }
 
@@ -579,12 +597,24 @@ fn verified<'a>(
             };
             let first = next_index;
             next_index += current.len();
-            let reports = map_owned(current, parallel, |offset, entry| {
+            let verify = |offset, entry: PuzzleEntry| {
                 let report = verify_puzzle(first + offset, &entry, sokoban_plus, progress);
                 progress.inc(1);
-                Rendered::new(&report, render)
-            });
-            pending = reports.into_iter();
+                report
+            };
+            pending = match render {
+                // Consecutive puzzles' text in one string: a few large writes and
+                // frees after the parallel work instead of one per puzzle.
+                Render::Text => {
+                    fold_owned(current, parallel, Rendered::empty, |rendered, i, entry| {
+                        rendered.push(&verify(i, entry), render);
+                    })
+                }
+                Render::Json { .. } => map_owned(current, parallel, |i, entry| {
+                    Rendered::new(&verify(i, entry), render)
+                }),
+            }
+            .into_iter();
         }
         pending.next()
     })
@@ -686,12 +716,12 @@ fn verify_snapshot(
     report
 }
 
-/// The text report of one puzzle.
-fn puzzle_text(puzzle: &PuzzleReport) -> String {
+/// Writes the text report of one puzzle at the end of `text`.
+fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
     use std::fmt::Write;
     // Written straight into one string (no string per piece); writing to a `String`
     // cannot fail.
-    let mut text = String::with_capacity(64 + 64 * puzzle.snapshots.len());
+    text.reserve(64 + 64 * puzzle.snapshots.len());
     let _ = write!(text, "puzzle {} {:?} (", puzzle.index, puzzle.title);
     let _ = match (puzzle.width, puzzle.height) {
         (Some(w), Some(h)) => write!(text, "{} {w}x{h})", puzzle.variant),
@@ -724,7 +754,6 @@ fn puzzle_text(puzzle: &PuzzleReport) -> String {
         }
         text.push('\n');
     }
-    text
 }
 
 /// The last line of the text report of a file.

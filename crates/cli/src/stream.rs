@@ -402,6 +402,33 @@ where
     }
 }
 
+/// `add` of each item (with its index) to an accumulator that `empty` starts, on all
+/// cores when `parallel`: the accumulators in order, each of consecutive items (as many
+/// as the threads' share of the work splits into; one when not `parallel`); each item
+/// is dropped where it was used.
+pub fn fold_owned<T, A, E, F>(items: Vec<T>, parallel: bool, empty: E, add: F) -> Vec<A>
+where
+    T: Send,
+    A: Send,
+    E: Fn() -> A + Sync + Send,
+    F: Fn(&mut A, usize, T) + Sync + Send,
+{
+    let add = |mut accumulator: A, (i, t)| {
+        add(&mut accumulator, i, t);
+        accumulator
+    };
+    if parallel {
+        start_pool();
+        items
+            .into_par_iter()
+            .enumerate()
+            .fold(&empty, add)
+            .collect()
+    } else {
+        vec![items.into_iter().enumerate().fold(empty(), add)]
+    }
+}
+
 /// The puzzles of a [`CollectionFile`] in batches (see [`CollectionFile::batches`]).
 pub enum Batches<'f> {
     /// Read by the plan, kept.
