@@ -53,6 +53,19 @@ pub struct VerifyArgs {
     max_decoded: u64,
 }
 
+impl VerifyArgs {
+    /// The arguments of `sokoengine verify FILE`: one file, every option at its default.
+    pub fn of_file(file: &str) -> VerifyArgs {
+        VerifyArgs {
+            variant_hint: None,
+            sokoban_plus: false,
+            strict: false,
+            files: vec![file.to_owned()],
+            max_decoded: DEFAULT_MAX_DECODED,
+        }
+    }
+}
+
 /// Output formats of `sokoengine convert`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Target {
