@@ -1434,27 +1434,25 @@ impl Board {
         let t = tables();
         // Open corners as (x, y), those shared with an opponent first, each group in
         // board order: one pass over the rows, the others gathered aside.
-        let mut corners = [(0u8, 0u8); MAX_CORNERS];
-        let mut others = [(0u8, 0u8); MAX_CORNERS];
+        // Room for one row past the limit: the overflow is checked after each row.
+        let mut corners = [(0u8, 0u8); MAX_CORNERS + 20];
+        let mut others = [(0u8, 0u8); MAX_CORNERS + 20];
         let (mut n_contested, mut n_others) = (0, 0);
+        // The rows with corners, found without a branch per row (which rows have corners
+        // is hard to predict), then walked.
+        let mut with_corners = 0u32;
         for (y, row) in self.rows[PAD..PAD + 20].iter().enumerate() {
+            with_corners |= u32::from(row.corners[p] != 0) << y;
+        }
+        while with_corners != 0 {
+            let y = with_corners.trailing_zeros() as usize;
+            with_corners &= with_corners - 1;
+            // y < 20: the mask only spares a bounds check.
+            let row = &self.rows[(y + PAD) & (ROWS - 1)];
             let mine = row.corners[p];
-            if mine == 0 {
-                continue;
-            }
             let theirs = row.corners_of(opponents);
             let mut shared = mine & theirs;
             let mut other = mine & !theirs;
-            if n_contested + n_others + (mine.count_ones() as usize) > MAX_CORNERS {
-                // More corners than the list holds (never seen in play): draw from every
-                // move instead.
-                return Some(PlayoutTarget {
-                    x: 0,
-                    y: 0,
-                    size: 0,
-                    fitting: [0; PAIR_WORDS],
-                });
-            }
             while shared != 0 {
                 let bit = shared.trailing_zeros() as usize;
                 shared &= shared - 1;
@@ -1466,6 +1464,16 @@ impl Board {
                 other &= other - 1;
                 others[n_others] = ((bit - PAD) as u8, y as u8);
                 n_others += 1;
+            }
+            if n_contested + n_others > MAX_CORNERS {
+                // More corners than the list holds (never seen in play): draw from every
+                // move instead.
+                return Some(PlayoutTarget {
+                    x: 0,
+                    y: 0,
+                    size: 0,
+                    fitting: [0; PAIR_WORDS],
+                });
             }
         }
         let mut n = n_contested + n_others;
@@ -1504,23 +1512,25 @@ impl Board {
                 &unavailable,
             );
             for size in (best.0.max(1)..=5).rev() {
-                let count = count_fitting(&blocked, &t.size_pairs[size]);
-                if count > 0 {
-                    // A larger piece wins; the same size keeps each corner's moves with
-                    // equal chance per move.
-                    if size > best.0 || rng.below(best.3 + count) >= best.3 {
-                        best = (
-                            size,
-                            x,
-                            y,
-                            if size > best.0 { count } else { best.3 + count },
-                        );
-                        best_blocked = blocked;
-                    } else {
-                        best.3 += count;
-                    }
-                    break;
+                // Most sizes tried do not fit: an emptiness test spares their count.
+                if !any_fitting(&blocked, &t.size_pairs[size]) {
+                    continue;
                 }
+                let count = count_fitting(&blocked, &t.size_pairs[size]);
+                // A larger piece wins; the same size keeps each corner's moves with
+                // equal chance per move.
+                if size > best.0 || rng.below(best.3 + count) >= best.3 {
+                    best = (
+                        size,
+                        x,
+                        y,
+                        if size > best.0 { count } else { best.3 + count },
+                    );
+                    best_blocked = blocked;
+                } else {
+                    best.3 += count;
+                }
+                break;
             }
         }
         let (size, x, y, _) = best;
@@ -1616,14 +1626,32 @@ fn count_class(t: &Tables, w: u128, k: usize, pieces: u32) -> usize {
     count
 }
 
-/// How many pairs of `pairs` are not `blocked`.
+/// How many pairs of `pairs` are not `blocked`: one population count of the five words
+/// at once (baseline x86-64 has no `popcnt`, so `count_ones` is a bit-twiddling sequence
+/// per word; here the words' byte counts, at most 8 each, are summed before one fold).
 #[inline(always)]
 fn count_fitting(blocked: &PairSet, pairs: &PairSet) -> usize {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let mut bytes = 0;
+    for (blocked, pairs) in blocked.iter().zip(pairs) {
+        let m = pairs & !blocked;
+        let m = m - ((m >> 1) & M1);
+        let m = (m & M2) + ((m >> 2) & M2);
+        bytes += (m + (m >> 4)) & M4;
+    }
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// Whether any pair of `pairs` is not `blocked`.
+#[inline(always)]
+fn any_fitting(blocked: &PairSet, pairs: &PairSet) -> bool {
     blocked
         .iter()
         .zip(pairs)
-        .map(|(blocked, pairs)| (pairs & !blocked).count_ones() as usize)
-        .sum()
+        .fold(0, |any, (blocked, pairs)| any | pairs & !blocked)
+        != 0
 }
 
 /// Moves of one corner into `buf`; returns how many. The candidate-list generator that
