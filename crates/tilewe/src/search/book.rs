@@ -429,7 +429,14 @@ fn parse_entry(text: &str) -> Result<(Key, Cells), (usize, OpeningBookErrorKind)
     }
     let right_words = words(right, right_column);
     let [(move_column, word)] = right_words[..] else {
-        return Err((right_column, OpeningBookErrorKind::PlacementSize));
+        // With nothing after it, the arrow is what leads nowhere (the column after it
+        // may be past the line's end).
+        let column = if right_words.is_empty() {
+            right_column - 2
+        } else {
+            right_column
+        };
+        return Err((column, OpeningBookErrorKind::PlacementSize));
     };
     let mv = parse_cells(word, move_column)?;
     let board = replay(&key).map_err(|()| (1, OpeningBookErrorKind::IllegalPlacements))?;
@@ -753,6 +760,18 @@ mod tests {
                 "guard 3\nstart -> a1 b2\n",
                 2,
                 9,
+                OpeningBookErrorKind::PlacementSize,
+            ),
+            (
+                "guard 3\na1 ->\n",
+                2,
+                4,
+                OpeningBookErrorKind::PlacementSize,
+            ),
+            (
+                "guard 3\na1 ->  # nothing\n",
+                2,
+                4,
                 OpeningBookErrorKind::PlacementSize,
             ),
             (
