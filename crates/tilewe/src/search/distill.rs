@@ -86,7 +86,7 @@ impl Distiller {
         let p = usize::from(board.current);
         let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         let mut features = HashMap::new();
-        for_each_move(board, &Tracker::new(board), sides, |mv, f| {
+        for_each_move(board, &Tracker::new(board), sides, true, |mv, f| {
             features.entry(mv.placement_key()).or_insert_with(|| {
                 model::indices(&f, phase).map(|i| u16::try_from(i).unwrap_or(NO_WEIGHT))
             });

@@ -281,8 +281,15 @@ fn closeness(m: &PairMasks11, x: usize, y: usize) -> u8 {
 }
 
 /// The features of pair `id` placed on the window's centre, or `None` if it does not fit.
+/// [`Features::centre`] is 0 unless `with_centre`.
 #[inline(always)]
-pub(crate) fn features(t: &Tables, id: usize, w: &Windows, x: usize, y: usize) -> Option<Features> {
+pub(crate) fn features(
+    t: &Tables,
+    id: usize,
+    w: &Windows,
+    (x, y): (usize, usize),
+    with_centre: bool,
+) -> Option<Features> {
     let m = &t.pair_masks11[id];
     let cells = m.cells;
     if cells & w.forbidden != 0 {
@@ -291,7 +298,7 @@ pub(crate) fn features(t: &Tables, id: usize, w: &Windows, x: usize, y: usize) -
     Some(Features {
         piece: m.piece,
         size: m.size,
-        centre: closeness(m, x, y),
+        centre: if with_centre { closeness(m, x, y) } else { 0 },
         gained: ones(m.diag & !w.forbidden & !w.own),
         blocked: sparse_ones(cells & w.opponents),
         blocked_partner: sparse_ones(cells & w.partners),
@@ -303,12 +310,15 @@ pub(crate) fn features(t: &Tables, id: usize, w: &Windows, x: usize, y: usize) -
 }
 
 /// Calls `f(move, features)` for every legal move of the player to move, in generation
-/// order. Does nothing on a finished board.
+/// order. Does nothing on a finished board. [`Features::centre`] is 0 unless
+/// `with_centre` (the move model reads it only in the opening, and the search spares its
+/// cost elsewhere).
 #[inline(always)]
 pub(crate) fn for_each_move(
     board: &Board,
     tracker: &Tracker,
     sides: Sides,
+    with_centre: bool,
     mut f: impl FnMut(Move, Features),
 ) {
     if board.finished {
@@ -327,7 +337,7 @@ pub(crate) fn for_each_move(
             let piece = rem.trailing_zeros() as usize;
             rem &= rem - 1;
             for &id in t.candidates(k, piece) {
-                if let Some(feat) = features(t, usize::from(id), &w, x, y) {
+                if let Some(feat) = features(t, usize::from(id), &w, (x, y), with_centre) {
                     f(Move::from_raw(target, id), feat);
                 }
             }
@@ -464,7 +474,7 @@ mod tests {
                     T4w-a1s4 Y5wf-a2d7 X5n-a2d16 Y5wf-d2n18 Y5nf-b3q4 O1n-a1h6 Z5ef-c1f18";
         for text in game.split_whitespace() {
             let mut scored = Vec::new();
-            for_each_move(&board, &Tracker::new(&board), sides, |mv, _| {
+            for_each_move(&board, &Tracker::new(&board), sides, true, |mv, _| {
                 scored.push(mv)
             });
             assert_eq!(scored, board.legal_moves());
@@ -492,7 +502,7 @@ mod tests {
             let tracker = Tracker::new(&board);
             // Every placement by its target tile and size.
             let mut moves = Vec::new();
-            for_each_move(&board, &tracker, sides, |mv, f| moves.push((mv, f)));
+            for_each_move(&board, &tracker, sides, true, |mv, f| moves.push((mv, f)));
             let mut corners = Vec::new();
             for_each_corner(&board.rows, p, |x, y| {
                 corners.push((x as u8, y as u8));
@@ -552,7 +562,7 @@ mod tests {
 
     fn features_of(board: &Board, sides: Sides, text: &str) -> Features {
         let mut found = None;
-        for_each_move(board, &Tracker::new(board), sides, |mv, f| {
+        for_each_move(board, &Tracker::new(board), sides, true, |mv, f| {
             if mv.to_string() == text {
                 found = Some(f);
             }

@@ -454,7 +454,8 @@ impl Mcts {
             scratch.path.push((node, e));
             scratch.played.push((n.mover, edge.key));
             scratch.tracker.record(usize::from(n.mover), edge.mv);
-            scratch.board.push_unchecked(edge.mv);
+            // The scratch board never pops: no undo record.
+            scratch.board.push_playout(edge.mv);
             node = if edge.child == NONE {
                 let child = tree.nodes.len() as u32;
                 tree.nodes.push(Node::new(scratch.board.current));

@@ -158,7 +158,8 @@ impl Tree {
         let p = usize::from(board.current);
         let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         b.moves.clear();
-        for_each_move(board, tracker, sides, |mv, f| {
+        let with_centre = phase < model::CENTRE_PHASES;
+        for_each_move(board, tracker, sides, with_centre, |mv, f| {
             let key = mv.placement_key() as usize;
             if b.stamp[key] != b.generation {
                 b.stamp[key] = b.generation;
