@@ -1421,11 +1421,16 @@ impl Board {
     /// drawn corners are searched, so a step costs a fraction of generating every move.
     /// Size 0 means the corners overflowed the list (never seen in play; any
     /// largest-piece move will do); `None` that the player to move has no move.
+    // Inlined into its one caller in the search, which then reads the result where it
+    // was written (as a returned value, read back in wider loads than it was stored in,
+    // it stalled store forwarding).
+    #[inline(always)]
     pub(crate) fn corner_playout_target(
         &self,
         rng: &mut crate::rng::Rng,
         policy: &CornerPolicy,
         opponents: u8,
+        state: &mut PlayoutState,
     ) -> Option<PlayoutTarget> {
         if self.finished {
             return None;
@@ -1433,10 +1438,11 @@ impl Board {
         let p = usize::from(self.current);
         let t = tables();
         // Open corners as (x, y), those shared with an opponent first, each group in
-        // board order: one pass over the rows, the others gathered aside.
-        // Room for one row past the limit: the overflow is checked after each row.
-        let mut corners = [(0u8, 0u8); MAX_CORNERS + 20];
-        let mut others = [(0u8, 0u8); MAX_CORNERS + 20];
+        // board order: one pass over the rows, the contested ones listed from the start
+        // of the state's list, the others from its middle (`OTHERS`). The two parts make
+        // one list of `n` corners, contested first (index i >= n_contested is
+        // `list[head + i - n_contested]`), without copying or clearing it per step.
+        let list = &mut state.corners;
         let (mut n_contested, mut n_others) = (0, 0);
         // The rows with corners, found without a branch per row (which rows have corners
         // is hard to predict), then walked.
@@ -1456,13 +1462,13 @@ impl Board {
             while shared != 0 {
                 let bit = shared.trailing_zeros() as usize;
                 shared &= shared - 1;
-                corners[n_contested] = ((bit - PAD) as u8, y as u8);
+                list[n_contested] = ((bit - PAD) as u8, y as u8);
                 n_contested += 1;
             }
             while other != 0 {
                 let bit = other.trailing_zeros() as usize;
                 other &= other - 1;
-                others[n_others] = ((bit - PAD) as u8, y as u8);
+                list[OTHERS + n_others] = ((bit - PAD) as u8, y as u8);
                 n_others += 1;
             }
             if n_contested + n_others > MAX_CORNERS {
@@ -1477,9 +1483,10 @@ impl Board {
             }
         }
         let mut n = n_contested + n_others;
-        corners[n_contested..n].copy_from_slice(&others[..n_others]);
+        let mut head = OTHERS;
         // Pairs of pieces already placed count as blocked everywhere.
-        let unavailable = t.unavailable_pairs(self.remaining[p]);
+        let unavailable = state.placed[p];
+        debug_assert_eq!(unavailable, t.unavailable_pairs(self.remaining[p]));
         // The best corner so far: (size, x, y, count of its moves of that size), and the
         // pairs that do not fit there.
         let mut best = (0usize, 0u8, 0u8, 0usize);
@@ -1492,14 +1499,24 @@ impl Board {
             } else {
                 rng.below(n)
             };
-            let (x, y) = corners[pick];
-            // Remove it, keeping the contested ones in front.
+            // Remove it, keeping the contested ones in front: the last contested one
+            // takes its place, and the last corner of all moves to the front of the
+            // others (which then start one slot earlier); or the last corner takes the
+            // place of a drawn other one.
+            let (x, y);
             if pick < n_contested {
-                corners[pick] = corners[n_contested - 1];
-                corners[n_contested - 1] = corners[n - 1];
+                (x, y) = list[pick];
+                list[pick] = list[n_contested - 1];
+                if n_others > 0 {
+                    head -= 1;
+                    list[head] = list[head + n_others];
+                }
                 n_contested -= 1;
             } else {
-                corners[pick] = corners[n - 1];
+                let at = head + pick - n_contested;
+                (x, y) = list[at];
+                list[at] = list[head + n_others - 1];
+                n_others -= 1;
             }
             n -= 1;
             tried += 1;
@@ -1579,6 +1596,42 @@ pub(crate) struct PlayoutTarget {
     pub(crate) y: u8,
     pub(crate) size: usize,
     pub(crate) fitting: PairSet,
+}
+
+/// What [`Board::corner_playout_target`] keeps between the steps of a playout: per
+/// colour the pairs of its pieces already placed, which fit nowhere, kept up to date move
+/// by move (rebuilding them per step was a loop over the placed pieces with an
+/// unpredictable end), and room for the list of open corners (on the stack it was
+/// cleared, and its two parts joined by a copy, at every step).
+#[derive(Clone, Debug)]
+pub(crate) struct PlayoutState {
+    placed: [PairSet; 4],
+    /// Contested corners from 0, the others from [`OTHERS`] (or a few slots before it);
+    /// room for one row past the limit in each part, as the overflow is checked after
+    /// each row.
+    corners: [(u8, u8); 2 * OTHERS],
+}
+
+/// Where the list of [`PlayoutState`] holds the corners not contested.
+const OTHERS: usize = MAX_CORNERS + 20;
+
+impl PlayoutState {
+    /// The state for a playout from `board`'s position.
+    pub(crate) fn new(board: &Board) -> PlayoutState {
+        let t = tables();
+        PlayoutState {
+            placed: std::array::from_fn(|p| t.unavailable_pairs(board.remaining[p])),
+            corners: [(0, 0); 2 * OTHERS],
+        }
+    }
+
+    /// Records that colour `p` played `mv`.
+    #[inline(always)]
+    pub(crate) fn record(&mut self, p: usize, mv: Move) {
+        let t = tables();
+        let piece = t.pairs[mv.pair_id()].piece.index();
+        unite(&mut self.placed[p], &t.piece_pairs[piece]);
+    }
 }
 
 /// The search's corner policy for [`Board::corner_playout_target`].

@@ -48,7 +48,7 @@ mod tree;
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, CornerPolicy};
+use crate::board::{Board, CornerPolicy, PlayoutState};
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -469,9 +469,12 @@ impl Mcts {
 
         // Playout.
         let board = &mut scratch.board;
+        let mut state = PlayoutState::new(board);
         loop {
             let opponents = sides.opponents[usize::from(board.current)];
-            let Some(target) = board.corner_playout_target(rng, &params.playout, opponents) else {
+            let Some(target) =
+                board.corner_playout_target(rng, &params.playout, opponents, &mut state)
+            else {
                 break;
             };
             let mv = if target.size == 0 {
@@ -481,6 +484,7 @@ impl Mcts {
             };
             let Some(mv) = mv else { break };
             scratch.played.push((board.current, mv.placement_key()));
+            state.record(usize::from(board.current), mv);
             board.push_playout(mv);
         }
 
