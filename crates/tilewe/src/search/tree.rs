@@ -23,8 +23,10 @@ pub(super) struct Edge {
     pub(super) mv: Move,
     /// [`Move::placement_key`] of `mv`: moves covering the same cells share it.
     pub(super) key: u32,
-    /// The move model's opinion, 0..1 (1 for the best-scored move of the node).
-    pub(super) prior: f32,
+    /// The prior's virtual wins: its virtual visits times its value, which follows the
+    /// move model's opinion (see [`Tree::select`]); computed once at expansion rather
+    /// than per selection.
+    pub(super) prior_wins: f32,
     pub(super) visits: u32,
     pub(super) wins: f32,
     pub(super) amaf_visits: u32,
@@ -179,7 +181,7 @@ impl Tree {
             self.edges.push(Edge {
                 mv,
                 key: mv.placement_key(),
-                prior: model::relative_probability(best - score),
+                prior_wins: prior_wins(model::relative_probability(best - score), params),
                 visits: 0,
                 wins: 0.0,
                 amaf_visits: 0,
@@ -202,8 +204,7 @@ impl Tree {
         let mut best_value = f32::NEG_INFINITY;
         for (i, e) in (n.first..).zip(self.edges_of(n)) {
             let visits = e.visits as f32 + params.prior_visits;
-            let prior = params.prior_floor + (params.prior_top - params.prior_floor) * e.prior;
-            let mut value = (e.wins + prior * params.prior_visits) / visits;
+            let mut value = (e.wins + e.prior_wins) / visits;
             if e.amaf_visits > 0 {
                 let amaf = e.amaf_visits as f32;
                 let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
@@ -233,6 +234,15 @@ impl Tree {
             })
             .map(|e| e.mv)
     }
+}
+
+/// The virtual wins of an edge whose move the model rates `opinion` (0..1, 1 for the
+/// node's best-scored move): `prior_visits` visits of a value between `prior_floor` and
+/// `prior_top`.
+#[inline(always)]
+fn prior_wins(opinion: f32, params: &Params) -> f32 {
+    let value = params.prior_floor + (params.prior_top - params.prior_floor) * opinion;
+    value * params.prior_visits
 }
 
 /// A scored move as one integer whose ascending order is the expansion's order: best
