@@ -200,6 +200,12 @@ impl Tree {
     pub(super) fn select(&self, n: Node, params: &Params) -> u32 {
         let log_n = ln(f64::from(n.visits.max(1))) as f32;
         let b2 = params.rave_bias * params.rave_bias;
+        let explore = |visits: f32| params.exploration * (log_n / visits).sqrt();
+        // The exploration term of the few visit counts most edges have, computed once
+        // per selection with the same operations: a division and a square root per edge
+        // are what selection waits on.
+        let small: [f32; SMALL_VISITS] =
+            std::array::from_fn(|v| explore(v as f32 + params.prior_visits));
         let mut best = n.first;
         let mut best_value = f32::NEG_INFINITY;
         for (i, e) in (n.first..).zip(self.edges_of(n)) {
@@ -210,7 +216,10 @@ impl Tree {
                 let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
                 value = (1.0 - beta) * value + beta * (e.amaf_wins / amaf);
             }
-            value += params.exploration * (log_n / visits).sqrt();
+            value += match small.get(e.visits as usize) {
+                Some(&term) => term,
+                None => explore(visits),
+            };
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -235,6 +244,9 @@ impl Tree {
             .map(|e| e.mv)
     }
 }
+
+/// Visit counts whose exploration term [`Tree::select`] computes once per call.
+const SMALL_VISITS: usize = 8;
 
 /// The virtual wins of an edge whose move the model rates `opinion` (0..1, 1 for the
 /// node's best-scored move): `prior_visits` visits of a value between `prior_floor` and
