@@ -208,7 +208,19 @@ impl Tree {
             std::array::from_fn(|v| explore(v as f32 + params.prior_visits));
         let mut best = n.first;
         let mut best_value = f32::NEG_INFINITY;
+        // An edge never visited, not even in AMAF, is worth its prior alone, and the
+        // edges are in descending prior order (expansion sorts them best score first),
+        // so the first such edge is worth at least as much as any later one and only it
+        // is computed: a later one cannot win the strict comparison below. (The prior
+        // value rises with the model's opinion while the top is above the floor.)
+        let ordered = params.prior_top >= params.prior_floor;
+        let mut fresh_seen = false;
         for (i, e) in (n.first..).zip(self.edges_of(n)) {
+            let fresh = e.visits == 0 && e.amaf_visits == 0;
+            if fresh && fresh_seen {
+                continue;
+            }
+            fresh_seen |= fresh && ordered;
             let visits = e.visits as f32 + params.prior_visits;
             let mut value = (e.wins + e.prior_wins) / visits;
             if e.amaf_visits > 0 {
@@ -313,6 +325,54 @@ pub(super) fn ln(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// UCT-RAVE selection as written before its shortcuts: every edge's value computed in
+    /// full.
+    fn select_reference(tree: &Tree, n: Node, params: &Params) -> u32 {
+        let log_n = ln(f64::from(n.visits.max(1))) as f32;
+        let b2 = params.rave_bias * params.rave_bias;
+        let mut best = n.first;
+        let mut best_value = f32::NEG_INFINITY;
+        for (i, e) in (n.first..).zip(tree.edges_of(n)) {
+            let visits = e.visits as f32 + params.prior_visits;
+            let mut value = (e.wins + e.prior_wins) / visits;
+            if e.amaf_visits > 0 {
+                let amaf = e.amaf_visits as f32;
+                let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
+                value = (1.0 - beta) * value + beta * (e.amaf_wins / amaf);
+            }
+            value += params.exploration * (log_n / visits).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn selection_matches_the_full_computation() {
+        use crate::board::{Board, StartCorners};
+        use crate::engine::Engine;
+        use crate::rng::Rng;
+        use crate::search::{Budget, Mcts, Teams};
+
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(400)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(3);
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            let tree = &engine.tree;
+            for &n in tree.nodes.iter().filter(|n| n.expanded && n.len > 0) {
+                let expected = select_reference(tree, n, &engine.params);
+                assert_eq!(tree.select(n, &engine.params), expected);
+                checked += 1;
+            }
+            board.push(mv).unwrap();
+        }
+        assert!(checked > 100, "{checked}");
+    }
 
     #[test]
     fn sort_keys_order_by_score_then_move() {
