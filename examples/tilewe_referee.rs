@@ -14,7 +14,10 @@
 //!
 //! Options: `--a CMD`, `--b CMD` (the engines, split at spaces), `--games N` (default 2),
 //! `--seed S` (game `g` sends `set_random_seed S+g` to both engines, so seeded engines
-//! with fixed budgets replay the match), `--out DIR` (game records and `results.md`),
+//! with fixed budgets replay the match; two matches whose seeds differ by an even number
+//! smaller than `N` therefore replay shared games: `--seed 11` and `--seed 21` of 120
+//! games share 110, so give matches meant to be independent seeds at least `N` apart),
+//! `--out DIR` (game records and `results.md`),
 //! `--name-a`, `--name-b` (names in the table; default: the engines' `name`),
 //! `--b-opening N` (engine B plays the first `N` plies for both sides, so later phases of
 //! the game can be compared from the same kind of opening; 0 by default).
