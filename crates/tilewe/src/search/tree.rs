@@ -222,12 +222,7 @@ impl Tree {
             }
             fresh_seen |= fresh && ordered;
             let visits = e.visits as f32 + params.prior_visits;
-            let mut value = (e.wins + e.prior_wins) / visits;
-            if e.amaf_visits > 0 {
-                let amaf = e.amaf_visits as f32;
-                let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
-                value = (1.0 - beta) * value + beta * (e.amaf_wins / amaf);
-            }
+            let mut value = rave_value(e, visits, b2);
             value += match small.get(e.visits as usize) {
                 Some(&term) => term,
                 None => explore(visits),
@@ -255,6 +250,20 @@ impl Tree {
             })
             .map(|e| e.mv)
     }
+}
+
+/// An edge's value before exploration: its wins with the prior's virtual ones over
+/// `visits` (real plus virtual), blended with its AMAF value by the minimum-MSE schedule
+/// (`b2` is the squared RAVE bias).
+#[inline(always)]
+fn rave_value(e: &Edge, visits: f32, b2: f32) -> f32 {
+    let value = (e.wins + e.prior_wins) / visits;
+    if e.amaf_visits == 0 {
+        return value;
+    }
+    let amaf = e.amaf_visits as f32;
+    let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
+    (1.0 - beta) * value + beta * (e.amaf_wins / amaf)
 }
 
 /// Visit counts whose exploration term [`Tree::select`] computes once per call.
@@ -326,8 +335,8 @@ pub(super) fn ln(x: f64) -> f64 {
 mod tests {
     use super::*;
 
-    /// UCT-RAVE selection as written before its shortcuts: every edge's value computed in
-    /// full.
+    /// UCT-RAVE selection without its shortcuts: every edge's value computed in full,
+    /// its exploration term included.
     fn select_reference(tree: &Tree, n: Node, params: &Params) -> u32 {
         let log_n = ln(f64::from(n.visits.max(1))) as f32;
         let b2 = params.rave_bias * params.rave_bias;
@@ -335,12 +344,7 @@ mod tests {
         let mut best_value = f32::NEG_INFINITY;
         for (i, e) in (n.first..).zip(tree.edges_of(n)) {
             let visits = e.visits as f32 + params.prior_visits;
-            let mut value = (e.wins + e.prior_wins) / visits;
-            if e.amaf_visits > 0 {
-                let amaf = e.amaf_visits as f32;
-                let beta = amaf / (visits + amaf + 4.0 * b2 * visits * amaf);
-                value = (1.0 - beta) * value + beta * (e.amaf_wins / amaf);
-            }
+            let mut value = rave_value(e, visits, b2);
             value += params.exploration * (log_n / visits).sqrt();
             if value > best_value {
                 best_value = value;
