@@ -3,9 +3,10 @@
 use std::fmt;
 
 use sokoengine_board::BoardGraph;
+use sokoengine_board::compact::BoxRule;
 use sokoengine_geometry::Direction;
 
-use crate::manager::{BoardManager, BoardManagerError, BoxRule};
+use crate::manager::{BoardManager, BoardManagerError};
 use crate::step::{DEFAULT_ID, PusherStep};
 
 /// Forward (push) or reverse (pull) solving.
