@@ -45,7 +45,7 @@ pub use cell::{BoardCell, CellCharError};
 pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach, Walk};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 pub use graph::{BoardGraph, Edge, SearchScratch};
-pub use puzzle::{Puzzle, is_playable};
+pub use puzzle::{PieceCounts, Puzzle, is_playable};
 pub use rle::{RleEncodeError, RleError};
 pub use text::{is_board_char, is_board_line, is_board_text_char};
 
