@@ -13,7 +13,8 @@
 //! what a step does (blocked, walk, push, pull) on any board that answers the few
 //! questions of [`StepCells`]. [`Position`] and [`Walk`] apply it to the compact
 //! cells; the Mover applies it to board cells with a neighbour table
-//! ([`TableCells`]), around its own bookkeeping (piece IDs, hash, undo). The metrics
+//! ([`TableCells`]) on its fast path and to the [`BoardGraph`] on its checked path,
+//! around its own bookkeeping (piece IDs, hash, undo, error texts). The metrics
 //! verifier replays solutions on the compact core and the solver generates pushes
 //! and pulls with it, so all of them obey the same rules.
 //!
@@ -1059,13 +1060,62 @@ impl StepCells for TableCells<'_> {
 
     #[inline(always)]
     fn occupant(&self, cell: usize) -> Occupant {
-        // Boxes first, the compact core's order the other way round: a Mover's
-        // pushes and a replay's walks each take one test.
-        match self.cells.get(cell) {
-            Some(cell) if cell.has_box() => Occupant::Box,
-            Some(cell) if cell.can_put_pusher_or_box() => Occupant::Nothing,
-            _ => Occupant::Obstacle,
+        self.cells
+            .get(cell)
+            .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
+    }
+}
+
+/// A [`BoardGraph`] as the rule of a step reads it, with or without a neighbour
+/// table (see [`BoardGraph::neighbor`]): the Mover's checked path, which words
+/// the errors. [`TableCells`] is the view for a hot loop.
+///
+/// ```
+/// use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step};
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let right = Direction::Right.index();
+/// let pushed = forward_step(&board, 7, right, BoxRule::Auto)?;
+/// assert_eq!(pushed.pushed, Some((8, 9)));
+/// // Direction numbers from 8 on lead nowhere.
+/// assert_eq!(forward_step(&board, 7, 8 + right, BoxRule::Auto), Err(BlockedKind::Move));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl StepCells for BoardGraph {
+    #[inline(always)]
+    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
+        if direction >= 8 {
+            return None;
         }
+        // The table first, inline (one load); boards without one compute it.
+        let slot = cell.wrapping_mul(8).wrapping_add(direction);
+        match self.neighbor_table().get(slot) {
+            Some(&next) => ((next as usize) < self.cells().len()).then_some(next as usize),
+            None => self.neighbor(cell, Direction::from_index(direction)?),
+        }
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: usize) -> Occupant {
+        self.cells()
+            .get(cell)
+            .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
+    }
+}
+
+/// What stands on a board cell: any number of pushers, so a pusher is an obstacle.
+#[inline(always)]
+const fn occupant_of(cell: BoardCell) -> Occupant {
+    // Boxes first, the compact core's order the other way round: a Mover's pushes
+    // and a replay's walks each take one test.
+    if cell.has_box() {
+        Occupant::Box
+    } else if cell.can_put_pusher_or_box() {
+        Occupant::Nothing
+    } else {
+        Occupant::Obstacle
     }
 }
 
