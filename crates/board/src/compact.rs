@@ -9,8 +9,14 @@
 //! grid ([`CompactBoard::cell_of`] and [`CompactBoard::board_position`] convert from
 //! and to board positions); the order of cells is the board's row-major order.
 //!
-//! The metrics verifier replays solutions on it and the solver generates pushes and
-//! pulls with it, so both obey the same rules.
+//! The rule of a step lives here once: [`forward_step`] and [`reverse_step`] say
+//! what a step does (blocked, walk, push, pull) on any board that answers the few
+//! questions of [`StepCells`]. [`Position`] and [`Walk`] apply it to the compact
+//! cells; the Mover applies it to board cells with a neighbour table
+//! ([`TableCells`]) on its fast path and to the [`BoardGraph`] on its checked path,
+//! around its own bookkeeping (piece IDs, hash, undo, error texts). The metrics
+//! verifier replays solutions on the compact core and the solver generates pushes
+//! and pulls with it, so all of them obey the same rules.
 //!
 //! ```
 //! use sokoengine_board::{CompactBoard, Puzzle};
@@ -121,8 +127,9 @@ pub enum Blocked {
 pub struct Moved {
     /// The pusher's new cell.
     pub target: usize,
-    /// For a push: the cell the box left (the pusher's new cell) and the cell it
-    /// entered.
+    /// The box's move, the cell it left and the cell it entered: for a push, from
+    /// the pusher's new cell onwards; for a pull ([`reverse_step`]), onto the
+    /// pusher's old cell.
     pub pushed: Option<(usize, usize)>,
 }
 
@@ -563,12 +570,14 @@ impl Position {
         (offset != 0).then(|| cell.wrapping_add_signed(offset))
     }
 
-    /// The neighbour of active `cell` in `direction`, or `cell` itself when the
-    /// direction leads nowhere (a wall for every caller's purposes, since `cell` is
-    /// occupied by whoever asks).
-    #[inline]
-    fn next(&self, cell: usize, direction: usize) -> (usize, bool) {
-        next_cell(&self.cells, &self.offsets, self.uniform, cell, direction)
+    /// This position's cells as the rule of a step reads them.
+    #[inline(always)]
+    fn step_cells(&self) -> CompactCells<'_> {
+        CompactCells {
+            cells: &self.cells,
+            offsets: &self.offsets,
+            uniform: self.uniform,
+        }
     }
 
     /// Puts a box on the free active `cell`.
@@ -618,13 +627,13 @@ impl Position {
     /// [`Blocked`] when the step is illegal.
     #[inline]
     pub fn plan_step(&self, direction: Direction) -> Result<Moved, Blocked> {
-        plan_step(
-            &self.cells,
-            &self.offsets,
-            self.uniform,
+        forward_step(
+            &self.step_cells(),
             self.pusher,
-            direction,
+            direction.index(),
+            BoxRule::Auto,
         )
+        .map_err(|kind| kind.toward(direction))
     }
 
     /// This position, borrowed for a run of [`Walk::step`]s: the pusher and the
@@ -676,8 +685,7 @@ impl Position {
         if !self.has_box(cell) {
             return None;
         }
-        let (target, leads) = self.next(cell, direction.index());
-        (leads && self.cells[target] & (WALL | BOX) == 0).then_some(target)
+        push_target(&self.step_cells(), cell, direction.index())
     }
 
     /// Pushes the box on `cell` one cell in `direction`; the pusher ends on `cell`.
@@ -708,17 +716,18 @@ impl Position {
     /// there is no box behind it.
     #[inline]
     pub fn pull(&mut self, direction: Direction) -> Result<usize, Blocked> {
+        let moved = reverse_step(
+            &self.step_cells(),
+            self.pusher,
+            direction.index(),
+            BoxRule::Required,
+        )
+        .map_err(|kind| kind.toward(direction))?;
         let from = self.pusher;
-        let (target, leads) = self.next(from, direction.index());
-        if !leads || self.cells[target] & (WALL | BOX) != 0 {
-            return Err(Blocked::Move { direction });
+        if let Some((behind, to)) = moved.pushed {
+            self.move_box(behind, to);
         }
-        let (behind, leads) = self.next(from, direction.opposite().index());
-        if !leads || self.cells[behind] & BOX == 0 {
-            return Err(Blocked::Push { direction });
-        }
-        self.move_box(behind, from);
-        self.pusher = target;
+        self.pusher = moved.target;
         Ok(from)
     }
 
@@ -770,57 +779,344 @@ impl Position {
     }
 }
 
-/// The rule of a step in `direction` from `pusher` (see [`Position::step`]): where
-/// the pusher goes and, for a push, the box's move; or why it cannot.
-#[inline(always)]
-fn plan_step(
-    cells: &[u8],
-    offsets: &[[isize; 8]; 2],
-    uniform: bool,
-    pusher: usize,
-    direction: Direction,
-) -> Result<Moved, Blocked> {
-    let index = direction.index();
-    let next = |cell: usize| next_cell(cells, offsets, uniform, cell, index);
-    let (target, leads) = next(pusher);
-    let cell = cells[target];
-    if !leads || cell & WALL != 0 {
-        return Err(Blocked::Move { direction });
+// ---- The rule of a step: its one home ----------------------------------------------
+
+/// A board as the rule of a step reads it: which cell neighbours which, and what
+/// stands on a cell (what "free" means is the board's to say). The compact core's
+/// cells implement it, and so does [`TableCells`] (board cells with a neighbour
+/// table), which the Mover plays on; [`forward_step`] and [`reverse_step`] are the
+/// rule.
+///
+/// Implementations are meant to be tiny and inlined: the rule runs on the hot path
+/// of every replay, move and undo.
+pub trait StepCells {
+    /// The neighbour of `cell` in the direction numbered `direction`
+    /// ([`Direction::index`]), or `None` when that direction leads nowhere from
+    /// `cell` (no such neighbour on its tile, off the board, or a number of 8 or
+    /// more).
+    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize>;
+
+    /// What stands on `cell`.
+    fn occupant(&self, cell: usize) -> Occupant;
+}
+
+/// What stands on a cell, as the rule of a step asks it ([`StepCells::occupant`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Occupant {
+    /// Nothing: a pusher or a box may enter the cell.
+    Nothing,
+    /// A box.
+    Box,
+    /// A wall, a pusher, or no cell at all (off the board).
+    Obstacle,
+}
+
+/// Whether a step moves a box: the one choice the rule of a step leaves to its
+/// caller (a replay knows from the letter, a player's move does not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoxRule {
+    /// Move a box when there is one to move: forward, the box ahead; in reverse, the
+    /// box behind the pusher.
+    Auto,
+    /// The step must move a box.
+    Required,
+    /// The step must not move a box (forward, a box ahead then blocks the step).
+    Forbidden,
+}
+
+/// Why the rule of a step refuses it, without the direction ([`Blocked`] adds it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum BlockedKind {
+    /// The pusher cannot enter the cell ahead (see [`Blocked::Move`]).
+    #[error("blocked move")]
+    Move,
+    /// The box cannot move, or there is none where the step needs one (see
+    /// [`Blocked::Push`]).
+    #[error("blocked push")]
+    Push,
+}
+
+impl BlockedKind {
+    /// This refusal of a step in `direction`.
+    #[inline]
+    pub const fn toward(self, direction: Direction) -> Blocked {
+        match self {
+            BlockedKind::Move => Blocked::Move { direction },
+            BlockedKind::Push => Blocked::Push { direction },
+        }
     }
-    if cell & BOX == 0 {
-        return Ok(Moved {
+}
+
+/// The rule of a forward step: the pusher on `pusher` steps in the direction
+/// numbered `direction` ([`Direction::index`]) onto a free cell, or pushes the box
+/// ahead of it onto the free cell beyond, as `boxes` allows. Returns where the
+/// pusher goes and, for a push, the box's move; changes nothing (the caller applies
+/// the plan, with whatever bookkeeping it keeps).
+///
+/// # Errors
+///
+/// [`BlockedKind::Move`] when the cell ahead is not free (or holds a box and
+/// `boxes` is [`BoxRule::Forbidden`]), [`BlockedKind::Push`] when the box cannot
+/// move, or `boxes` is [`BoxRule::Required`] and there is no box ahead.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::compact::{BlockedKind, BoxRule, TableCells, forward_step};
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let cells = TableCells::new(board.cells(), board.neighbor_table());
+/// let right = Direction::Right.index();
+/// let moved = forward_step(&cells, 7, right, BoxRule::Auto)?;
+/// assert_eq!((moved.target, moved.pushed), (8, Some((8, 9))));
+/// assert_eq!(forward_step(&cells, 7, right, BoxRule::Forbidden), Err(BlockedKind::Move));
+/// let up = Direction::Up.index(); // a wall
+/// assert_eq!(forward_step(&cells, 7, up, BoxRule::Auto), Err(BlockedKind::Move));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline(always)]
+pub fn forward_step<C: StepCells + ?Sized>(
+    cells: &C,
+    pusher: usize,
+    direction: usize,
+    boxes: BoxRule,
+) -> Result<Moved, BlockedKind> {
+    let target = cells
+        .neighbor_of(pusher, direction)
+        .ok_or(BlockedKind::Move)?;
+    match cells.occupant(target) {
+        Occupant::Nothing if boxes != BoxRule::Required => Ok(Moved {
             target,
             pushed: None,
-        });
+        }),
+        Occupant::Nothing => Err(BlockedKind::Push),
+        Occupant::Box if boxes != BoxRule::Forbidden => {
+            let box_target = push_target(cells, target, direction).ok_or(BlockedKind::Push)?;
+            Ok(Moved {
+                target,
+                pushed: Some((target, box_target)),
+            })
+        }
+        _ => Err(BlockedKind::Move),
     }
-    let (box_target, leads) = next(target);
-    if !leads || cells[box_target] & (WALL | BOX) != 0 {
-        return Err(Blocked::Push { direction });
+}
+
+/// The rule of a reverse step: the pusher on `pusher` steps in the direction
+/// numbered `direction` ([`Direction::index`]) onto a free cell and pulls the box
+/// behind it (on its neighbour in the opposite direction, number `direction ^ 4`)
+/// onto its old cell, as `boxes` allows. A pull is the exact inverse of a push the
+/// other way. Returns where the pusher goes and, for a pull, the box's move in
+/// [`Moved::pushed`]; changes nothing.
+///
+/// # Errors
+///
+/// [`BlockedKind::Move`] when the cell ahead is not free, [`BlockedKind::Push`] when
+/// `boxes` is [`BoxRule::Required`] and there is no box behind the pusher.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::compact::{BlockedKind, BoxRule, TableCells, reverse_step};
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#$@ .#\n######")?;
+/// let cells = TableCells::new(board.cells(), board.neighbor_table());
+/// let right = Direction::Right.index();
+/// let pulled = reverse_step(&cells, 8, right, BoxRule::Auto)?;
+/// assert_eq!((pulled.target, pulled.pushed), (9, Some((7, 8))));
+/// let walked = reverse_step(&cells, 8, right, BoxRule::Forbidden)?;
+/// assert_eq!(walked.pushed, None);
+/// let left = Direction::Left.index();
+/// assert_eq!(reverse_step(&cells, 8, left, BoxRule::Auto), Err(BlockedKind::Move));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline(always)]
+pub fn reverse_step<C: StepCells + ?Sized>(
+    cells: &C,
+    pusher: usize,
+    direction: usize,
+    boxes: BoxRule,
+) -> Result<Moved, BlockedKind> {
+    let target = cells
+        .neighbor_of(pusher, direction)
+        .filter(|&cell| cells.occupant(cell) == Occupant::Nothing)
+        .ok_or(BlockedKind::Move)?;
+    if boxes != BoxRule::Forbidden {
+        // Direction numbers: the opposite of `d` is `d ^ 4`.
+        let behind = cells.neighbor_of(pusher, direction ^ 4);
+        if let Some(behind) = behind.filter(|&cell| cells.occupant(cell) == Occupant::Box) {
+            return Ok(Moved {
+                target,
+                pushed: Some((behind, pusher)),
+            });
+        }
+        if boxes == BoxRule::Required {
+            return Err(BlockedKind::Push);
+        }
     }
     Ok(Moved {
         target,
-        pushed: Some((target, box_target)),
+        pushed: None,
     })
 }
 
-/// [`Position::next`] on the parts of a position: the neighbour of active `cell` in
-/// direction value `direction`, or `cell` itself when the direction leads nowhere.
-/// `uniform`: every tile has class 0's neighbours (one memory access less).
+/// Where a box on `cell` goes when pushed in the direction numbered `direction`:
+/// the free neighbour that way, if any. The push part of [`forward_step`].
 #[inline(always)]
-fn next_cell(
-    cells: &[u8],
-    offsets: &[[isize; 8]; 2],
+fn push_target<C: StepCells + ?Sized>(cells: &C, cell: usize, direction: usize) -> Option<usize> {
+    cells
+        .neighbor_of(cell, direction)
+        .filter(|&next| cells.occupant(next) == Occupant::Nothing)
+}
+
+/// The compact core's cells as the rule of a step reads them. The pusher's cell
+/// is not marked (the compact core has one pusher, and a step never enters it).
+#[derive(Clone, Copy)]
+struct CompactCells<'a> {
+    cells: &'a [u8],
+    offsets: &'a [[isize; 8]; 2],
+    /// Every tile has class 0's neighbours (one memory access less a step).
     uniform: bool,
-    cell: usize,
-    direction: usize,
-) -> (usize, bool) {
-    let class = if uniform {
-        0
+}
+
+impl StepCells for CompactCells<'_> {
+    #[inline(always)]
+    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
+        let class = if self.uniform {
+            0
+        } else {
+            usize::from(self.cells[cell] & ODD_TILE != 0)
+        };
+        // Active cells lie inside the padding, so their neighbours are on the grid.
+        match *self.offsets[class].get(direction)? {
+            0 => None,
+            offset => Some(cell.wrapping_add_signed(offset)),
+        }
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: usize) -> Occupant {
+        match self.cells.get(cell) {
+            Some(&flags) if flags & (WALL | BOX) == 0 => Occupant::Nothing,
+            Some(&flags) if flags & BOX != 0 => Occupant::Box,
+            _ => Occupant::Obstacle,
+        }
+    }
+}
+
+/// Board cells ([`BoardCell`]: walls, boxes, goals, any number of pushers) with a
+/// neighbour table of eight entries a cell ([`BoardGraph::neighbor_table`]), as the
+/// rule of a step reads them: what the Mover plays on.
+///
+/// ```
+/// use sokoengine_board::compact::{Occupant, StepCells, TableCells};
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+/// let cells = TableCells::new(board.cells(), board.neighbor_table());
+/// assert_eq!(cells.neighbor_of(6, Direction::Right.index()), Some(7));
+/// assert_eq!(cells.neighbor_of(6, Direction::Up.index()), Some(1));
+/// assert_eq!(cells.neighbor_of(1, Direction::Up.index()), None); // off the board
+/// assert_eq!(cells.occupant(7), Occupant::Box);
+/// assert_eq!(cells.occupant(8), Occupant::Nothing); // a goal
+/// assert_eq!(cells.occupant(6), Occupant::Obstacle); // the pusher
+/// assert_eq!(cells.occupant(0), Occupant::Obstacle); // a wall
+/// assert_eq!(cells.occupant(15), Occupant::Obstacle); // off the board
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct TableCells<'a> {
+    cells: &'a [BoardCell],
+    neighbors: &'a [u32],
+}
+
+impl<'a> TableCells<'a> {
+    /// The view of `cells` with `neighbors`, the table of eight entries a cell in
+    /// which a number from `cells.len()` on means none (as in
+    /// [`BoardGraph::neighbor_table`]). A cell without its eight entries has no
+    /// neighbours.
+    #[inline(always)]
+    pub const fn new(cells: &'a [BoardCell], neighbors: &'a [u32]) -> TableCells<'a> {
+        TableCells { cells, neighbors }
+    }
+}
+
+impl StepCells for TableCells<'_> {
+    #[inline(always)]
+    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
+        if direction >= 8 {
+            return None;
+        }
+        let next = *self
+            .neighbors
+            .get(cell.wrapping_mul(8).wrapping_add(direction))? as usize;
+        (next < self.cells.len()).then_some(next)
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: usize) -> Occupant {
+        self.cells
+            .get(cell)
+            .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
+    }
+}
+
+/// A [`BoardGraph`] as the rule of a step reads it, with or without a neighbour
+/// table (see [`BoardGraph::neighbor`]): the Mover's checked path, which words
+/// the errors. [`TableCells`] is the view for a hot loop.
+///
+/// ```
+/// use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step};
+/// use sokoengine_board::BoardGraph;
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let right = Direction::Right.index();
+/// let pushed = forward_step(&board, 7, right, BoxRule::Auto)?;
+/// assert_eq!(pushed.pushed, Some((8, 9)));
+/// // Direction numbers from 8 on lead nowhere.
+/// assert_eq!(forward_step(&board, 7, 8 + right, BoxRule::Auto), Err(BlockedKind::Move));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl StepCells for BoardGraph {
+    #[inline(always)]
+    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
+        if direction >= 8 {
+            return None;
+        }
+        // The table first, inline (one load); boards without one compute it.
+        let slot = cell.wrapping_mul(8).wrapping_add(direction);
+        match self.neighbor_table().get(slot) {
+            Some(&next) => ((next as usize) < self.cells().len()).then_some(next as usize),
+            None => self.neighbor(cell, Direction::from_index(direction)?),
+        }
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: usize) -> Occupant {
+        self.cells()
+            .get(cell)
+            .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
+    }
+}
+
+/// What stands on a board cell: any number of pushers, so a pusher is an obstacle.
+#[inline(always)]
+const fn occupant_of(cell: BoardCell) -> Occupant {
+    // Boxes first, the compact core's order the other way round: a Mover's pushes
+    // and a replay's walks each take one test.
+    if cell.has_box() {
+        Occupant::Box
+    } else if cell.can_put_pusher_or_box() {
+        Occupant::Nothing
     } else {
-        usize::from(cells[cell] & ODD_TILE != 0)
-    };
-    let offset = offsets[class][direction];
-    (cell.wrapping_add_signed(offset), offset != 0)
+        Occupant::Obstacle
+    }
 }
 
 /// Moves the box of `from` to the free cell `to`, counting boxes off goal.
@@ -855,13 +1151,13 @@ impl Walk<'_> {
     /// [`Blocked`] when the step is illegal; the position is unchanged.
     #[inline(always)]
     pub fn step(&mut self, direction: Direction) -> Result<Moved, Blocked> {
-        let moved = plan_step(
-            self.cells,
-            &self.offsets,
-            self.uniform,
-            self.pusher,
-            direction,
-        )?;
+        let cells = CompactCells {
+            cells: self.cells,
+            offsets: &self.offsets,
+            uniform: self.uniform,
+        };
+        let moved = forward_step(&cells, self.pusher, direction.index(), BoxRule::Auto)
+            .map_err(|kind| kind.toward(direction))?;
         if let Some((from, to)) = moved.pushed {
             move_box(self.cells, &mut self.boxes_off_goal, from, to);
         }

@@ -9,8 +9,9 @@
 //!   [`GraphError`]; the searches a mover or solver repeats have allocation-free
 //!   `*_with`/`*_into` variants over a reusable [`SearchScratch`].
 //! * [`CompactBoard`] and [`Position`] (module [`compact`]): the compact core, one
-//!   pusher on a byte-per-cell board with the rules of movement (walk, push, pull)
-//!   that the metrics verifier and the solver share.
+//!   pusher on a byte-per-cell board, and the rule of a step (walk, push, pull:
+//!   [`compact::forward_step`], [`compact::reverse_step`]) that the Mover, the
+//!   metrics verifier and the solver share.
 //! * [`rle`]: run-length encoding shared with the snapshot parser.
 //! * Errors, one type per family: [`BoardParseError`] (with line and column),
 //!   [`RleError`], [`RleEncodeError`], [`CellCharError`], [`PuzzleEditError`],
@@ -44,7 +45,7 @@ pub use cell::{BoardCell, CellCharError};
 pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach, Walk};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 pub use graph::{BoardGraph, Edge, SearchScratch};
-pub use puzzle::{Puzzle, is_playable};
+pub use puzzle::{PieceCounts, Puzzle, is_playable};
 pub use rle::{RleEncodeError, RleError};
 pub use text::{is_board_char, is_board_line, is_board_text_char};
 

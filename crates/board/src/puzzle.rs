@@ -54,6 +54,38 @@ pub struct Puzzle {
     pub notes: String,
 }
 
+/// How many pushers, boxes, goals and boxes off goal a board has
+/// ([`Puzzle::piece_counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PieceCounts {
+    /// Pushers, a pusher on a goal included.
+    pub pushers: usize,
+    /// Boxes, boxes on goals included.
+    pub boxes: usize,
+    /// Goals, under boxes and pushers included.
+    pub goals: usize,
+    /// Boxes not on a goal.
+    pub boxes_off_goal: usize,
+}
+
+/// The pieces of each board character ([`BoardCell::from_byte`]; others are floor,
+/// as [`Puzzle::cells`] reads them) as four 16-bit counters: pusher, box, goal, box
+/// off goal.
+static PIECE_COUNTERS: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(cell) = BoardCell::from_byte(byte as u8) {
+            table[byte] = cell.has_pusher() as u64
+                | (cell.has_box() as u64) << 16
+                | (cell.has_goal() as u64) << 32
+                | ((cell.has_box() && !cell.has_goal()) as u64) << 48;
+        }
+        byte += 1;
+    }
+    table
+};
+
 const fn is_border_byte(byte: u8) -> bool {
     matches!(byte, b'#' | b'*' | b'B')
 }
@@ -258,15 +290,44 @@ impl Puzzle {
 
     /// Number of pushers (a pusher on a goal included), counted over the cells.
     pub fn pushers_count(&self) -> usize {
-        self.cells().filter(|c| c.has_pusher()).count()
+        self.piece_counts().pushers
     }
     /// Number of boxes (boxes on goals included).
     pub fn boxes_count(&self) -> usize {
-        self.cells().filter(|c| c.has_box()).count()
+        self.piece_counts().boxes
     }
     /// Number of goals (under boxes and pushers included).
     pub fn goals_count(&self) -> usize {
-        self.cells().filter(|c| c.has_goal()).count()
+        self.piece_counts().goals
+    }
+
+    /// Pushers, boxes, goals and boxes off goal, counted in one pass over the cells.
+    ///
+    /// ```
+    /// use sokoengine_board::{PieceCounts, Puzzle};
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#+$*$.#\n#######")?;
+    /// let counts = PieceCounts { pushers: 1, boxes: 3, goals: 3, boxes_off_goal: 2 };
+    /// assert_eq!(puzzle.piece_counts(), counts);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn piece_counts(&self) -> PieceCounts {
+        let mut counts = PieceCounts::default();
+        // Four 16-bit counters in a word: one addition a cell counts them all, in
+        // chunks short enough that no counter overflows.
+        for chunk in self.cells.chunks(usize::from(u16::MAX)) {
+            let packed: u64 = chunk
+                .iter()
+                .map(|&byte| PIECE_COUNTERS[usize::from(byte)])
+                .sum();
+            let counter = |index: u32| (packed >> (16 * index)) as usize & 0xffff;
+            counts.pushers += counter(0);
+            counts.boxes += counter(1);
+            counts.goals += counter(2);
+            counts.boxes_off_goal += counter(3);
+        }
+        counts
     }
 
     /// Whether a Sokoban+ box or goal order is given (not blank).
@@ -867,5 +928,41 @@ mod hexoban_row_tests {
             .expect("within the limits");
         tall.trim();
         assert_eq!((tall.width(), tall.height()), (1, 1));
+    }
+}
+
+#[cfg(test)]
+mod piece_count_tests {
+    use super::*;
+
+    /// The counts by definition, one question per cell.
+    fn counted(puzzle: &Puzzle) -> PieceCounts {
+        let cells: Vec<BoardCell> = puzzle.cells().collect();
+        let count = |f: fn(&BoardCell) -> bool| cells.iter().filter(|cell| f(cell)).count();
+        PieceCounts {
+            pushers: count(|cell| cell.has_pusher()),
+            boxes: count(|cell| cell.has_box()),
+            goals: count(|cell| cell.has_goal()),
+            boxes_off_goal: count(|cell| cell.has_box() && !cell.has_goal()),
+        }
+    }
+
+    #[test]
+    fn one_pass_counts_agree_with_the_definition() {
+        // Every cell character, alternative letters included.
+        let puzzle =
+            Puzzle::parse(Tessellation::Sokoban, "#@+$*. -_pPbBmM#\n#\t.$  *  @  #").unwrap();
+        assert_eq!(puzzle.piece_counts(), counted(&puzzle));
+        assert_eq!(puzzle.piece_counts().pushers, 7);
+        // More cells than one chunk of 16-bit counters holds, every one a box off
+        // goal: 300 × 300 = 90,000.
+        let mut large = Puzzle::new(Tessellation::Sokoban, 300, 300).unwrap();
+        for position in 0..300 * 300 {
+            large.set(position, '$').unwrap();
+        }
+        large.set(0, '@').unwrap();
+        let counts = large.piece_counts();
+        assert_eq!(counts, counted(&large));
+        assert_eq!((counts.boxes, counts.boxes_off_goal), (89_999, 89_999));
     }
 }

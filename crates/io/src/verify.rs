@@ -78,21 +78,15 @@ impl PuzzleVerifier {
     /// A verifier for the board of `puzzle`.
     pub fn new(puzzle: &Puzzle) -> PuzzleVerifier {
         let metrics = SolutionVerifier::new(puzzle).ok();
-        // Boxes, goals and boxes off goal in one pass over the cells.
-        let (mut boxes, mut goals, mut off_goal) = (0, 0, 0);
-        for cell in puzzle.cells() {
-            boxes += usize::from(cell.has_box());
-            goals += usize::from(cell.has_goal());
-            off_goal += usize::from(cell.has_box() && !cell.has_goal());
-        }
+        let counts = puzzle.piece_counts();
         // A metrics verifier exists only on boards with exactly one pusher.
         let playable = metrics.is_some()
-            && is_playable(1, boxes, goals)
+            && is_playable(1, counts.boxes, counts.goals)
             && puzzle.width() <= MAX_WIDTH
             && puzzle.height() <= MAX_HEIGHT;
         let stranded_box = metrics
             .as_ref()
-            .is_some_and(|verifier| off_goal > verifier.boxes_off_goal() as usize);
+            .is_some_and(|verifier| counts.boxes_off_goal > verifier.boxes_off_goal() as usize);
         PuzzleVerifier {
             metrics,
             playable,

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+use sokoengine_board::compact::{BoxRule, TableCells, forward_step, reverse_step};
 use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
 use sokoengine_geometry::Direction;
 
@@ -1282,10 +1283,10 @@ impl StepView<'_> {
 }
 
 /// Pusher `pusher_id` on `from` makes one step in the direction numbered
-/// `direction` when the rules allow it and it moves a box as `rule` says, updating
-/// the cells, IDs, box positions, `hash` and `matched`; returns the pusher's new
-/// position and the ID of the box moved (0 for none). Otherwise changes nothing
-/// and returns `None`.
+/// `direction` when the rule of a step (the compact core's [`forward_step`] or, for
+/// `REVERSE`, [`reverse_step`]) allows it with `rule`, updating the cells, IDs, box
+/// positions, `hash` and `matched`; returns the pusher's new position and the ID of
+/// the box moved (0 for none). Otherwise changes nothing and returns `None`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn plain_step<const REVERSE: bool>(
@@ -1301,94 +1302,67 @@ fn plain_step<const REVERSE: bool>(
     direction: usize,
     rule: BoxRule,
 ) -> Option<(usize, u32)> {
-    let size = cells.len();
-    // Direction numbers: the opposite of `d` is `d ^ 4`.
-    let (ahead, back) = (direction, direction ^ 4);
-    debug_assert!(
-        Direction::ALL
-            .get(ahead)
-            .is_some_and(|d| d.opposite() as usize == back)
-    );
-    let to = table_neighbor(neighbors, from, ahead);
-    if to >= size {
-        return None;
-    }
-    let target = cells[to];
-    // Every check comes before any change. Each case then writes what it changes
-    // in one go: the cells involved are distinct (the pusher's, a cell without
-    // pusher, a box's). `piece_on` is read only where a cell's flags show a piece,
-    // so vacated cells keep their stale IDs. Every box has the default plus ID, so
-    // any goal matches.
-    let moved_box = if REVERSE {
-        if !target.can_put_pusher_or_box() {
-            return None;
-        }
-        let behind = match rule {
-            BoxRule::Forbidden => usize::MAX,
-            _ => table_neighbor(neighbors, from, back),
-        };
-        match cells.get(behind) {
-            Some(&box_cell) if box_cell.has_box() => {
-                // The pusher steps away and pulls the box onto its old cell.
-                let mut vacated = cells[from];
-                let box_id = piece_on[behind];
-                *hash ^= keys[from][0] ^ keys[to][0] ^ keys[behind][1] ^ keys[from][1];
-                *matched =
-                    *matched - usize::from(box_cell.has_goal()) + usize::from(vacated.has_goal());
-                let mut emptied = box_cell;
-                emptied.remove_box();
-                cells[behind] = emptied;
-                vacated.put_box();
-                cells[from] = vacated;
-                let mut entered = target;
-                entered.put_pusher();
-                cells[to] = entered;
-                piece_on[to] = pusher_id;
-                piece_on[from] = box_id;
-                set_box_position(boxes, box_id, from);
-                box_id
-            }
-            _ if rule == BoxRule::Required => return None,
-            _ => {
-                walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
-                0
-            }
-        }
-    } else if target.has_box() {
-        if rule == BoxRule::Forbidden {
-            return None;
-        }
-        let box_to = table_neighbor(neighbors, to, ahead);
-        match cells.get(box_to) {
-            Some(&box_cell) if box_cell.can_put_pusher_or_box() => {
-                // The pusher steps onto the box's cell and pushes it on.
-                let mut vacated = cells[from];
-                let box_id = piece_on[to];
-                *hash ^= keys[from][0] ^ keys[to][0] ^ keys[to][1] ^ keys[box_to][1];
-                *matched =
-                    *matched - usize::from(target.has_goal()) + usize::from(box_cell.has_goal());
-                vacated.remove_pusher();
-                cells[from] = vacated;
-                // Clears the box flag too.
-                let mut entered = target;
-                entered.put_pusher();
-                cells[to] = entered;
-                let mut filled = box_cell;
-                filled.put_box();
-                cells[box_to] = filled;
-                piece_on[to] = pusher_id;
-                piece_on[box_to] = box_id;
-                set_box_position(boxes, box_id, box_to);
-                box_id
-            }
-            _ => return None,
-        }
+    let table = TableCells::new(cells, neighbors);
+    let moved = if REVERSE {
+        reverse_step(&table, from, direction, rule)
     } else {
-        if rule == BoxRule::Required || !target.can_put_pusher_or_box() {
-            return None;
+        forward_step(&table, from, direction, rule)
+    }
+    .ok()?;
+    let to = moved.target;
+    let target = cells[to];
+    // The rule has checked everything; each case writes what it changes in one go:
+    // the cells involved are distinct (the pusher's, a cell without pusher, a
+    // box's). `piece_on` is read only where a cell's flags show a piece, so
+    // vacated cells keep their stale IDs. Every box has the default plus ID, so any
+    // goal matches.
+    let moved_box = match moved.pushed {
+        None => {
+            walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
+            0
         }
-        walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
-        0
+        Some((behind, _)) if REVERSE => {
+            // The pusher steps away and pulls the box onto its old cell.
+            let box_cell = cells[behind];
+            let mut vacated = cells[from];
+            let box_id = piece_on[behind];
+            *hash ^= keys[from][0] ^ keys[to][0] ^ keys[behind][1] ^ keys[from][1];
+            *matched =
+                *matched - usize::from(box_cell.has_goal()) + usize::from(vacated.has_goal());
+            let mut emptied = box_cell;
+            emptied.remove_box();
+            cells[behind] = emptied;
+            vacated.put_box();
+            cells[from] = vacated;
+            let mut entered = target;
+            entered.put_pusher();
+            cells[to] = entered;
+            piece_on[to] = pusher_id;
+            piece_on[from] = box_id;
+            set_box_position(boxes, box_id, from);
+            box_id
+        }
+        Some((_, box_to)) => {
+            // The pusher steps onto the box's cell and pushes it on.
+            let box_cell = cells[box_to];
+            let mut vacated = cells[from];
+            let box_id = piece_on[to];
+            *hash ^= keys[from][0] ^ keys[to][0] ^ keys[to][1] ^ keys[box_to][1];
+            *matched = *matched - usize::from(target.has_goal()) + usize::from(box_cell.has_goal());
+            vacated.remove_pusher();
+            cells[from] = vacated;
+            // Clears the box flag too.
+            let mut entered = target;
+            entered.put_pusher();
+            cells[to] = entered;
+            let mut filled = box_cell;
+            filled.put_box();
+            cells[box_to] = filled;
+            piece_on[to] = pusher_id;
+            piece_on[box_to] = box_id;
+            set_box_position(boxes, box_id, box_to);
+            box_id
+        }
     };
     Some((to, moved_box))
 }
@@ -1424,26 +1398,6 @@ fn set_box_position(boxes: &mut [u32], box_id: u32, position: usize) {
     {
         *slot = position as u32;
     }
-}
-
-/// Whether a step moves a box.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BoxRule {
-    /// When there is one to move: forward, the box ahead; reverse, the box behind.
-    Auto,
-    /// The step must move a box.
-    Required,
-    /// The step must not move a box.
-    Forbidden,
-}
-
-/// The neighbour of `position` in direction number `direction` in a board's
-/// neighbour table, or a number >= the board size for none (`NO_NEIGHBOR` is).
-#[inline(always)]
-fn table_neighbor(table: &[u32], position: usize, direction: usize) -> usize {
-    table
-        .get(position * 8 + direction)
-        .map_or(usize::MAX, |&n| n as usize)
 }
 
 fn lookup(positions: &[u32], id: usize) -> Option<usize> {

@@ -3,9 +3,10 @@
 use std::fmt;
 
 use sokoengine_board::BoardGraph;
+use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step, reverse_step};
 use sokoengine_geometry::Direction;
 
-use crate::manager::{BoardManager, BoardManagerError, BoxRule};
+use crate::manager::{BoardManager, BoardManagerError};
 use crate::step::{DEFAULT_ID, PusherStep};
 
 /// Forward (push) or reverse (pull) solving.
@@ -509,38 +510,19 @@ impl Mover {
         journal: Option<&mut Vec<Done>>,
     ) -> Result<PusherStep, MoverError> {
         let pusher_id = self.selected_pusher;
-        let manager = &self.manager;
-        let board = manager.board();
         let from = self.selected_position();
-        let to = self
-            .manager
-            .neighbor(from, direction)
-            .ok_or(MoverError::PusherOffBoard {
-                pusher_id,
-                direction,
-            })?;
-        let target = board[to];
+        let moved = forward_step(self.manager.board(), from, direction.index(), BoxRule::Auto)
+            .map_err(|kind| self.refusal(kind, from, direction))?;
+        let to = moved.target;
         let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
-        if target.has_box() {
-            let box_id = manager.box_on(to).unwrap_or_default();
-            let box_to = manager
-                .neighbor(to, direction)
-                .ok_or(MoverError::BoxOffBoard { box_id, direction })?;
-            let box_target = board[box_to];
-            if !box_target.can_put_pusher_or_box() {
-                return Err(BoardManagerError::BoxBlocked {
-                    id: box_id,
-                    position: box_to,
-                    occupant: box_target.to_char(),
-                }
-                .into());
-            }
-            self.manager.move_box_unchecked(box_id, to, box_to);
+        if let Some((box_from, box_to)) = moved.pushed {
+            let box_id = self.manager.box_on(box_from).unwrap_or_default();
+            self.manager.move_box_unchecked(box_id, box_from, box_to);
             step.set_moved_box_id(Some(box_id));
             if let Some(journal) = journal {
                 journal.push(Done::Box {
                     id: box_id,
-                    from: to,
+                    from: box_from,
                     to: box_to,
                 });
                 journal.push(Done::Pusher {
@@ -549,13 +531,6 @@ impl Mover {
                     to,
                 });
             }
-        } else if !target.can_put_pusher_or_box() {
-            return Err(BoardManagerError::PusherBlocked {
-                id: pusher_id,
-                position: to,
-                occupant: target.to_char(),
-            }
-            .into());
         } else if let Some(journal) = journal {
             journal.push(Done::Pusher {
                 id: pusher_id,
@@ -568,6 +543,40 @@ impl Mover {
         Ok(step)
     }
 
+    /// The error of a step of the selected pusher from `from` in `direction` that
+    /// the rule of a step refused (`kind`), as the reference words it: what is off
+    /// the board or in the way, of the pusher or of the box ahead.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, kind: BlockedKind, from: usize, direction: Direction) -> MoverError {
+        let pusher_id = self.selected_pusher;
+        let Some(to) = self.manager.neighbor(from, direction) else {
+            return MoverError::PusherOffBoard {
+                pusher_id,
+                direction,
+            };
+        };
+        let board = self.manager.board();
+        if kind != BlockedKind::Push {
+            return BoardManagerError::PusherBlocked {
+                id: pusher_id,
+                position: to,
+                occupant: board[to].to_char(),
+            }
+            .into();
+        }
+        let box_id = self.manager.box_on(to).unwrap_or_default();
+        match self.manager.neighbor(to, direction) {
+            None => MoverError::BoxOffBoard { box_id, direction },
+            Some(box_to) => BoardManagerError::BoxBlocked {
+                id: box_id,
+                position: box_to,
+                occupant: board[box_to].to_char(),
+            }
+            .into(),
+        }
+    }
+
     /// The reverse-style step: the pusher moves, then pulls the box behind its old
     /// position when `pull` is set.
     #[inline(always)]
@@ -578,31 +587,18 @@ impl Mover {
         journal: Option<&mut Vec<Done>>,
     ) -> Result<PusherStep, MoverError> {
         let pusher_id = self.selected_pusher;
-        let board = self.manager.board();
         let from = self.selected_position();
-        let to = self
-            .manager
-            .neighbor(from, direction)
-            .ok_or(MoverError::PusherOffBoard {
-                pusher_id,
-                direction,
-            })?;
-        let target = board[to];
-        if !target.can_put_pusher_or_box() {
-            return Err(BoardManagerError::PusherBlocked {
-                id: pusher_id,
-                position: to,
-                occupant: target.to_char(),
-            }
-            .into());
-        }
-        let pulled = if pull {
-            self.manager
-                .neighbor(from, direction.opposite())
-                .and_then(|behind| Some((behind, self.manager.box_on(behind)?)))
+        let rule = if pull {
+            BoxRule::Auto
         } else {
-            None
+            BoxRule::Forbidden
         };
+        let moved = reverse_step(self.manager.board(), from, direction.index(), rule)
+            .map_err(|kind| self.refusal(kind, from, direction))?;
+        let to = moved.target;
+        let pulled = moved
+            .pushed
+            .map(|(behind, _)| (behind, self.manager.box_on(behind).unwrap_or_default()));
         self.manager.move_pusher_unchecked(pusher_id, from, to);
         let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
         if let Some((behind, box_id)) = pulled {

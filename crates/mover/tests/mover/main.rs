@@ -1,6 +1,8 @@
 //! Integration tests of sokoengine-mover: the spec's examples, the behaviour matrix,
-//! replays of the corpus solutions, error messages and properties.
+//! replays of the corpus solutions, error messages, properties, and agreement with
+//! the compact core.
 
+mod compact_core;
 mod matrix;
 mod messages;
 mod properties;
