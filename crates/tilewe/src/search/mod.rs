@@ -210,6 +210,13 @@ impl Scratch {
             expand: ExpandBuffers::new(),
         }
     }
+
+    /// Resets the board and tracker to the root's position, `root` (a simulation and
+    /// the root's expansion start there).
+    fn reset_to_root(&mut self, root: &Board) {
+        self.board.copy_position_from(root);
+        self.tracker.clone_from(&self.root_tracker);
+    }
 }
 
 /// Words of one colour's AMAF bit set.
@@ -392,8 +399,7 @@ impl Mcts {
         let (Some(root), Some(s)) = (self.tree.root.as_ref(), self.scratch.as_mut()) else {
             return u32::MAX;
         };
-        s.board.copy_position_from(root);
-        s.tracker.clone_from(&s.root_tracker);
+        s.reset_to_root(root);
         let s = s.as_mut();
         self.tree.expand(
             0,
@@ -425,8 +431,7 @@ impl Mcts {
         let scratch = self
             .scratch
             .get_or_insert_with(|| Box::new(Scratch::new(root)));
-        scratch.board.copy_position_from(root);
-        scratch.tracker.clone_from(&scratch.root_tracker);
+        scratch.reset_to_root(root);
         scratch.path.clear();
         scratch.played.clear();
 
