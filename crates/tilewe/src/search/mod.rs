@@ -515,11 +515,14 @@ impl Mcts {
             let edge = &mut tree.edges[e as usize];
             edge.visits += 1;
             edge.wins += reward;
+            // The followed edge's own placement is in the mover's set, so the loop
+            // updates its value with the others'.
             let bits = &amaf[mover * AMAF_WORDS..(mover + 1) * AMAF_WORDS];
             for edge in &mut tree.edges[n.first as usize..(n.first + n.len) as usize] {
                 if bits[edge.key as usize / 64] & 1 << (edge.key % 64) != 0 {
                     edge.amaf_visits += 1;
                     edge.amaf_wins += reward;
+                    edge.update_value(params);
                 }
             }
         }

@@ -13,7 +13,7 @@ use super::model;
 pub(super) const NONE: u32 = u32::MAX;
 /// Number of placement keys ([`Move::placement_key`]): 91 orientations x 24 x 24.
 pub(super) const N_KEYS: usize = 91 * 24 * 24;
-/// Tree size limit in edges (32 bytes each, 128 MiB): beyond it nodes stop growing and
+/// Tree size limit in edges (36 bytes each, 144 MiB): beyond it nodes stop growing and
 /// the search goes on with playouts from the leaves it has.
 pub(super) const MAX_EDGES: usize = 1 << 22;
 
@@ -32,6 +32,19 @@ pub(super) struct Edge {
     pub(super) amaf_visits: u32,
     pub(super) amaf_wins: f32,
     pub(super) child: u32,
+    /// The value before exploration, [`rave_value`] of the statistics above, updated
+    /// whenever they change: a backup changes a few edges of a node, while selection
+    /// reads every edge of it, and its divisions are what selection waited on.
+    pub(super) value: f32,
+}
+
+impl Edge {
+    /// Recomputes [`Edge::value`] after the statistics changed.
+    #[inline(always)]
+    pub(super) fn update_value(&mut self, params: &Params) {
+        let visits = self.visits as f32 + params.prior_visits;
+        self.value = rave_value(self, visits, params.rave_bias * params.rave_bias);
+    }
 }
 
 /// A position in the tree: its edges are `edges[first..first + len]`.
@@ -178,7 +191,7 @@ impl Tree {
         let best = b.moves.first().map_or(0, |&k| scored(k).1);
         let first = self.edges.len() as u32;
         for (mv, score) in b.moves.iter().map(|&k| scored(k)) {
-            self.edges.push(Edge {
+            let mut edge = Edge {
                 mv,
                 key: mv.placement_key(),
                 prior_wins: prior_wins(model::relative_probability(best - score), params),
@@ -187,7 +200,10 @@ impl Tree {
                 amaf_visits: 0,
                 amaf_wins: 0.0,
                 child: NONE,
-            });
+                value: 0.0,
+            };
+            edge.update_value(params);
+            self.edges.push(edge);
         }
         let n = &mut self.nodes[node as usize];
         n.first = first;
@@ -199,7 +215,6 @@ impl Tree {
     /// virtual visits of a value between `prior_floor` and `prior_top`.
     pub(super) fn select(&self, n: Node, params: &Params) -> u32 {
         let log_n = ln(f64::from(n.visits.max(1))) as f32;
-        let b2 = params.rave_bias * params.rave_bias;
         let explore = |visits: f32| params.exploration * (log_n / visits).sqrt();
         // The exploration term of the few visit counts most edges have, computed once
         // per selection with the same operations: a division and a square root per edge
@@ -221,12 +236,11 @@ impl Tree {
                 continue;
             }
             fresh_seen |= fresh && ordered;
-            let visits = e.visits as f32 + params.prior_visits;
-            let mut value = rave_value(e, visits, b2);
-            value += match small.get(e.visits as usize) {
-                Some(&term) => term,
-                None => explore(visits),
-            };
+            let value = e.value
+                + match small.get(e.visits as usize) {
+                    Some(&term) => term,
+                    None => explore(e.visits as f32 + params.prior_visits),
+                };
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -345,6 +359,8 @@ mod tests {
         for (i, e) in (n.first..).zip(tree.edges_of(n)) {
             let visits = e.visits as f32 + params.prior_visits;
             let mut value = rave_value(e, visits, b2);
+            // The kept value is the statistics' value.
+            assert_eq!(e.value.to_bits(), value.to_bits());
             value += params.exploration * (log_n / visits).sqrt();
             if value > best_value {
                 best_value = value;
