@@ -223,19 +223,9 @@ impl Tree {
             std::array::from_fn(|v| explore(v as f32 + params.prior_visits));
         let mut best = n.first;
         let mut best_value = f32::NEG_INFINITY;
-        // An edge never visited, not even in AMAF, is worth its prior alone, and the
-        // edges are in descending prior order (expansion sorts them best score first),
-        // so the first such edge is worth at least as much as any later one and only it
-        // is computed: a later one cannot win the strict comparison below. (The prior
-        // value rises with the model's opinion while the top is above the floor.)
-        let ordered = params.prior_top >= params.prior_floor;
-        let mut fresh_seen = false;
+        // Every edge is compared: with the values kept, an edge never visited costs a
+        // load and an add, less than the test that skipped it.
         for (i, e) in (n.first..).zip(self.edges_of(n)) {
-            let fresh = e.visits == 0 && e.amaf_visits == 0;
-            if fresh && fresh_seen {
-                continue;
-            }
-            fresh_seen |= fresh && ordered;
             let value = e.value
                 + match small.get(e.visits as usize) {
                     Some(&term) => term,
