@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::types::PieceSet;
 
 use super::Params;
-use super::features::{Sides, Tracker, for_each_move};
+use super::features::{Sides, Tracker, for_each_wanted_move};
 use super::model;
 
 /// No child node yet.
@@ -174,13 +174,23 @@ impl Tree {
         let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         b.moves.clear();
         let with_centre = phase < model::CENTRE_PHASES;
-        for_each_move(board, tracker, sides, with_centre, |mv, f| {
-            let key = mv.placement_key() as usize;
-            if b.stamp[key] != b.generation {
-                b.stamp[key] = b.generation;
-                b.moves.push(sort_key(mv, params.model.score(&f, phase)));
-            }
-        });
+        // A placement reached again (through another of its cells on a corner) is
+        // skipped before its features are computed.
+        let stamp = &mut b.stamp;
+        let generation = b.generation;
+        for_each_wanted_move(
+            board,
+            tracker,
+            sides,
+            with_centre,
+            |mv| {
+                let key = mv.placement_key() as usize;
+                let new = stamp[key] != generation;
+                stamp[key] = generation;
+                new
+            },
+            |mv, f| b.moves.push(sort_key(mv, params.model.score(&f, phase))),
+        );
         // Best first; the lower move (generation order) among equals, so the order is
         // reproducible: ascending sort keys.
         if b.moves.len() > params.max_edges {
@@ -382,6 +392,47 @@ mod tests {
             board.push(mv).unwrap();
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn expansion_scores_each_placement_at_its_first_move() {
+        // The edges are the best-scored distinct placements, each scored as the first of
+        // its moves in generation order: what deduplicating every scored move gives.
+        use crate::board::StartCorners;
+        use crate::search::features::for_each_move;
+
+        let params = Params::standard();
+        let sides = Sides::from_teams([0, 1, 0, 1], 4);
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut rng = crate::rng::Rng::new(9);
+        let mut buffers = ExpandBuffers::new();
+        let mut compared = 0;
+        while !board.is_finished() {
+            let tracker = Tracker::new(&board);
+            let mut tree = Tree::default();
+            tree.nodes.push(Node::new(board.current));
+            tree.expand(0, (&board, &tracker), sides, &params, &mut buffers);
+            let p = usize::from(board.current);
+            let placed = PieceSet::ALL.len() as u32 - board.remaining[p].count_ones();
+            let phase = model::phase(placed);
+            let mut seen = std::collections::HashSet::new();
+            let mut expected = Vec::new();
+            let with_centre = phase < model::CENTRE_PHASES;
+            for_each_move(&board, &tracker, sides, with_centre, |mv, f| {
+                if seen.insert(mv.placement_key()) {
+                    expected.push(sort_key(mv, params.model.score(&f, phase)));
+                }
+            });
+            expected.sort_unstable();
+            expected.truncate(params.max_edges);
+            let edges: Vec<Move> = tree.edges.iter().map(|e| e.mv).collect();
+            let moves: Vec<Move> = expected.iter().map(|&k| scored(k).0).collect();
+            assert_eq!(edges, moves, "{board:?}");
+            compared += edges.len();
+            let mv = board.random_move(&mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        assert!(compared > 1000, "{compared}");
     }
 
     #[test]
