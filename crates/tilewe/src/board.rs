@@ -232,6 +232,11 @@ pub struct Board {
     /// Per player, a move found legal when the turn last passed to him (packed), tried
     /// first next time: it usually still fits. Only a hint; always re-checked.
     witness: [u32; 4],
+    /// Per player and board row, open corners known to fit none of his pieces, marked by
+    /// the witness fallback's scans so later scans skip them (cells only fill and pieces
+    /// only go while the game goes forward, so such a corner never fits again). Only a
+    /// hint, like the witness, but one that must hold: cleared when a move is undone.
+    spent_corners: [[u32; 20]; 4],
     /// Undo records; entries at and past `moves.len()` are spare slots kept for reuse.
     history: Vec<Undo>,
     moves: Vec<Move>,
@@ -455,6 +460,7 @@ impl Board {
             scores: [0; 4],
             colors: [NO_COLOR; Tile::COUNT],
             witness: [NO_WITNESS; 4],
+            spent_corners: [[0; 20]; 4],
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         };
@@ -897,16 +903,30 @@ impl Board {
             return true;
         }
         let remaining = self.remaining[p];
+        let spent = &mut self.spent_corners[p];
         let mut found = NO_WITNESS;
-        for_each_corner(&self.rows, p, |x, y| {
-            match first_at(t, window(&self.rows, p, x, y), remaining) {
-                Some(id) => {
+        // The corners not known to be spent, rows found without a branch per row (as in
+        // `for_each_corner`), each tested and marked spent if nothing fits.
+        let mut rows_left = 0u32;
+        for (y, (row, spent)) in self.rows[PAD..PAD + 20].iter().zip(&*spent).enumerate() {
+            rows_left |= u32::from(row.corners[p] & !spent != 0) << y;
+        }
+        'scan: while rows_left != 0 {
+            let y = rows_left.trailing_zeros() as usize;
+            rows_left &= rows_left - 1;
+            // y < 20: the masks only spare bounds checks.
+            let mut bits = self.rows[(y + PAD) & (ROWS - 1)].corners[p] & !spent[y % 20];
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                bits ^= bit;
+                let x = bit.trailing_zeros() as usize - PAD;
+                if let Some(id) = first_at(t, window(&self.rows, p, x, y), remaining) {
                     found = Move::from_raw((x + 20 * y) as u16, id).packed();
-                    false
+                    break 'scan;
                 }
-                None => true,
+                spent[y % 20] |= bit;
             }
-        });
+        }
         self.witness[p] = found;
         found != NO_WITNESS
     }
@@ -1134,6 +1154,8 @@ impl Board {
         self.current = undo.current;
         self.dead = undo.dead;
         self.finished = undo.finished;
+        // A spent corner may fit again in the earlier position.
+        self.spent_corners = [[0; 20]; 4];
         let pair = t.pairs[mv.pair_id()];
         let o = &t.orientations[usize::from(pair.orientation)];
         let target = mv.target();
@@ -1237,6 +1259,7 @@ impl Board {
             scores: self.scores,
             colors: self.colors,
             witness: self.witness,
+            spent_corners: self.spent_corners,
             history: Vec::with_capacity(84),
             moves: Vec::with_capacity(84),
         }
@@ -1269,6 +1292,7 @@ impl Board {
         self.scores = other.scores;
         self.colors = other.colors;
         self.witness = other.witness;
+        self.spent_corners = other.spent_corners;
         self.moves.clear();
     }
 
@@ -1301,6 +1325,7 @@ impl Board {
             scores: [0; 4],
             colors,
             witness: [NO_WITNESS; 4],
+            spent_corners: [[0; 20]; 4],
             history: Vec::new(),
             moves: Vec::new(),
         };
@@ -1867,6 +1892,40 @@ mod tests {
             out.push(board);
         }
         out
+    }
+
+    #[test]
+    fn spent_corners_fit_nothing_and_undo_clears_them() {
+        let t = tables();
+        let mut marked = 0;
+        for seed in 0..6 {
+            let mut board = Board::new(4).unwrap();
+            let mut rng = crate::rng::Rng::new(seed);
+            while let Some(mv) = board.random_move(&mut rng) {
+                board.push(mv).unwrap();
+                for p in 0..4 {
+                    for (y, &spent) in board.spent_corners[p].iter().enumerate() {
+                        let mut bits = spent & board.rows[y + PAD].corners[p];
+                        while bits != 0 {
+                            let x = bits.trailing_zeros() as usize - PAD;
+                            bits &= bits - 1;
+                            let w = window(&board.rows, p, x, y);
+                            assert!(!any_at(t, w, board.remaining[p]), "{board:?}");
+                            marked += 1;
+                        }
+                    }
+                    // The hinted test (witness, spent corners) agrees with the full one.
+                    if board.dead & 1 << p == 0 {
+                        let expected = board.has_any_move(p);
+                        assert_eq!(board.has_any_move_hinted(p), expected, "{board:?}");
+                    }
+                }
+            }
+            while board.pop().is_ok() {
+                assert_eq!(board.spent_corners, [[0; 20]; 4]);
+            }
+        }
+        assert!(marked > 100, "{marked}");
     }
 
     #[test]

@@ -280,22 +280,19 @@ fn closeness(m: &PairMasks11, x: usize, y: usize) -> u8 {
     best
 }
 
-/// The features of pair `id` placed on the window's centre, or `None` if it does not fit.
+/// The features of pair `id` placed on the window's centre, where it fits.
 /// [`Features::centre`] is 0 unless `with_centre`.
 #[inline(always)]
-pub(crate) fn features(
+fn features(
     t: &Tables,
     id: usize,
     w: &Windows,
     (x, y): (usize, usize),
     with_centre: bool,
-) -> Option<Features> {
+) -> Features {
     let m = &t.pair_masks11[id];
     let cells = m.cells;
-    if cells & w.forbidden != 0 {
-        return None;
-    }
-    Some(Features {
+    Features {
         piece: m.piece,
         size: m.size,
         centre: if with_centre { closeness(m, x, y) } else { 0 },
@@ -306,7 +303,7 @@ pub(crate) fn features(
         lost: sparse_ones(m.edge & w.own).saturating_sub(1),
         answers: sparse_ones(cells & w.hot),
         contact: ones(m.edge & !cells & w.opponent_tiles),
-    })
+    }
 }
 
 /// Calls `f(move, features)` for every legal move of the player to move, in generation
@@ -319,6 +316,20 @@ pub(crate) fn for_each_move(
     tracker: &Tracker,
     sides: Sides,
     with_centre: bool,
+    f: impl FnMut(Move, Features),
+) {
+    for_each_wanted_move(board, tracker, sides, with_centre, |_| true, f);
+}
+
+/// [`for_each_move`] for the moves `wanted` accepts (asked in generation order, once per
+/// legal move): the features of the others are not computed.
+#[inline(always)]
+pub(crate) fn for_each_wanted_move(
+    board: &Board,
+    tracker: &Tracker,
+    sides: Sides,
+    with_centre: bool,
+    mut wanted: impl FnMut(Move) -> bool,
     mut f: impl FnMut(Move, Features),
 ) {
     if board.finished {
@@ -337,8 +348,13 @@ pub(crate) fn for_each_move(
             let piece = rem.trailing_zeros() as usize;
             rem &= rem - 1;
             for &id in t.candidates(k, piece) {
-                if let Some(feat) = features(t, usize::from(id), &w, (x, y), with_centre) {
-                    f(Move::from_raw(target, id), feat);
+                let id = usize::from(id);
+                if t.pair_masks11[id].cells & w.forbidden != 0 {
+                    continue;
+                }
+                let mv = Move::from_raw(target, id as u16);
+                if wanted(mv) {
+                    f(mv, features(t, id, &w, (x, y), with_centre));
                 }
             }
         }

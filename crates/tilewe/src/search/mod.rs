@@ -56,7 +56,7 @@ pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
-use tree::{ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
+use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 
 /// How much thinking a move gets.
 ///
@@ -210,6 +210,13 @@ impl Scratch {
             expand: ExpandBuffers::new(),
         }
     }
+
+    /// Resets the board and tracker to the root's position, `root` (a simulation and
+    /// the root's expansion start there).
+    fn reset_to_root(&mut self, root: &Board) {
+        self.board.copy_position_from(root);
+        self.tracker.clone_from(&self.root_tracker);
+    }
 }
 
 /// Words of one colour's AMAF bit set.
@@ -240,6 +247,8 @@ pub struct Mcts {
     params: Params,
     tree: Tree,
     scratch: Option<Box<Scratch>>,
+    /// The root's leader and runner-up, kept for the early stop.
+    lead: RootLead,
     last_simulations: u32,
     /// Consulted before searching, in Blokus Two-Player only.
     book: Option<OpeningBook>,
@@ -262,6 +271,7 @@ impl Mcts {
             params: Params::standard(),
             tree: Tree::default(),
             scratch: None,
+            lead: RootLead::default(),
             last_simulations: 0,
             book: None,
         }
@@ -389,8 +399,7 @@ impl Mcts {
         let (Some(root), Some(s)) = (self.tree.root.as_ref(), self.scratch.as_mut()) else {
             return u32::MAX;
         };
-        s.board.copy_position_from(root);
-        s.tracker.clone_from(&s.root_tracker);
+        s.reset_to_root(root);
         let s = s.as_mut();
         self.tree.expand(
             0,
@@ -406,15 +415,7 @@ impl Mcts {
     /// edge leads the runner-up by more than `stop_share` of them (with a share of 1 no
     /// other edge can overtake it any more, so the move is already the budget's choice).
     fn decided(&self, left: u32) -> bool {
-        let (mut first, mut second) = (0u32, 0u32);
-        for e in self.tree.edges_of(self.tree.nodes[0]) {
-            if e.visits > first {
-                second = first;
-                first = e.visits;
-            } else if e.visits > second {
-                second = e.visits;
-            }
-        }
+        let RootLead { first, second, .. } = self.lead;
         (first - second) as f32 > self.params.stop_share * left as f32
     }
 
@@ -423,14 +424,14 @@ impl Mcts {
     fn simulate(&mut self, sides: Sides, rng: &mut Rng) {
         let params = &self.params;
         let tree = &mut self.tree;
+        let lead = &mut self.lead;
         let Some(root) = tree.root.as_ref() else {
             return;
         };
         let scratch = self
             .scratch
             .get_or_insert_with(|| Box::new(Scratch::new(root)));
-        scratch.board.copy_position_from(root);
-        scratch.tracker.clone_from(&scratch.root_tracker);
+        scratch.reset_to_root(root);
         scratch.path.clear();
         scratch.played.clear();
 
@@ -514,16 +515,69 @@ impl Mcts {
             let edge = &mut tree.edges[e as usize];
             edge.visits += 1;
             edge.wins += reward;
+            // The followed edge's own placement is in the mover's set, so the loop
+            // updates its value with the others'.
             let bits = &amaf[mover * AMAF_WORDS..(mover + 1) * AMAF_WORDS];
             for edge in &mut tree.edges[n.first as usize..(n.first + n.len) as usize] {
                 if bits[edge.key as usize / 64] & 1 << (edge.key % 64) != 0 {
                     edge.amaf_visits += 1;
                     edge.amaf_wins += reward;
+                    edge.update_value(params);
                 }
             }
         }
         for &(color, key) in &scratch.played {
             amaf[bit(color, key).0] = 0;
+        }
+        if let Some(&(0, e)) = scratch.path.first() {
+            lead.visited(e, tree.edges[e as usize].visits);
+        }
+    }
+}
+
+/// The visits of the most visited root edge and of the runner-up (0 without one), kept
+/// as the root's edges are backed up: the early stop reads them after every simulation,
+/// which a scan of the root's edges made about 0.7 % of the search's time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RootLead {
+    /// The edge with `first` visits.
+    leader: u32,
+    first: u32,
+    second: u32,
+}
+
+impl RootLead {
+    /// The lead among `edges`, the root's edges from index `first_edge`: the most
+    /// visits, and the most among the other edges.
+    fn scan(edges: &[Edge], first_edge: u32) -> RootLead {
+        let mut lead = RootLead::default();
+        for (i, e) in (first_edge..).zip(edges) {
+            if e.visits > lead.first {
+                lead = RootLead {
+                    leader: i,
+                    first: e.visits,
+                    second: lead.first,
+                };
+            } else if e.visits > lead.second {
+                lead.second = e.visits;
+            }
+        }
+        lead
+    }
+
+    /// Root edge `edge` now has `visits`, one more than before.
+    fn visited(&mut self, edge: u32, visits: u32) {
+        if edge == self.leader {
+            self.first = visits;
+        } else if visits > self.first {
+            // It was tied with the leader: the leader becomes the runner-up.
+            *self = RootLead {
+                leader: edge,
+                first: visits,
+                second: self.first,
+            };
+        } else if visits > self.second {
+            self.second = visits;
         }
     }
 }
@@ -586,6 +640,8 @@ impl Engine for Mcts {
         if self.expand_root(sides) <= 1 {
             return self.tree.best_move();
         }
+        let root = self.tree.nodes[0];
+        self.lead = RootLead::scan(self.tree.edges_of(root), root.first);
         let mut done = 0u32;
         loop {
             self.simulate(sides, rng);
@@ -693,6 +749,41 @@ mod tests {
             decisions > 5 && saved > 0,
             "{decisions} decisions, {saved} saved"
         );
+    }
+
+    #[test]
+    fn the_kept_lead_is_the_scanned_lead() {
+        // After every simulation of a few decisions, the leader's and runner-up's visits
+        // kept during the backup are those a scan of the root's edges finds.
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(200)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(2);
+        let sides = Sides::from_teams(Teams::Partners.numbers(4), 4);
+        let mut checked = 0;
+        for _ in 0..6 {
+            engine.tree.reroot(&board);
+            engine
+                .scratch
+                .get_or_insert_with(|| Box::new(Scratch::new(&board)))
+                .root_tracker = Tracker::new(&board);
+            assert!(engine.expand_root(sides) > 1);
+            let root = engine.tree.nodes[0];
+            engine.lead = RootLead::scan(engine.tree.edges_of(root), root.first);
+            for _ in 0..200 {
+                engine.simulate(sides, &mut rng);
+                let scanned = RootLead::scan(engine.tree.edges_of(root), root.first);
+                assert_eq!(
+                    (engine.lead.first, engine.lead.second),
+                    (scanned.first, scanned.second)
+                );
+                let leader = engine.tree.edges[engine.lead.leader as usize];
+                assert_eq!(leader.visits, engine.lead.first);
+                checked += 1;
+            }
+            let mv = engine.tree.best_move().unwrap();
+            board.push(mv).unwrap();
+        }
+        assert_eq!(checked, 1200);
     }
 
     #[test]

@@ -6,14 +6,14 @@ use crate::moves::Move;
 use crate::types::PieceSet;
 
 use super::Params;
-use super::features::{Sides, Tracker, for_each_move};
+use super::features::{Sides, Tracker, for_each_wanted_move};
 use super::model;
 
 /// No child node yet.
 pub(super) const NONE: u32 = u32::MAX;
 /// Number of placement keys ([`Move::placement_key`]): 91 orientations x 24 x 24.
 pub(super) const N_KEYS: usize = 91 * 24 * 24;
-/// Tree size limit in edges (32 bytes each, 128 MiB): beyond it nodes stop growing and
+/// Tree size limit in edges (36 bytes each, 144 MiB): beyond it nodes stop growing and
 /// the search goes on with playouts from the leaves it has.
 pub(super) const MAX_EDGES: usize = 1 << 22;
 
@@ -32,6 +32,19 @@ pub(super) struct Edge {
     pub(super) amaf_visits: u32,
     pub(super) amaf_wins: f32,
     pub(super) child: u32,
+    /// The value before exploration, [`rave_value`] of the statistics above, updated
+    /// whenever they change: a backup changes a few edges of a node, while selection
+    /// reads every edge of it, and its divisions are what selection waited on.
+    pub(super) value: f32,
+}
+
+impl Edge {
+    /// Recomputes [`Edge::value`] after the statistics changed.
+    #[inline(always)]
+    pub(super) fn update_value(&mut self, params: &Params) {
+        let visits = self.visits as f32 + params.prior_visits;
+        self.value = rave_value(self, visits, params.rave_bias * params.rave_bias);
+    }
 }
 
 /// A position in the tree: its edges are `edges[first..first + len]`.
@@ -161,13 +174,23 @@ impl Tree {
         let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         b.moves.clear();
         let with_centre = phase < model::CENTRE_PHASES;
-        for_each_move(board, tracker, sides, with_centre, |mv, f| {
-            let key = mv.placement_key() as usize;
-            if b.stamp[key] != b.generation {
-                b.stamp[key] = b.generation;
-                b.moves.push(sort_key(mv, params.model.score(&f, phase)));
-            }
-        });
+        // A placement reached again (through another of its cells on a corner) is
+        // skipped before its features are computed.
+        let stamp = &mut b.stamp;
+        let generation = b.generation;
+        for_each_wanted_move(
+            board,
+            tracker,
+            sides,
+            with_centre,
+            |mv| {
+                let key = mv.placement_key() as usize;
+                let new = stamp[key] != generation;
+                stamp[key] = generation;
+                new
+            },
+            |mv, f| b.moves.push(sort_key(mv, params.model.score(&f, phase))),
+        );
         // Best first; the lower move (generation order) among equals, so the order is
         // reproducible: ascending sort keys.
         if b.moves.len() > params.max_edges {
@@ -178,7 +201,7 @@ impl Tree {
         let best = b.moves.first().map_or(0, |&k| scored(k).1);
         let first = self.edges.len() as u32;
         for (mv, score) in b.moves.iter().map(|&k| scored(k)) {
-            self.edges.push(Edge {
+            let mut edge = Edge {
                 mv,
                 key: mv.placement_key(),
                 prior_wins: prior_wins(model::relative_probability(best - score), params),
@@ -187,7 +210,10 @@ impl Tree {
                 amaf_visits: 0,
                 amaf_wins: 0.0,
                 child: NONE,
-            });
+                value: 0.0,
+            };
+            edge.update_value(params);
+            self.edges.push(edge);
         }
         let n = &mut self.nodes[node as usize];
         n.first = first;
@@ -199,7 +225,6 @@ impl Tree {
     /// virtual visits of a value between `prior_floor` and `prior_top`.
     pub(super) fn select(&self, n: Node, params: &Params) -> u32 {
         let log_n = ln(f64::from(n.visits.max(1))) as f32;
-        let b2 = params.rave_bias * params.rave_bias;
         let explore = |visits: f32| params.exploration * (log_n / visits).sqrt();
         // The exploration term of the few visit counts most edges have, computed once
         // per selection with the same operations: a division and a square root per edge
@@ -208,25 +233,14 @@ impl Tree {
             std::array::from_fn(|v| explore(v as f32 + params.prior_visits));
         let mut best = n.first;
         let mut best_value = f32::NEG_INFINITY;
-        // An edge never visited, not even in AMAF, is worth its prior alone, and the
-        // edges are in descending prior order (expansion sorts them best score first),
-        // so the first such edge is worth at least as much as any later one and only it
-        // is computed: a later one cannot win the strict comparison below. (The prior
-        // value rises with the model's opinion while the top is above the floor.)
-        let ordered = params.prior_top >= params.prior_floor;
-        let mut fresh_seen = false;
+        // Every edge is compared: with the values kept, an edge never visited costs a
+        // load and an add, less than the test that skipped it.
         for (i, e) in (n.first..).zip(self.edges_of(n)) {
-            let fresh = e.visits == 0 && e.amaf_visits == 0;
-            if fresh && fresh_seen {
-                continue;
-            }
-            fresh_seen |= fresh && ordered;
-            let visits = e.visits as f32 + params.prior_visits;
-            let mut value = rave_value(e, visits, b2);
-            value += match small.get(e.visits as usize) {
-                Some(&term) => term,
-                None => explore(visits),
-            };
+            let value = e.value
+                + match small.get(e.visits as usize) {
+                    Some(&term) => term,
+                    None => explore(e.visits as f32 + params.prior_visits),
+                };
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -345,6 +359,8 @@ mod tests {
         for (i, e) in (n.first..).zip(tree.edges_of(n)) {
             let visits = e.visits as f32 + params.prior_visits;
             let mut value = rave_value(e, visits, b2);
+            // The kept value is the statistics' value.
+            assert_eq!(e.value.to_bits(), value.to_bits());
             value += params.exploration * (log_n / visits).sqrt();
             if value > best_value {
                 best_value = value;
@@ -376,6 +392,47 @@ mod tests {
             board.push(mv).unwrap();
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn expansion_scores_each_placement_at_its_first_move() {
+        // The edges are the best-scored distinct placements, each scored as the first of
+        // its moves in generation order: what deduplicating every scored move gives.
+        use crate::board::StartCorners;
+        use crate::search::features::for_each_move;
+
+        let params = Params::standard();
+        let sides = Sides::from_teams([0, 1, 0, 1], 4);
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut rng = crate::rng::Rng::new(9);
+        let mut buffers = ExpandBuffers::new();
+        let mut compared = 0;
+        while !board.is_finished() {
+            let tracker = Tracker::new(&board);
+            let mut tree = Tree::default();
+            tree.nodes.push(Node::new(board.current));
+            tree.expand(0, (&board, &tracker), sides, &params, &mut buffers);
+            let p = usize::from(board.current);
+            let placed = PieceSet::ALL.len() as u32 - board.remaining[p].count_ones();
+            let phase = model::phase(placed);
+            let mut seen = std::collections::HashSet::new();
+            let mut expected = Vec::new();
+            let with_centre = phase < model::CENTRE_PHASES;
+            for_each_move(&board, &tracker, sides, with_centre, |mv, f| {
+                if seen.insert(mv.placement_key()) {
+                    expected.push(sort_key(mv, params.model.score(&f, phase)));
+                }
+            });
+            expected.sort_unstable();
+            expected.truncate(params.max_edges);
+            let edges: Vec<Move> = tree.edges.iter().map(|e| e.mv).collect();
+            let moves: Vec<Move> = expected.iter().map(|&k| scored(k).0).collect();
+            assert_eq!(edges, moves, "{board:?}");
+            compared += edges.len();
+            let mv = board.random_move(&mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        assert!(compared > 1000, "{compared}");
     }
 
     #[test]
