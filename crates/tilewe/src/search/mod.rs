@@ -24,6 +24,11 @@
 //!   side's), so the search plays for cells as well as for the win.
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
+//! * **Placement statistics**: every colour's AMAF results per placement over all the
+//!   game's simulations (an earlier decision's counting half as much at each new one)
+//!   seed the AMAF values of every new edge, up to 64 visits' worth: a node grown late,
+//!   with few simulations left to judge its moves, starts from what the whole search has
+//!   seen of them rather than from the move model alone.
 //! * **Time**: a forced move is played without a simulation, and a search stops once
 //!   the most visited root move leads every other by more than two thirds of the
 //!   simulations left (the runner-up would need two of every three to catch up; with the
@@ -44,6 +49,7 @@ mod book;
 mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
+mod stats;
 mod tree;
 
 use std::time::{Duration, Instant};
@@ -56,6 +62,7 @@ pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
+use stats::PlacementStats;
 use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 
 /// How much thinking a move gets.
@@ -150,6 +157,11 @@ struct Params {
     /// about two of every three simulations left) measured stronger than 1 at equal CPU
     /// time (see the README).
     stop_share: f32,
+    /// Most AMAF visits a new edge takes over from the game's placement statistics
+    /// ([`PlacementStats`]); 0 starts every edge from nothing.
+    inherit_cap: f32,
+    /// How much the statistics of earlier decisions still count at each new one.
+    inherit_decay: f32,
 }
 
 impl Params {
@@ -175,6 +187,8 @@ impl Params {
                 lost: 3,
             },
             stop_share: STOP_SHARE,
+            inherit_cap: 64.0,
+            inherit_decay: 0.5,
         }
     }
 }
@@ -252,6 +266,9 @@ pub struct Mcts {
     last_simulations: u32,
     /// Consulted before searching, in Blokus Two-Player only.
     book: Option<OpeningBook>,
+    /// Every colour's AMAF results per placement over the game's simulations, which new
+    /// edges start from.
+    stats: PlacementStats,
 }
 
 impl Default for Mcts {
@@ -274,6 +291,7 @@ impl Mcts {
             lead: RootLead::default(),
             last_simulations: 0,
             book: None,
+            stats: PlacementStats::new(Params::standard().inherit_decay),
         }
     }
 
@@ -384,6 +402,7 @@ impl Mcts {
     /// Forgets the tree (the next decision starts from scratch).
     pub fn clear(&mut self) {
         self.tree = Tree::default();
+        self.stats.clear();
     }
 
     /// Grows the root's edges if it has none yet (as the first simulation would) and
@@ -407,6 +426,7 @@ impl Mcts {
             sides,
             &self.params,
             &mut s.expand,
+            &self.stats,
         );
         self.tree.nodes[0].len
     }
@@ -444,7 +464,14 @@ impl Mcts {
                     break;
                 }
                 let s = scratch.as_mut();
-                tree.expand(node, (&s.board, &s.tracker), sides, params, &mut s.expand);
+                tree.expand(
+                    node,
+                    (&s.board, &s.tracker),
+                    sides,
+                    params,
+                    &mut s.expand,
+                    &self.stats,
+                );
             }
             let n = tree.nodes[node as usize];
             if n.len == 0 {
@@ -528,6 +555,11 @@ impl Mcts {
         }
         for &(color, key) in &scratch.played {
             amaf[bit(color, key).0] = 0;
+        }
+        if params.inherit_cap > 0.0 {
+            for &(color, key) in &scratch.played {
+                self.stats.record(color, key, rewards[usize::from(color)]);
+            }
         }
         if let Some(&(0, e)) = scratch.path.first() {
             lead.visited(e, tree.edges[e as usize].visits);
@@ -628,6 +660,12 @@ impl Engine for Mcts {
             return Some(mv);
         }
         let start = Instant::now();
+        // Another game (or a position off this game's line) starts its statistics anew.
+        if board.moves().starts_with(&self.tree.history) {
+            self.stats.next_decision();
+        } else {
+            self.stats.clear();
+        }
         self.tree.reroot(board);
         let n_players = board.n_players();
         let sides = Sides::from_teams(self.teams.numbers(n_players), n_players);
@@ -696,6 +734,68 @@ mod tests {
     fn same_seed_same_game() {
         assert_eq!(play(3, 30), play(3, 30));
         assert_ne!(play(3, 30), play(4, 30));
+    }
+
+    #[test]
+    fn new_edges_start_from_the_games_placement_statistics() {
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut engine = Mcts::new(Budget::Playouts(400)).with_teams(Teams::Partners);
+        let mut rng = Rng::new(2);
+        for _ in 0..6 {
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            board.push(mv).unwrap();
+        }
+        let params = &engine.params;
+        let sides = Sides::from_teams(Teams::Partners.numbers(4), 4);
+        let tracker = Tracker::new(&board);
+        let grow = |stats: &PlacementStats| {
+            let mut tree = Tree::default();
+            tree.nodes.push(Node::new(board.current));
+            let mut buffers = ExpandBuffers::new();
+            tree.expand(0, (&board, &tracker), sides, params, &mut buffers, stats);
+            tree.edges
+        };
+        // Without statistics every edge starts empty; with the game's, the same edges
+        // (in the same order) start from them, capped.
+        let empty = grow(&PlacementStats::new(0.5));
+        let seeded = grow(&engine.stats);
+        assert_eq!(empty.len(), seeded.len());
+        assert!(
+            empty
+                .iter()
+                .all(|e| e.amaf_visits == 0 && e.amaf_wins == 0.0)
+        );
+        let mut inherited = 0;
+        for (e, s) in empty.iter().zip(&seeded) {
+            assert_eq!(e.mv, s.mv);
+            let expected = engine
+                .stats
+                .inherited(board.current, s.key, params.inherit_cap);
+            assert_eq!((s.amaf_visits, s.amaf_wins), expected);
+            assert!(s.amaf_visits as f32 <= params.inherit_cap);
+            inherited += usize::from(s.amaf_visits > 0);
+        }
+        assert!(inherited > 0);
+        // Another game forgets them.
+        let mut other = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        other.push(board.moves()[0]).unwrap();
+        other.push(board.moves()[1]).unwrap();
+        let fresh = other
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| mv != board.moves()[2])
+            .unwrap();
+        other.push(fresh).unwrap();
+        let mut cleared = engine.clone();
+        cleared.clear();
+        assert_eq!(
+            engine.choose(&other, &mut Rng::new(3)),
+            cleared.choose(&other, &mut Rng::new(3))
+        );
+        assert_eq!(
+            engine.stats.inherited(0, 0, 8.0),
+            cleared.stats.inherited(0, 0, 8.0)
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::types::PieceSet;
 use super::Params;
 use super::features::{Sides, Tracker, for_each_wanted_move};
 use super::model;
+use super::stats::PlacementStats;
 
 /// No child node yet.
 pub(super) const NONE: u32 = u32::MAX;
@@ -163,6 +164,7 @@ impl Tree {
         sides: Sides,
         params: &Params,
         buffers: &mut ExpandBuffers,
+        stats: &PlacementStats,
     ) {
         let b = buffers;
         b.generation = b.generation.wrapping_add(1);
@@ -201,14 +203,16 @@ impl Tree {
         let best = b.moves.first().map_or(0, |&k| scored(k).1);
         let first = self.edges.len() as u32;
         for (mv, score) in b.moves.iter().map(|&k| scored(k)) {
+            let key = mv.placement_key();
+            let (amaf_visits, amaf_wins) = stats.inherited(board.current, key, params.inherit_cap);
             let mut edge = Edge {
                 mv,
-                key: mv.placement_key(),
+                key,
                 prior_wins: prior_wins(model::relative_probability(best - score), params),
                 visits: 0,
                 wins: 0.0,
-                amaf_visits: 0,
-                amaf_wins: 0.0,
+                amaf_visits,
+                amaf_wins,
                 child: NONE,
                 value: 0.0,
             };
@@ -411,7 +415,14 @@ mod tests {
             let tracker = Tracker::new(&board);
             let mut tree = Tree::default();
             tree.nodes.push(Node::new(board.current));
-            tree.expand(0, (&board, &tracker), sides, &params, &mut buffers);
+            tree.expand(
+                0,
+                (&board, &tracker),
+                sides,
+                &params,
+                &mut buffers,
+                &PlacementStats::new(0.5),
+            );
             let p = usize::from(board.current);
             let placed = PieceSet::ALL.len() as u32 - board.remaining[p].count_ones();
             let phase = model::phase(placed);

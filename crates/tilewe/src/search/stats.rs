@@ -1,0 +1,166 @@
+//! Placement statistics of the whole game: every colour's all-moves-as-first results
+//! per placement, over every simulation of the searches so far, the older decisions'
+//! counting less. A node grown late in a search (or in a later decision) starts its
+//! edges' AMAF values from them instead of from nothing: a placement that did well for
+//! a colour anywhere in the game's simulations is likely still good for it nearby.
+
+use super::tree::N_KEYS;
+
+/// Per colour and placement key, the weighted AMAF visits and wins of the game's
+/// simulations.
+///
+/// Decay is lazy: instead of scaling every entry down at each decision, the weight
+/// of new results grows by `1 / decay` (a power of two by default, so every scaling
+/// is exact), and reads divide by the current weight.
+#[derive(Clone, Debug)]
+pub(super) struct PlacementStats {
+    /// `(visits, wins)` weighted, colour-major.
+    entries: Vec<(f32, f32)>,
+    /// Weight of a result recorded now.
+    weight: f32,
+    /// Growth of the weight per decision: `1 / decay`; 0 forgets every decision's
+    /// results at the next one.
+    growth: f32,
+}
+
+/// Beyond this weight every entry is scaled down at once (never within a game of
+/// Blokus at the standard decay: 2^42 at most; f32 reaches 3.4e38).
+const RESCALE_AT: f32 = 1.0e30;
+
+impl PlacementStats {
+    /// Empty statistics, older decisions' results counting `decay` (0 to 1) as much at
+    /// each new decision.
+    pub(super) fn new(decay: f32) -> PlacementStats {
+        PlacementStats {
+            entries: Vec::new(),
+            weight: 1.0,
+            growth: if decay > 0.0 { 1.0 / decay } else { 0.0 },
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub(super) fn clear(&mut self) {
+        self.entries.clear();
+        self.weight = 1.0;
+    }
+
+    /// Starts a decision: earlier results now count less.
+    pub(super) fn next_decision(&mut self) {
+        if self.entries.is_empty() {
+            return;
+        }
+        if self.growth == 0.0 {
+            self.clear();
+            return;
+        }
+        self.weight *= self.growth;
+        if self.weight > RESCALE_AT {
+            let scale = 1.0 / self.weight;
+            for (visits, wins) in &mut self.entries {
+                *visits *= scale;
+                *wins *= scale;
+            }
+            self.weight = 1.0;
+        }
+    }
+
+    /// Records a simulation's result `reward` for `color`, which made placement `key`.
+    #[inline(always)]
+    pub(super) fn record(&mut self, color: u8, key: u32, reward: f32) {
+        if self.entries.is_empty() {
+            self.entries = vec![(0.0, 0.0); 4 * N_KEYS];
+        }
+        let entry = &mut self.entries[usize::from(color) * N_KEYS + key as usize];
+        entry.0 += self.weight;
+        entry.1 += self.weight * reward;
+    }
+
+    /// The AMAF statistics a new edge of `color` with placement `key` starts from: at
+    /// most `cap` visits (the decayed count, rounded) and as many wins as the mean
+    /// result gives them.
+    #[inline]
+    pub(super) fn inherited(&self, color: u8, key: u32, cap: f32) -> (u32, f32) {
+        let Some(&(visits, wins)) = self.entries.get(usize::from(color) * N_KEYS + key as usize)
+        else {
+            return (0, 0.0);
+        };
+        // Less than one visit's worth is too little to count.
+        let count = visits / self.weight;
+        if count < 1.0 {
+            return (0, 0.0);
+        }
+        let count = count.min(cap).round();
+        (count as u32, wins / visits * count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_capped_and_keep_their_mean() {
+        let mut stats = PlacementStats::new(0.5);
+        assert_eq!(stats.inherited(1, 7, 8.0), (0, 0.0));
+        for i in 0..20 {
+            stats.record(1, 7, if i % 4 == 0 { 1.0 } else { 0.0 });
+        }
+        assert_eq!(stats.inherited(1, 7, 8.0), (8, 2.0));
+        assert_eq!(stats.inherited(1, 7, 100.0), (20, 5.0));
+        // Another colour, another key: nothing.
+        assert_eq!(stats.inherited(2, 7, 8.0), (0, 0.0));
+        assert_eq!(stats.inherited(1, 8, 8.0), (0, 0.0));
+    }
+
+    #[test]
+    fn older_decisions_count_less() {
+        let mut stats = PlacementStats::new(0.5);
+        for _ in 0..8 {
+            stats.record(0, 3, 1.0);
+        }
+        stats.next_decision();
+        assert_eq!(stats.inherited(0, 3, 100.0), (4, 4.0));
+        for _ in 0..4 {
+            stats.record(0, 3, 0.0);
+        }
+        // 8 / 2 old wins over 4 + 4 visits.
+        assert_eq!(stats.inherited(0, 3, 100.0), (8, 4.0));
+        stats.next_decision();
+        stats.next_decision();
+        assert_eq!(stats.inherited(0, 3, 100.0), (2, 1.0));
+        stats.next_decision();
+        stats.next_decision();
+        // Half a visit left: too little to count.
+        assert_eq!(stats.inherited(0, 3, 100.0), (0, 0.0));
+    }
+
+    #[test]
+    fn no_decay_forgets_at_the_next_decision_and_clear_forgets_all() {
+        let mut stats = PlacementStats::new(0.0);
+        stats.record(3, 5, 1.0);
+        assert_eq!(stats.inherited(3, 5, 8.0), (1, 1.0));
+        stats.next_decision();
+        assert_eq!(stats.inherited(3, 5, 8.0), (0, 0.0));
+        let mut stats = PlacementStats::new(1.0);
+        stats.record(3, 5, 1.0);
+        stats.next_decision();
+        assert_eq!(stats.inherited(3, 5, 8.0), (1, 1.0));
+        stats.clear();
+        assert_eq!(stats.inherited(3, 5, 8.0), (0, 0.0));
+    }
+
+    #[test]
+    fn a_long_game_rescales_without_changing_the_means() {
+        let mut stats = PlacementStats::new(0.5);
+        stats.record(0, 1, 1.0);
+        for _ in 0..150 {
+            stats.record(0, 1, 0.0);
+            stats.next_decision();
+        }
+        assert!(stats.weight <= RESCALE_AT);
+        // Halves of halves of the zeros add up to a visit; the early win is gone.
+        let (visits, wins) = stats.inherited(0, 1, 100.0);
+        assert_eq!(visits, 1);
+        assert!(wins < 1e-6, "{wins}");
+    }
+}
