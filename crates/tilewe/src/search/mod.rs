@@ -282,16 +282,17 @@ impl Mcts {
     /// An engine searching `budget` per move, every colour for itself.
     #[must_use]
     pub fn new(budget: Budget) -> Mcts {
+        let params = Params::standard();
         Mcts {
             budget,
             teams: Teams::Solo,
-            params: Params::standard(),
+            stats: PlacementStats::new(params.inherit_decay),
+            params,
             tree: Tree::default(),
             scratch: None,
             lead: RootLead::default(),
             last_simulations: 0,
             book: None,
-            stats: PlacementStats::new(Params::standard().inherit_decay),
         }
     }
 
