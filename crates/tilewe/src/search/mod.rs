@@ -25,7 +25,7 @@
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
 //! * **Placement statistics**: every colour's AMAF results per placement over all the
-//!   game's simulations (an earlier decision's counting half as much at each new one)
+//!   game's simulations (an earlier decision's counting a quarter as much at each new one)
 //!   seed the AMAF values of every new edge, up to 64 visits' worth: a node grown late,
 //!   with few simulations left to judge its moves, starts from what the whole search has
 //!   seen of them rather than from the move model alone.
@@ -188,7 +188,7 @@ impl Params {
             },
             stop_share: STOP_SHARE,
             inherit_cap: 64.0,
-            inherit_decay: 0.5,
+            inherit_decay: 0.25,
         }
     }
 }

@@ -24,7 +24,7 @@ pub(super) struct PlacementStats {
 }
 
 /// Beyond this weight every entry is scaled down at once (never within a game of
-/// Blokus at the standard decay: 2^42 at most; f32 reaches 3.4e38).
+/// Blokus at the standard decay of a quarter: 4^42 = 2^84 at most; f32 reaches 3.4e38).
 const RESCALE_AT: f32 = 1.0e30;
 
 impl PlacementStats {
