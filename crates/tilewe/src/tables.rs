@@ -231,6 +231,9 @@ pub(crate) struct PairMasks11 {
     /// The cells as board index offsets from the target tile (`n_cells` used).
     pub(crate) cell_deltas: [i16; 5],
     pub(crate) n_cells: u8,
+    /// `Move::placement_key` of the pair at target (x, y) minus `24 * y + x` (the
+    /// playouts read it beside the masks).
+    pub(crate) key_base: u16,
 }
 
 /// All precomputed data.
@@ -401,6 +404,8 @@ impl Tables {
                         d
                     },
                     n_cells: o.n_cells,
+                    key_base: (o_index * 24 + 4 - usize::from(contact.1)) as u16 * 24 + 4
+                        - u16::from(contact.0),
                 });
             }
             piece_pairs[o.piece.index() + 1] = pairs.len() as u16;

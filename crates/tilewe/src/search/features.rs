@@ -11,7 +11,9 @@
 use crate::board::{Board, PAD, PlayoutTarget, ROWS, Row, for_each_corner};
 use crate::moves::Move;
 use crate::rng::Rng;
-use crate::tables::{PairMasks11, Tables, tables};
+use crate::tables::{PAIR_WORDS, PairMasks11, PairSet, Tables, tables};
+
+use super::stats::{PlayoutView, UNKNOWN};
 
 /// The 11 bits of one window row.
 const ROW11: u64 = 0x7FF;
@@ -435,10 +437,151 @@ pub(crate) fn playout_pick(
     (best.2 > 0).then(|| Move::from_raw(at, best.1))
 }
 
+/// How much the playouts' pick trusts the placement statistics (MAST): a bonus of up to
+/// `weight` points either way, `weight` points per `span` of the placement's mean result
+/// above the colour's mean result, for a placement with at least `min_count` visits'
+/// worth (see [`playout_pick_by_stats`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PlayoutBonus {
+    /// The most points the bonus adds or takes (whole points: how far below the best
+    /// score a placement may be and still be looked up).
+    reach: i32,
+    /// The same in 1/1024 points.
+    bound: i64,
+    /// Bonus in 1/1024 points per 65536th of a value's difference from the baseline.
+    slope: i64,
+    /// Visits' worth a placement's statistics need.
+    pub(crate) min_count: f32,
+}
+
+impl PlayoutBonus {
+    /// Up to `weight` points (at most 100), `weight` per `span` (above 0) of mean result.
+    pub(crate) fn new(weight: f32, span: f32, min_count: f32) -> PlayoutBonus {
+        let weight = weight.clamp(0.0, 100.0);
+        let span = span.max(1e-3);
+        PlayoutBonus {
+            reach: weight.ceil() as i32,
+            bound: (weight * 1024.0).round() as i64,
+            slope: (f64::from(weight) * 1024.0 * 65536.0 / (f64::from(span) * 65534.0)).round()
+                as i64,
+            min_count,
+        }
+    }
+}
+
+/// [`playout_pick`] with the placement statistics of the player to move, `view`, in the
+/// score (MAST, from general game playing: a placement that did well for the colour in
+/// this game's simulations is preferred in its playouts): each placement's pick score
+/// plus `bonus` for its mean result above the colour's (none for one not known yet);
+/// equal totals drawn at random.
+///
+/// A first pass scores the fitting pairs as [`playout_pick`] does and keeps those within
+/// the bonus's reach of the best (a bit set and their scores, no draws); only those are
+/// looked up, and one draw picks among the best of them.
+pub(crate) fn playout_pick_by_stats(
+    board: &Board,
+    opponents: u8,
+    target: &PlayoutTarget,
+    (weights, bonus): (PickWeights, &PlayoutBonus),
+    view: &PlayoutView<'_>,
+    rng: &mut Rng,
+) -> Option<Move> {
+    let t = tables();
+    let (x, y) = (usize::from(target.x), usize::from(target.y));
+    let (_, own, opp, free) = pick_windows(board, opponents, x, y);
+    let at = (x + 20 * y) as u16;
+    let reach = bonus.reach;
+    // The best score, and the pairs near it (some may have fallen out of reach since,
+    // which their kept scores tell).
+    let mut best = i32::MIN;
+    let mut near: PairSet = [0; PAIR_WORDS];
+    let mut n_near = 0usize;
+    let mut scores = [0i8; 64 * PAIR_WORDS];
+    for (w, &word) in target.fitting.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let bit = bits & bits.wrapping_neg();
+            let id = 64 * w + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let m = &t.pair_masks11[id];
+            let score = weights.gained * i32::from(ones(m.diag & free))
+                + weights.blocked * i32::from(ones(m.cells & opp))
+                - weights.lost * i32::from(ones(m.edge & own).saturating_sub(1));
+            if score > best {
+                best = score;
+            } else if score < best - reach {
+                continue;
+            }
+            near[w] |= bit;
+            n_near += 1;
+            // Pick scores are small: a few corners times single-digit weights.
+            scores[id] = score.clamp(-128, 127) as i8;
+        }
+    }
+    if n_near <= 1 {
+        // One pair, or none.
+        let w = near.iter().position(|&word| word != 0)?;
+        let id = 64 * w + near[w].trailing_zeros() as usize;
+        return Some(Move::from_raw(at, id as u16));
+    }
+    // The placement key of pair `id` at the target (as `Move::placement_key`).
+    let at_key = (24 * y + x) as u32;
+    let key = |id: usize| u32::from(t.pair_masks11[id].key_base) + at_key;
+    let best = best.clamp(-128, 127);
+    let baseline = i64::from(view.baseline);
+    let mut top = i64::MIN;
+    let mut chosen: PairSet = [0; PAIR_WORDS];
+    let mut n_chosen = 0usize;
+    for (w, &word) in near.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let bit = bits & bits.wrapping_neg();
+            let id = 64 * w + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let score = i32::from(scores[id]);
+            if score < best - reach {
+                continue;
+            }
+            let total = i64::from(score) * 1024
+                + match view.value(key(id)) {
+                    UNKNOWN => 0,
+                    value => (((i64::from(value) - baseline) * bonus.slope) >> 16)
+                        .clamp(-bonus.bound, bonus.bound),
+                };
+            if total > top {
+                top = total;
+                chosen = [0; PAIR_WORDS];
+                n_chosen = 0;
+            }
+            if total == top {
+                chosen[w] |= bit;
+                n_chosen += 1;
+            }
+        }
+    }
+    // One draw among the best.
+    let mut r = if n_chosen > 1 { rng.below(n_chosen) } else { 0 };
+    for (w, &word) in chosen.iter().enumerate() {
+        let n = word.count_ones() as usize;
+        if r >= n {
+            r -= n;
+            continue;
+        }
+        let mut bits = word;
+        for _ in 0..r {
+            bits &= bits - 1;
+        }
+        let id = 64 * w + bits.trailing_zeros() as usize;
+        return Some(Move::from_raw(at, id as u16));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::SIZE_CLASSES;
+    use crate::search::stats::PlacementStats;
 
     /// The playout pick before the fitting pairs came with the target: every candidate
     /// of the size class at the corner, tested against the window (the reference).
@@ -574,6 +717,127 @@ mod tests {
             board.push(mv).unwrap();
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn the_bonus_lifts_placements_that_did_well_within_its_reach() {
+        // Along a game, at every corner: without statistics for its placements the pick
+        // is one of the best-scored (each in turn); a placement up to three points below
+        // them that won all its simulations gets the whole bonus of four points and is
+        // picked; one further below is never picked, however well it did.
+        let weights = PickWeights {
+            gained: 2,
+            blocked: 5,
+            lost: 3,
+        };
+        let bonus = PlayoutBonus::new(4.0, 0.1, 4.0);
+        let sides = Sides::from_teams([0, 1, 0, 1], 4);
+        let mut board = Board::with_start_corners(4, crate::board::StartCorners::Fixed).unwrap();
+        let mut rng = Rng::new(7);
+        let (mut ties, mut lifted, mut out_of_reach) = (0, 0, 0);
+        while !board.is_finished() {
+            let p = usize::from(board.current);
+            let color = board.current;
+            let opponents = sides.opponents[p];
+            let mut corners = Vec::new();
+            for_each_corner(&board.rows, p, |x, y| {
+                corners.push((x as u8, y as u8));
+                true
+            });
+            let tracker = Tracker::new(&board);
+            let mut moves = Vec::new();
+            for_each_move(&board, &tracker, sides, true, |mv, f| moves.push((mv, f)));
+            for &(x, y) in &corners {
+                let Some(size) = (1..=5)
+                    .rev()
+                    .find(|&size| board.fitting_pairs(x, y, size).iter().any(|&w| w != 0))
+                else {
+                    continue;
+                };
+                let target = PlayoutTarget {
+                    x,
+                    y,
+                    size,
+                    fitting: board.fitting_pairs(x, y, size),
+                };
+                // Every fitting placement with its pick score, from the features.
+                let scored: Vec<(Move, i32)> = moves
+                    .iter()
+                    .filter(|(mv, f)| {
+                        let t = mv.target();
+                        (t.x(), t.y()) == (x, y) && usize::from(f.size) == size
+                    })
+                    .map(|&(mv, f)| {
+                        let score = weights.gained * i32::from(f.gained)
+                            + weights.blocked * i32::from(f.blocked)
+                            - weights.lost * i32::from(f.lost);
+                        (mv, score)
+                    })
+                    .collect();
+                let best = scored.iter().map(|s| s.1).max().expect("one fits");
+                let top: Vec<Move> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+                let pick = |stats: &PlacementStats, rng: &mut Rng| {
+                    let view = stats.playout_view(color).expect("recorded");
+                    let pick = (weights, &bonus);
+                    playout_pick_by_stats(&board, opponents, &target, pick, &view, rng)
+                };
+                // The colour's mean result 0 (a placement elsewhere lost 32 times): the
+                // placements here are unknown.
+                let mut stats = PlacementStats::new(0.25).with_playout_values(4.0);
+                let elsewhere = (0..)
+                    .find(|&k| scored.iter().all(|s| s.0.placement_key() != k))
+                    .expect("a free key");
+                for _ in 0..32 {
+                    stats.record(color, elsewhere, 0.0);
+                }
+                let mut seen = Vec::new();
+                for _ in 0..8 * top.len() {
+                    let mv = pick(&stats, &mut rng).expect("one fits");
+                    assert!(top.contains(&mv), "{mv}");
+                    if !seen.contains(&mv) {
+                        seen.push(mv);
+                    }
+                }
+                if top.len() <= 3 {
+                    assert_eq!(seen.len(), top.len());
+                }
+                ties += usize::from(top.len() > 1);
+                // Far below the best: never picked.
+                if let Some(&(far, _)) = scored.iter().find(|s| s.1 < best - 4) {
+                    for _ in 0..8 {
+                        stats.record(color, far.placement_key(), 1.0);
+                    }
+                    assert!(pick(&stats, &mut rng).is_some_and(|mv| top.contains(&mv)));
+                    out_of_reach += 1;
+                }
+                // Within reach: lifted over the best ones.
+                if let Some(&(near, _)) = scored.iter().find(|s| s.1 < best && s.1 >= best - 3) {
+                    for _ in 0..8 {
+                        stats.record(color, near.placement_key(), 1.0);
+                    }
+                    assert_eq!(pick(&stats, &mut rng), Some(near));
+                    lifted += 1;
+                }
+            }
+            let moves = board.legal_moves();
+            board.push(moves[rng.below(moves.len())]).unwrap();
+        }
+        assert!(
+            ties > 50 && lifted > 50 && out_of_reach > 50,
+            "{ties} ties, {lifted} lifted, {out_of_reach} out of reach"
+        );
+    }
+
+    #[test]
+    fn the_pairs_key_bases_give_the_placement_keys() {
+        let t = tables();
+        for id in 0..t.pair_masks11.len() {
+            for (x, y) in [(0, 0), (19, 0), (7, 11), (0, 19), (19, 19)] {
+                let mv = Move::from_raw((x + 20 * y) as u16, id as u16);
+                let key = u32::from(t.pair_masks11[id].key_base) + (24 * y + x) as u32;
+                assert_eq!(key, mv.placement_key(), "{id} at {x},{y}");
+            }
+        }
     }
 
     fn features_of(board: &Board, sides: Sides, text: &str) -> Features {

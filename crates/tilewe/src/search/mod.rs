@@ -16,9 +16,13 @@
 //!   corners, those he shares with an opponent first (placing there takes it from him),
 //!   picks the one where the largest piece fits, and there plays the placement of that
 //!   size that scores best on new corners gained (x2), opponents' corners taken (x5)
-//!   and own corners wasted (x-3), ties drawn at random. Only the drawn corners are
-//!   searched, on the board's incrementally updated bit planes, so a step costs a
-//!   fraction of generating every move; a simulation from the opening takes about 30 µs.
+//!   and own corners wasted (x-3), plus a bonus from the game's placement statistics
+//!   (below; MAST, from general game playing): 4 points for each 0.1 by which the
+//!   placement's mean result for him is above his mean result over all his placements,
+//!   at most 4 either way, none before it has four visits' worth; ties drawn at random.
+//!   Only the drawn corners are searched, on the board's incrementally updated bit
+//!   planes, so a step costs a fraction of generating every move; a simulation from the
+//!   opening takes about 30 µs.
 //! * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
 //!   moved by up to 0.3 by the margin in cells (its side's against the best other
 //!   side's), so the search plays for cells as well as for the win.
@@ -28,7 +32,8 @@
 //!   game's simulations (an earlier decision's counting a quarter as much at each new one)
 //!   seed the AMAF values of every new edge, up to 64 visits' worth: a node grown late,
 //!   with few simulations left to judge its moves, starts from what the whole search has
-//!   seen of them rather than from the move model alone.
+//!   seen of them rather than from the move model alone. The playouts read them too
+//!   (above).
 //! * **Time**: a forced move is played without a simulation, and a search stops once
 //!   the most visited root move leads every other by more than two thirds of the
 //!   simulations left (the runner-up would need two of every three to catch up; with the
@@ -60,7 +65,7 @@ use crate::moves::Move;
 use crate::rng::Rng;
 pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
-use features::{PickWeights, Sides, Tracker};
+use features::{PickWeights, PlayoutBonus, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
 use stats::PlacementStats;
 use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
@@ -162,6 +167,15 @@ struct Params {
     inherit_cap: f32,
     /// How much the statistics of earlier decisions still count at each new one.
     inherit_decay: f32,
+    /// The playouts' pick with a bonus from the placement statistics (MAST; see
+    /// [`features::playout_pick_by_stats`]): up to 4 points either way, 4 per 0.1 of the
+    /// placement's mean result above the colour's, once it has 4 visits' worth; `None`:
+    /// the pick score alone, ties drawn at random. Against Pentobi level 5 at 2,200
+    /// playouts (720 distinct games) it took the search from +0.84 to +1.70 cells a
+    /// colour and from 49.3 % to 54.0 % wins; breaking only the pick's ties by the
+    /// statistics gave +1.05 and 51.0 %. A simulation costs about 13 % more
+    /// instructions (callgrind, 40 positions of a self-play game).
+    playout_bonus: Option<PlayoutBonus>,
 }
 
 impl Params {
@@ -189,6 +203,7 @@ impl Params {
             stop_share: STOP_SHARE,
             inherit_cap: 64.0,
             inherit_decay: 0.25,
+            playout_bonus: Some(PlayoutBonus::new(4.0, 0.1, 4.0)),
         }
     }
 }
@@ -286,7 +301,12 @@ impl Mcts {
         Mcts {
             budget,
             teams: Teams::Solo,
-            stats: PlacementStats::new(params.inherit_decay),
+            stats: match params.playout_bonus {
+                Some(bonus) => {
+                    PlacementStats::new(params.inherit_decay).with_playout_values(bonus.min_count)
+                }
+                None => PlacementStats::new(params.inherit_decay),
+            },
             params,
             tree: Tree::default(),
             scratch: None,
@@ -506,8 +526,15 @@ impl Mcts {
             else {
                 break;
             };
+            let view = match &params.playout_bonus {
+                Some(bonus) => self.stats.playout_view(board.current).map(|v| (bonus, v)),
+                None => None,
+            };
             let mv = if target.size == 0 {
                 board.largest_piece_move(rng)
+            } else if let Some((bonus, view)) = view {
+                let pick = (params.pick, bonus);
+                features::playout_pick_by_stats(board, opponents, &target, pick, &view, rng)
             } else {
                 features::playout_pick(board, opponents, &target, params.pick, rng)
             };

@@ -2,7 +2,8 @@
 //! per placement, over every simulation of the searches so far, the older decisions'
 //! counting less. A node grown late in a search (or in a later decision) starts its
 //! edges' AMAF values from them instead of from nothing: a placement that did well for
-//! a colour anywhere in the game's simulations is likely still good for it nearby.
+//! a colour anywhere in the game's simulations is likely still good for it nearby. The
+//! playouts read them too, as one small value per placement, in their pick.
 
 use super::tree::N_KEYS;
 
@@ -21,6 +22,25 @@ pub(super) struct PlacementStats {
     /// Growth of the weight per decision: `1 / decay`; 0 forgets every decision's
     /// results at the next one.
     growth: f32,
+    /// Per colour, `(visits, wins)` weighted over all its placements: its mean result,
+    /// the baseline the playouts compare a placement's mean with.
+    totals: [(f32, f32); 4],
+    /// For the playouts (when `min_count` is set), colour-major: each placement's mean
+    /// result as a [`quantized`] value, once it has had `min_count` visits' worth in a
+    /// decision (from then on it follows the mean); [`UNKNOWN`] before.
+    values: Vec<u16>,
+    /// Weighted visits (at weight 1) a placement needs before its mean reaches the
+    /// playouts; `None`: no playout values.
+    min_count: Option<f32>,
+}
+
+/// A playout value not known yet.
+pub(crate) const UNKNOWN: u16 = 0;
+
+/// A mean result (0 to 1) as a playout value: 1 to 65535.
+#[inline(always)]
+fn quantized(mean: f32) -> u16 {
+    1 + (mean.clamp(0.0, 1.0) * 65534.0 + 0.5) as u16
 }
 
 /// Beyond this weight every entry is scaled down at once (never within a game of
@@ -35,13 +55,25 @@ impl PlacementStats {
             entries: Vec::new(),
             weight: 1.0,
             growth: if decay > 0.0 { 1.0 / decay } else { 0.0 },
+            totals: [(0.0, 0.0); 4],
+            values: Vec::new(),
+            min_count: None,
         }
+    }
+
+    /// The same statistics keeping values for the playouts: a placement's mean counts
+    /// once it has had `min_count` visits' worth.
+    pub(super) fn with_playout_values(mut self, min_count: f32) -> PlacementStats {
+        self.min_count = Some(min_count.max(f32::MIN_POSITIVE));
+        self
     }
 
     /// Forgets everything (a new game).
     pub(super) fn clear(&mut self) {
         self.entries.clear();
+        self.values.clear();
         self.weight = 1.0;
+        self.totals = [(0.0, 0.0); 4];
     }
 
     /// Starts a decision: earlier results now count less.
@@ -60,6 +92,10 @@ impl PlacementStats {
                 *visits *= scale;
                 *wins *= scale;
             }
+            for (visits, wins) in &mut self.totals {
+                *visits *= scale;
+                *wins *= scale;
+            }
             self.weight = 1.0;
         }
     }
@@ -70,9 +106,38 @@ impl PlacementStats {
         if self.entries.is_empty() {
             self.entries = vec![(0.0, 0.0); 4 * N_KEYS];
         }
-        let entry = &mut self.entries[usize::from(color) * N_KEYS + key as usize];
+        let at = usize::from(color) * N_KEYS + key as usize;
+        let entry = &mut self.entries[at];
         entry.0 += self.weight;
         entry.1 += self.weight * reward;
+        let (visits, wins) = *entry;
+        let total = &mut self.totals[usize::from(color) & 3];
+        total.0 += self.weight;
+        total.1 += self.weight * reward;
+        if let Some(min_count) = self.min_count {
+            if self.values.is_empty() {
+                self.values = vec![UNKNOWN; 4 * N_KEYS];
+            }
+            let value = &mut self.values[at];
+            if *value != UNKNOWN || visits >= min_count * self.weight {
+                *value = quantized(wins / visits);
+            }
+        }
+    }
+
+    /// What the playouts of `color` read (with [`Self::with_playout_values`]): its
+    /// placements' values and its mean result; `None` before anything is recorded for it.
+    #[inline]
+    pub(super) fn playout_view(&self, color: u8) -> Option<PlayoutView<'_>> {
+        let (visits, wins) = self.totals[usize::from(color) & 3];
+        if visits <= 0.0 {
+            return None;
+        }
+        let start = usize::from(color) * N_KEYS;
+        Some(PlayoutView {
+            values: self.values.get(start..start + N_KEYS)?,
+            baseline: quantized(wins / visits),
+        })
     }
 
     /// The AMAF statistics a new edge of `color` with placement `key` starts from: at
@@ -91,6 +156,24 @@ impl PlacementStats {
         }
         let count = count.min(cap).round();
         (count as u32, wins / visits * count)
+    }
+}
+
+/// One colour's placement statistics as its playouts read them
+/// ([`PlacementStats::playout_view`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlayoutView<'a> {
+    /// Values by placement key.
+    values: &'a [u16],
+    /// The colour's mean result over all its placements, as a value.
+    pub(crate) baseline: u16,
+}
+
+impl PlayoutView<'_> {
+    /// The value of placement `key` ([`UNKNOWN`] with too few visits).
+    #[inline(always)]
+    pub(crate) fn value(&self, key: u32) -> u16 {
+        self.values.get(key as usize).copied().unwrap_or(UNKNOWN)
     }
 }
 
@@ -147,6 +230,40 @@ mod tests {
         assert_eq!(stats.inherited(3, 5, 8.0), (1, 1.0));
         stats.clear();
         assert_eq!(stats.inherited(3, 5, 8.0), (0, 0.0));
+    }
+
+    #[test]
+    fn playout_values_count_from_the_minimum_visits_on() {
+        // Without playout values, no view.
+        let mut plain = PlacementStats::new(0.25);
+        plain.record(2, 9, 1.0);
+        assert!(plain.playout_view(2).is_none());
+        let mut stats = PlacementStats::new(0.25).with_playout_values(4.0);
+        assert!(stats.playout_view(2).is_none());
+        for _ in 0..3 {
+            stats.record(2, 9, 1.0);
+        }
+        stats.record(2, 5, 0.0);
+        let view = stats.playout_view(2).expect("recorded");
+        // Three visits: not known yet; the colour's mean is 3/4.
+        assert_eq!(view.value(9), UNKNOWN);
+        assert_eq!(view.baseline, quantized(0.75));
+        assert!(stats.playout_view(1).is_none());
+        stats.record(2, 9, 0.0);
+        let view = stats.playout_view(2).expect("recorded");
+        assert_eq!(view.value(9), quantized(0.75));
+        assert_eq!(view.value(5), UNKNOWN);
+        assert!(quantized(0.0) > UNKNOWN && quantized(1.0) == u16::MAX);
+        // A later decision: the decayed count is 1, but the mean stays known and
+        // follows the new results.
+        stats.next_decision();
+        stats.record(2, 9, 1.0);
+        let view = stats.playout_view(2).expect("recorded");
+        assert_eq!(view.value(9), quantized((3.0 / 4.0 + 1.0) / 2.0));
+        stats.clear();
+        assert!(stats.playout_view(2).is_none());
+        stats.record(2, 9, 1.0);
+        assert_eq!(stats.playout_view(2).expect("recorded").value(9), UNKNOWN);
     }
 
     #[test]
