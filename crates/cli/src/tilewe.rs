@@ -93,7 +93,7 @@ pub enum EngineName {
 /// Search budget per move of the searching engines.
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
-    /// Playouts per move (monte-carlo: 400 by default; mcts: 2200 by default, about 16 ms
+    /// Playouts per move (monte-carlo: 400 by default; mcts: 2000 by default, about 17 ms
     /// of CPU a move, at most: mcts stops a decision once its most visited move leads by
     /// more than two thirds of the playouts left).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
@@ -136,9 +136,10 @@ impl BudgetArgs {
     }
 }
 
-/// Playouts per move of `mcts` unless told otherwise: the budget measured against
-/// Pentobi at 20 ms a move (about 16 ms of CPU on the README's machine).
-const DEFAULT_MCTS_PLAYOUTS: u32 = 2200;
+/// Playouts per move of `mcts` unless told otherwise: a budget measured against Pentobi
+/// for the 20 ms a move (about 17 ms of CPU on the README's machine, leaving room
+/// for slower ones; 2,200 took 19 ms and played as well).
+const DEFAULT_MCTS_PLAYOUTS: u32 = 2000;
 
 /// Arguments of `sokoengine tilewe gtp`.
 #[derive(Debug, Args)]
