@@ -373,6 +373,19 @@ pub(crate) struct PickWeights {
     pub(crate) lost: i32,
 }
 
+impl PickWeights {
+    /// The pick score of the pair with window masks `m` at a target whose windows hold
+    /// the player's `own` open corners, the opponents' corners `opp` and the `free` tiles
+    /// (as [`pick_windows`] cuts them).
+    #[inline(always)]
+    fn score(self, m: &PairMasks11, own: u128, opp: u128, free: u128) -> i32 {
+        // The plain counts, not `sparse_ones`: here its branch mispredicted more than the
+        // few instructions it spared.
+        self.gained * i32::from(ones(m.diag & free)) + self.blocked * i32::from(ones(m.cells & opp))
+            - self.lost * i32::from(ones(m.edge & own).saturating_sub(1))
+    }
+}
+
 /// The 11x11 windows the playout pick reads around board tile (x, y) (as [`windows`]
 /// cuts them), for the player to move: forbidden tiles, own open corners, the
 /// `opponents`' open corners, and the tiles neither forbidden nor own corners.
@@ -419,11 +432,7 @@ pub(crate) fn playout_pick(
             let id = (64 * w + bits.trailing_zeros() as usize) as u16;
             bits &= bits - 1;
             let m = &t.pair_masks11[usize::from(id)];
-            // The plain counts, not `sparse_ones`: here its branch mispredicted more
-            // than the few instructions it spared.
-            let score = weights.gained * i32::from(ones(m.diag & free))
-                + weights.blocked * i32::from(ones(m.cells & opp))
-                - weights.lost * i32::from(ones(m.edge & own).saturating_sub(1));
+            let score = weights.score(m, own, opp, free);
             if score > best.0 {
                 best = (score, id, 1);
             } else if score == best.0 {
@@ -504,9 +513,7 @@ pub(crate) fn playout_pick_by_stats(
             let id = 64 * w + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let m = &t.pair_masks11[id];
-            let score = weights.gained * i32::from(ones(m.diag & free))
-                + weights.blocked * i32::from(ones(m.cells & opp))
-                - weights.lost * i32::from(ones(m.edge & own).saturating_sub(1));
+            let score = weights.score(m, own, opp, free);
             if score > best {
                 best = score;
             } else if score < best - reach {
