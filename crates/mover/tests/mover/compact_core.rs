@@ -3,6 +3,7 @@
 //! share the rule of a step, so they must agree step for step. Random walks, forward
 //! and reverse, with undos, over the fixture boards and over random boards.
 
+use crate::support::xorshift;
 use proptest::prelude::*;
 use sokoengine_board::{Blocked, BoardCell, BoardGraph, CompactBoard, Position, Puzzle};
 use sokoengine_geometry::{Direction, Tessellation};
@@ -123,13 +124,7 @@ fn walk_agrees(
     steps: usize,
 ) -> Option<(usize, usize)> {
     let mut pair = Pair::new(graph, mode)?;
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(seed);
     // The compact core drops what the pusher cannot reach; the mover's solved test
     // counts every box and goal.
     let every_piece_active = graph
@@ -224,13 +219,7 @@ fn mover_and_compact_core_agree_on_the_fixture_boards() {
 /// goals.
 fn one_pusher_board() -> impl Strategy<Value = BoardGraph> {
     (0usize..4, 4usize..10, 4usize..9, any::<u64>()).prop_map(|(t, width, height, seed)| {
-        let mut rng = seed | 1;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(seed);
         let pusher = width + 1;
         let mut cells: Vec<BoardCell> = (0..width * height)
             .map(|position| {

@@ -2,6 +2,7 @@
 //! restore board, IDs and hash when undone, and the incremental hash always equals
 //! the hash computed from scratch. Parsers never panic.
 
+use crate::support::xorshift;
 use proptest::prelude::*;
 use sokoengine_board::{BoardCell, BoardGraph};
 use sokoengine_geometry::{Direction, Tessellation};
@@ -12,13 +13,7 @@ use sokoengine_mover::{BoardManager, Mover, PusherStep, SokobanPlus, SolvingMode
 fn board() -> impl Strategy<Value = BoardGraph> {
     (0usize..4, 3usize..9, 3usize..8, any::<u64>()).prop_map(|(t, width, height, seed)| {
         let tessellation = Tessellation::ALL[t];
-        let mut rng = seed | 1;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(seed);
         let mut cells = vec![BoardCell::FLOOR; width * height];
         let interior: Vec<usize> = (0..width * height)
             .filter(|&p| {

@@ -4,6 +4,18 @@ use sokoengine_board::BoardGraph;
 use sokoengine_geometry::Tessellation;
 use sokoengine_mover::Mover;
 
+/// A xorshift64 generator seeded with `seed` (made odd, so never the stuck zero state):
+/// the test modules' cheap, reproducible randomness.
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut rng = seed | 1;
+    move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    }
+}
+
 /// A Sokoban board from text with rows separated by '/' (or newlines).
 pub fn graph(text: &str) -> BoardGraph {
     BoardGraph::parse(Tessellation::Sokoban, &text.replace('/', "\n")).expect("valid board")
