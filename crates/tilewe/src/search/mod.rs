@@ -642,6 +642,13 @@ impl RootLead {
     }
 }
 
+/// The simulations that `time_left` allows at the pace of `done` simulations in
+/// `searching`.
+fn simulations_left(time_left: Duration, searching: Duration, done: u32) -> u32 {
+    let pace = searching.as_secs_f64() / f64::from(done.max(1));
+    (time_left.as_secs_f64() / pace.max(1e-9)).min(f64::from(u32::MAX)) as u32
+}
+
 /// Each colour's result of a finished game (see the [module docs](self)).
 fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
     let n = board.n_players();
@@ -709,6 +716,10 @@ impl Engine for Mcts {
         let root = self.tree.nodes[0];
         self.lead = RootLead::scan(self.tree.edges_of(root), root.first);
         let mut done = 0u32;
+        // The pace is timed from here: re-rooting a large reused tree can take longer than
+        // the first simulations, and counting it in made the early stop expect far fewer
+        // simulations left than the time allows (stopping after 8 at times).
+        let searching = Instant::now();
         loop {
             self.simulate(sides, rng);
             done += 1;
@@ -721,9 +732,7 @@ impl Engine for Mcts {
                     if spent >= limit {
                         break;
                     }
-                    // The simulations the time left allows at the pace so far.
-                    let pace = spent.as_secs_f64() / f64::from(done);
-                    ((limit - spent).as_secs_f64() / pace.max(1e-9)).min(f64::from(u32::MAX)) as u32
+                    simulations_left(limit - spent, searching.elapsed(), done)
                 }
             };
             if self.decided(left) {
@@ -845,6 +854,19 @@ mod tests {
         let other = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
         engine.tree.reroot(&other);
         assert_eq!(engine.tree.nodes.len(), 1);
+    }
+
+    #[test]
+    fn the_time_left_is_counted_at_the_simulations_pace() {
+        let ms = Duration::from_millis;
+        // 8 simulations in 1 ms: 0.125 ms each, so 900 ms left hold 7,200 more.
+        assert_eq!(simulations_left(ms(900), ms(1), 8), 7_200);
+        // Time before the first simulation (re-rooting) does not slow the pace.
+        assert_eq!(simulations_left(ms(90), ms(1), 8), 720);
+        assert_eq!(simulations_left(ms(0), ms(1), 8), 0);
+        // No time measured yet: a nanosecond a simulation.
+        assert_eq!(simulations_left(ms(10), Duration::ZERO, 8), 10_000_000);
+        assert_eq!(simulations_left(ms(10), ms(1), 0), 10);
     }
 
     #[test]
