@@ -31,7 +31,8 @@
 //!   reaches too counts half), at most its hand, is scored like a finished game; a
 //!   simulation's result is a fifth that and four fifths the playout's. It reads off
 //!   the board the room a colour keeps, which the playouts see only through the pieces
-//!   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts.
+//!   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts,
+//!   about 5 against Pentobi levels 5 and 6, for about 1 % of a simulation's time.
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
 //! * **Placement statistics**: every colour's AMAF results per placement over all the
