@@ -26,6 +26,13 @@
 //! * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
 //!   moved by up to 0.3 by the margin in cells (its side's against the best other
 //!   side's), so the search plays for cells as well as for the win.
+//! * **Leaf estimate** ([`territory`]): where the tree ends, each colour's score plus half
+//!   a cell for every free cell within six steps of its open corners (a cell an opponent
+//!   reaches too counts half), at most its hand, is scored like a finished game; a
+//!   simulation's result is a fifth that and four fifths the playout's. It reads off
+//!   the board the room a colour keeps, which the playouts see only through the pieces
+//!   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts,
+//!   about 5 against Pentobi levels 5 and 6, for about 1 % of a simulation's time.
 //! * **Reuse**: the subtree of the position reached is kept for the next decision, so
 //!   visits spent on the opponents' replies are not lost.
 //! * **Placement statistics**: every colour's AMAF results per placement over all the
@@ -55,6 +62,7 @@ mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
 mod stats;
+mod territory;
 mod tree;
 
 use std::time::{Duration, Instant};
@@ -68,6 +76,7 @@ pub use distill::Distiller;
 use features::{PickWeights, PlayoutBonus, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
 use stats::PlacementStats;
+use territory::Territory;
 use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 
 /// How much thinking a move gets.
@@ -176,6 +185,9 @@ struct Params {
     /// statistics gave +1.05 and 51.0 %. A simulation costs about 13 % more
     /// instructions (callgrind, 40 positions of a self-play game).
     playout_bonus: Option<PlayoutBonus>,
+    /// The leaf estimate ([`territory`]): the room near each colour's open corners where
+    /// the tree ends, mixed into the playout's result; `None`: the playout's alone.
+    territory: Option<Territory>,
 }
 
 impl Params {
@@ -204,12 +216,21 @@ impl Params {
             inherit_cap: 64.0,
             inherit_decay: 0.25,
             playout_bonus: Some(PlayoutBonus::new(4.0, 0.1, 4.0)),
+            territory: Some(TERRITORY),
         }
     }
 }
 
 /// The standard [`Params::stop_share`].
 const STOP_SHARE: f32 = 0.67;
+
+/// The standard leaf estimate.
+const TERRITORY: Territory = Territory {
+    mix: 0.2,
+    depth: 6,
+    per_cell: 0.5,
+    contested: 0.5,
+};
 
 /// Per-simulation scratch space, kept to avoid allocating.
 #[derive(Clone, Debug)]
@@ -345,6 +366,27 @@ impl Mcts {
         } else {
             f32::INFINITY
         };
+        self
+    }
+
+    /// The same engine, with the leaf estimate (the default) or without it: with it, a
+    /// simulation's result is a fifth the room each colour has near its open corners
+    /// where the tree ends, and four fifths the playout's; without it, the playout's
+    /// alone (for comparisons).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Budget, Engine, Mcts, Rng};
+    ///
+    /// let board = Board::new(4)?;
+    /// let mut plain = Mcts::new(Budget::Playouts(50)).with_leaf_estimate(false);
+    /// assert!(plain.choose(&board, &mut Rng::new(1)).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_leaf_estimate(mut self, leaf_estimate: bool) -> Mcts {
+        self.params.territory = leaf_estimate.then_some(TERRITORY);
         self
     }
 
@@ -515,6 +557,13 @@ impl Mcts {
             };
         }
         tree.nodes[node as usize].visits += 1;
+        let leaf = params.territory.map(|territory| {
+            let estimates = territory::estimates(&scratch.board, sides, &territory);
+            (
+                territory.mix,
+                results(estimates, scratch.board.n_players(), self.teams, params),
+            )
+        });
 
         // Playout.
         let board = &mut scratch.board;
@@ -546,7 +595,12 @@ impl Mcts {
 
         // Backup, with AMAF: an edge of a node on the path counts the simulation when its
         // mover made the same placement at that node or later.
-        let rewards = rewards(board, self.teams, params);
+        let mut rewards = rewards(board, self.teams, params);
+        if let Some((mix, leaf)) = leaf {
+            for (reward, estimate) in rewards.iter_mut().zip(leaf) {
+                *reward = (1.0 - mix) * *reward + mix * estimate;
+            }
+        }
         let amaf = &mut scratch.amaf;
         let bit = |color: u8, key: u32| {
             (
@@ -651,27 +705,40 @@ fn simulations_left(time_left: Duration, searching: Duration, done: u32) -> u32 
 
 /// Each colour's result of a finished game (see the [module docs](self)).
 fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
-    let n = board.n_players();
-    let numbers = teams.numbers(n);
-    let mut side_score = [0i32; 4];
-    for p in 0..n {
-        side_score[usize::from(numbers[p])] += i32::from(board.scores[p]);
+    let scores = std::array::from_fn(|p| f32::from(board.scores[p]));
+    results(scores, board.n_players(), teams, params)
+}
+
+/// Each colour's result when the colours' cells are `cells` (scores, or estimates): a
+/// win, tie or loss of its side against the best other side, moved by the margin.
+fn results(cells: [f32; 4], n_players: usize, teams: Teams, params: &Params) -> [f32; 4] {
+    let numbers = teams.numbers(n_players);
+    let mut side_cells = [0.0; 4];
+    for p in 0..n_players {
+        side_cells[usize::from(numbers[p])] += cells[p];
     }
     let mut out = [0.5; 4];
-    for p in 0..n {
+    for p in 0..n_players {
         let mine = usize::from(numbers[p]);
-        let best_other = (0..n)
+        let best_other = (0..n_players)
             .map(|q| usize::from(numbers[q]))
             .filter(|&t| t != mine)
-            .map(|t| side_score[t])
-            .max();
+            .map(|t| side_cells[t])
+            .reduce(f32::max);
         let Some(other) = best_other else {
             continue;
         };
-        let margin = side_score[mine] - other;
-        let win = params.win_share * margin.signum() as f32;
+        let margin = side_cells[mine] - other;
+        let sign = if margin > 0.0 {
+            1.0
+        } else if margin < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
         let rest = 0.5 - params.win_share;
-        out[p] = 0.5 + win + rest * (margin as f32 / params.margin_scale).clamp(-1.0, 1.0);
+        out[p] =
+            0.5 + params.win_share * sign + rest * (margin / params.margin_scale).clamp(-1.0, 1.0);
     }
     out
 }
