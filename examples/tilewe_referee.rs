@@ -26,7 +26,8 @@
 //! and green when it is odd. A move that is not legal, a `pass` while the colour can
 //! still move, a `resign` or an error response loses that game for the engine that made
 //! it. Time per move is wall-clock time around `genmove`; CPU time per move is read from
-//! `/proc` where there is one.
+//! `/proc` where there is one (in ticks of 10 ms). The table gives the average of each and
+//! the longest single move, so a limit per move can be checked as well as an average.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
@@ -47,6 +48,9 @@ struct Engine {
     /// Wall-clock time spent in genmove, and the number of genmoves.
     thinking: Duration,
     moves: u32,
+    /// The longest single genmove: wall-clock time, and CPU time where `/proc` tells it.
+    longest: Duration,
+    longest_cpu: Option<Duration>,
 }
 
 impl Engine {
@@ -69,6 +73,8 @@ impl Engine {
             output,
             thinking: Duration::ZERO,
             moves: 0,
+            longest: Duration::ZERO,
+            longest_cpu: None,
         };
         engine.name = engine.send("name")?.map_err(|e| format!("name: {e}"))?;
         Ok(engine)
@@ -236,9 +242,16 @@ fn play_game(
             owner(color)
         };
         let engine = &mut engines[side];
+        let cpu_before = engine.cpu_time();
         let started = Instant::now();
         let answer = engine.send(&format!("genmove {}", gtp_color(color)))?;
-        engine.thinking += started.elapsed();
+        let took = started.elapsed();
+        engine.thinking += took;
+        engine.longest = engine.longest.max(took);
+        if let (Some(before), Some(after)) = (cpu_before, engine.cpu_time()) {
+            let cpu = after.saturating_sub(before);
+            engine.longest_cpu = Some(engine.longest_cpu.map_or(cpu, |l| l.max(cpu)));
+        }
         engine.moves += 1;
         let text = match answer {
             Ok(text) => text.trim().to_ascii_lowercase(),
@@ -350,9 +363,9 @@ fn run() -> Result<(), String> {
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "| engine | games | win rate | cells per colour | ms per move (wall) | CPU ms per move |"
+        "| engine | games | win rate | cells per colour | ms per move (wall) | CPU ms per move | longest move, ms (wall / CPU) |"
     );
-    let _ = writeln!(table, "|---|---:|---:|---:|---:|---:|");
+    let _ = writeln!(table, "|---|---:|---:|---:|---:|---:|---:|");
     for i in 0..2 {
         let e = &engines[i];
         let wall = e.thinking.as_secs_f64() * 1000.0 / f64::from(e.moves.max(1));
@@ -363,11 +376,14 @@ fn run() -> Result<(), String> {
             ),
             _ => "-".to_owned(),
         };
+        let ms = |d: Duration| format!("{:.0}", d.as_secs_f64() * 1000.0);
+        let longest_cpu = e.longest_cpu.map_or_else(|| "-".to_owned(), ms);
+        let longest = format!("{} / {longest_cpu}", ms(e.longest));
         let p = wins[i] / games;
         let margin = 1.96 * (p * (1.0 - p) / games).sqrt();
         let _ = writeln!(
             table,
-            "| {} | {} | {:.1} % ± {:.1} | {:.1} | {wall:.1} | {cpu} |",
+            "| {} | {} | {:.1} % ± {:.1} | {:.1} | {wall:.1} | {cpu} | {longest} |",
             names[i],
             options.games,
             100.0 * p,
