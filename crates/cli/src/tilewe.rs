@@ -98,7 +98,8 @@ pub struct BudgetArgs {
     /// more than two thirds of the playouts left).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     playouts: Option<u32>,
-    /// Thinking time per move in milliseconds, instead of a playout count (mcts only).
+    /// Thinking time per move in milliseconds, instead of a playout count (mcts only): a
+    /// cap on each move, searched in full (a forced move is answered at once).
     #[arg(
         long,
         value_name = "MS",
