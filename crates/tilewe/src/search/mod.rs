@@ -918,6 +918,21 @@ mod tests {
     }
 
     #[test]
+    fn a_time_budget_searches_its_whole_time() {
+        // A cap per move is searched until it has passed, with no early stop; the clock
+        // is read every 8 simulations. Only the lower bound is a contract: how far past
+        // the cap the last 8 simulations run depends on the machine.
+        let board = Board::new(4).unwrap();
+        let limit = Duration::from_millis(30);
+        let mut engine = Mcts::new(Budget::Time(limit));
+        let started = Instant::now();
+        assert!(engine.choose(&board, &mut Rng::new(1)).is_some());
+        assert!(started.elapsed() >= limit);
+        assert!(engine.last_simulations() >= 8);
+        assert_eq!(engine.last_simulations() % 8, 0);
+    }
+
+    #[test]
     fn the_early_stop_keeps_the_budgets_move() {
         // From positions along a game, an engine that stops once the root is decided (a
         // share of 1: no edge can overtake the leader any more) chooses what the engine
