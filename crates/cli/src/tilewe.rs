@@ -107,15 +107,32 @@ pub struct BudgetArgs {
         value_parser = clap::value_parser!(u64).range(1..=3_600_000)
     )]
     time_per_move: Option<u64>,
+    /// Thinking time per move on average over each colour's game, in milliseconds (mcts
+    /// only): a clock per colour, where time a clear choice leaves unused goes to later
+    /// moves; one decision takes at most four times the average.
+    #[arg(
+        long,
+        value_name = "MS",
+        conflicts_with_all = ["playouts", "time_per_move"],
+        value_parser = clap::value_parser!(u64).range(1..=3_600_000)
+    )]
+    average_time_per_move: Option<u64>,
 }
 
 impl BudgetArgs {
     /// The engine `name` with this budget.
     fn engine(&self, name: EngineName) -> Result<Box<dyn Engine>, Failure> {
-        if self.time_per_move.is_some() && name != EngineName::Mcts {
-            return Err(Failure::usage(
-                "--time-per-move applies to the mcts engine only",
-            ));
+        if name != EngineName::Mcts {
+            if self.time_per_move.is_some() {
+                return Err(Failure::usage(
+                    "--time-per-move applies to the mcts engine only",
+                ));
+            }
+            if self.average_time_per_move.is_some() {
+                return Err(Failure::usage(
+                    "--average-time-per-move applies to the mcts engine only",
+                ));
+            }
         }
         Ok(match name {
             EngineName::Random => Box::new(RandomEngine),
@@ -130,9 +147,10 @@ impl BudgetArgs {
 
     /// The mcts engine with this budget.
     fn mcts(&self) -> Mcts {
-        Mcts::new(match self.time_per_move {
-            Some(ms) => Budget::Time(Duration::from_millis(ms)),
-            None => Budget::Playouts(self.playouts.unwrap_or(DEFAULT_MCTS_PLAYOUTS)),
+        Mcts::new(match (self.time_per_move, self.average_time_per_move) {
+            (Some(ms), _) => Budget::Time(Duration::from_millis(ms)),
+            (None, Some(ms)) => Budget::AverageTime(Duration::from_millis(ms)),
+            (None, None) => Budget::Playouts(self.playouts.unwrap_or(DEFAULT_MCTS_PLAYOUTS)),
         })
     }
 }

@@ -237,6 +237,12 @@ fn gtp_session() {
     let searched = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--no-book"], script);
     assert!(booked.ok().contains(" mcts-30+book\n"), "{booked:?}");
     assert!(searched.ok().contains(" mcts-30\n"), "{searched:?}");
+    // An average time a move: the version names it, and it answers genmove.
+    let clocked = crate::run_stdin(
+        &["tilewe", "gtp", "--average-time-per-move", "5"],
+        "version\ngenmove blue\n",
+    );
+    assert!(clocked.ok().contains(" mcts-avg5ms\n\n= "), "{clocked:?}");
     let last = crate::run_stdin(&["tilewe", "gtp", "--no-book", "--book"], "version\n");
     assert!(
         last.ok().contains("+book"),
@@ -265,6 +271,27 @@ fn gtp_usage_errors() {
     );
     let out = run(&["tilewe", "gtp", "--playouts", "5", "--time-per-move", "5"]);
     assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
+    let out = run(&[
+        "tilewe",
+        "gtp",
+        "--engine",
+        "most-tiles",
+        "--average-time-per-move",
+        "5",
+    ]);
+    assert_eq!(
+        out.fails(2),
+        "--average-time-per-move applies to the mcts engine only"
+    );
+    for other in ["--playouts", "--time-per-move"] {
+        let out = run(&["tilewe", "gtp", other, "5", "--average-time-per-move", "5"]);
+        assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
+    }
+    let out = run(&["tilewe", "gtp", "--average-time-per-move", "0"]);
+    assert!(
+        out.fails_usage().contains("--average-time-per-move"),
+        "{out:?}"
+    );
     let out = run(&["tilewe", "gtp", "--json"]);
     assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
     let out = run(&["tilewe", "gtp", "--engine", "random", "--book"]);

@@ -51,6 +51,10 @@
 //!   whole time: the extra simulations deepen the chosen move's subtree, which the next
 //!   decision reuses (against Pentobi level 5 at 20 ms a move, 240 games: +0.5 cells a
 //!   colour and 51.0 % wins against the early stop's -0.7 and 46.5 %).
+//!   An average time a move ([`Budget::AverageTime`]) is a clock per colour instead:
+//!   a decision stops early like a playout budget and may take more than the average
+//!   (at most four times it), the colour's later moves giving the time back, so time a
+//!   clear choice leaves unused goes to open ones.
 //! * **Opening book** (optional, [`Mcts::with_book`]): in Blokus Two-Player each
 //!   colour's first pieces can come from an [`OpeningBook`] of the engine's own deep
 //!   searches, keyed on the colour's own placements seen from its corner and used only
@@ -75,6 +79,7 @@ use crate::board::{Board, CornerPolicy, PlayoutState};
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rng::Rng;
+use crate::types::Piece;
 pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, PlayoutBonus, Sides, Tracker};
@@ -93,6 +98,10 @@ use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
 ///
 /// assert_eq!(Budget::Playouts(500).to_string(), "500 playouts");
 /// assert_eq!(Budget::Time(Duration::from_millis(20)).to_string(), "20 ms");
+/// assert_eq!(
+///     Budget::AverageTime(Duration::from_millis(1000)).to_string(),
+///     "1000 ms on average"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -107,13 +116,28 @@ pub enum Budget {
     /// per move leaves unused cannot be spent later, and the extra search deepens the
     /// subtree the next decision reuses.
     Time(Duration),
+    /// A clock for each colour: this much wall-clock time a move on average over the
+    /// colour's game. A decision's share is the average plus the time the colour's
+    /// earlier moves left unused, spread over the moves it is expected still to make. It
+    /// stops early like a playout budget (the simulations left estimated from the pace
+    /// so far), so clear choices save time for open ones, and since that leaves about
+    /// half unused, a decision may take twice its share, borrowing from the colour's
+    /// later moves what they can give back (at most four times the average).
+    /// A forced move saves its whole share. A new game (a position off the line of the
+    /// engine's earlier decisions) starts the clocks anew.
+    AverageTime(Duration),
 }
+
+/// The most a decision under [`Budget::AverageTime`] may take, in multiples of the
+/// average.
+const AVERAGE_TIME_MAX_FACTOR: u32 = 4;
 
 impl std::fmt::Display for Budget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Budget::Playouts(n) => write!(f, "{n} playouts"),
             Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+            Budget::AverageTime(t) => write!(f, "{} ms on average", t.as_millis()),
         }
     }
 }
@@ -226,6 +250,20 @@ impl Params {
     }
 }
 
+/// Pieces a colour places in a game, about (17.2 on average in 120 games against Pentobi
+/// level 7): how [`Budget::AverageTime`] spreads a colour's saved time.
+const EXPECTED_PLACEMENTS: usize = 17;
+
+/// Share of its allowed time a decision under [`Budget::AverageTime`] is expected to
+/// take with the early stop (0.57 against Pentobi level 7 under a cap of 1.6 s): a
+/// decision is allowed its share divided by this, so that the early stop's savings are
+/// spent. Against level 7 at 1 s on average, 40 games each: 0.5 won 51.2 %, 0.6 43.8 %,
+/// and no borrowing at all 29.3 % of 29 (see the README).
+const EXPECTED_USE: f64 = 0.5;
+
+/// Fewest moves the saved time is spread over while a colour still has pieces.
+const MIN_MOVES_LEFT: usize = 3;
+
 /// The standard [`Params::stop_share`].
 const STOP_SHARE: f32 = 0.67;
 
@@ -310,6 +348,9 @@ pub struct Mcts {
     /// Every colour's AMAF results per placement over the game's simulations, which new
     /// edges start from.
     stats: PlacementStats,
+    /// Seconds each colour's earlier decisions left unused under
+    /// [`Budget::AverageTime`] (negative: overspent).
+    saved: [f64; 4],
 }
 
 impl Default for Mcts {
@@ -339,6 +380,7 @@ impl Mcts {
             lead: RootLead::default(),
             last_simulations: 0,
             book: None,
+            saved: [0.0; 4],
         }
     }
 
@@ -362,9 +404,11 @@ impl Mcts {
     /// search with a playout budget ends once the most visited move at the root leads
     /// the runner-up by more than two thirds of the playouts left (the runner-up would
     /// need two of every three to catch up); without it every decision with a choice runs
-    /// its whole budget (for [`Mcts::root_visits`] statistics or speed measurements). A
-    /// time budget always runs its whole time, and a forced move gets no simulation
-    /// either way.
+    /// its whole budget (for [`Mcts::root_visits`] statistics or speed measurements). An
+    /// average time stops early the same way, the simulations left estimated from the
+    /// pace so far (without it, each decision takes all the time it is allowed). A time
+    /// budget always runs its whole time, and a forced move gets no simulation either
+    /// way.
     #[must_use]
     pub fn with_early_stop(mut self, early_stop: bool) -> Mcts {
         self.params.stop_share = if early_stop {
@@ -468,10 +512,12 @@ impl Mcts {
         out
     }
 
-    /// Forgets the tree (the next decision starts from scratch).
+    /// Forgets the tree (the next decision starts from scratch) and the time the
+    /// colours saved under [`Budget::AverageTime`].
     pub fn clear(&mut self) {
         self.tree = Tree::default();
         self.stats.clear();
+        self.saved = [0.0; 4];
     }
 
     /// Grows the root's edges if it has none yet (as the first simulation would) and
@@ -748,6 +794,7 @@ impl Engine for Mcts {
         match self.budget {
             Budget::Playouts(n) => format!("mcts-{n}{book}"),
             Budget::Time(t) => format!("mcts-{}ms{book}", t.as_millis()),
+            Budget::AverageTime(t) => format!("mcts-avg{}ms{book}", t.as_millis()),
         }
     }
 
@@ -755,12 +802,36 @@ impl Engine for Mcts {
         if board.is_finished() {
             return None;
         }
+        let start = Instant::now();
+        // Another game (or a position off this game's line) starts the clocks anew.
+        if !board.moves().starts_with(&self.tree.history) {
+            self.saved = [0.0; 4];
+        }
+        let mv = self.decide(board, rng, start);
+        if let Budget::AverageTime(average) = self.budget {
+            let color = board.current_player().index();
+            self.saved[color] += average.as_secs_f64() - start.elapsed().as_secs_f64();
+        }
+        mv
+    }
+
+    fn set_teams(&mut self, teams: Teams) {
+        if teams != self.teams {
+            self.teams = teams;
+            self.clear();
+        }
+    }
+}
+
+impl Mcts {
+    /// The move for `board` (not finished) within the budget, the clock started at
+    /// `start`.
+    fn decide(&mut self, board: &Board, rng: &mut Rng, start: Instant) -> Option<Move> {
         let book = self.book.as_ref().filter(|_| self.teams == Teams::Partners);
         if let Some(mv) = book.and_then(|book| book.lookup(board)) {
             self.last_simulations = 0;
             return Some(mv);
         }
-        let start = Instant::now();
         // Another game (or a position off this game's line) starts its statistics anew.
         if board.moves().starts_with(&self.tree.history) {
             self.stats.next_decision();
@@ -781,6 +852,10 @@ impl Engine for Mcts {
         }
         let root = self.tree.nodes[0];
         self.lead = RootLead::scan(self.tree.edges_of(root), root.first);
+        let allowed = match self.budget {
+            Budget::AverageTime(average) => Some(self.allowed_time(board, average)),
+            _ => None,
+        };
         let mut done = 0u32;
         loop {
             self.simulate(sides, rng);
@@ -798,17 +873,52 @@ impl Engine for Mcts {
                         break;
                     }
                 }
+                // The time allowed, or less once the simulations it leaves, at the pace
+                // so far, could not change the move.
+                Budget::AverageTime(_) => {
+                    if done % 8 == 0 {
+                        let limit = allowed.unwrap_or_default().as_secs_f64();
+                        let elapsed = start.elapsed().as_secs_f64();
+                        if elapsed >= limit {
+                            break;
+                        }
+                        let left = f64::from(done) * (limit - elapsed) / elapsed.max(1e-9);
+                        if self.decided(left.min(f64::from(u32::MAX)) as u32) {
+                            break;
+                        }
+                    }
+                }
             }
         }
         self.last_simulations = done;
         self.tree.best_move()
     }
 
-    fn set_teams(&mut self, teams: Teams) {
-        if teams != self.teams {
-            self.teams = teams;
-            self.clear();
-        }
+    /// The time a decision for the colour to move on `board` may take under an average
+    /// of `average` a move: its share (the average, plus what the colour's earlier
+    /// decisions saved spread over the moves it is expected still to make, those
+    /// overspent taken back the same way) divided by [`EXPECTED_USE`], but no more than
+    /// the colour's later moves can give back; from a quarter of the average to
+    /// `AVERAGE_TIME_MAX_FACTOR` times it.
+    fn allowed_time(&self, board: &Board, average: Duration) -> Duration {
+        let color = board.current_player();
+        let placed = Piece::COUNT - board.n_remaining_pieces(color);
+        let moves_left = EXPECTED_PLACEMENTS
+            .saturating_sub(placed)
+            .max(MIN_MOVES_LEFT)
+            .min(board.n_remaining_pieces(color))
+            .max(1);
+        let average = average.as_secs_f64();
+        let saved = self.saved[color.index()];
+        let share = average + saved / moves_left as f64;
+        // The early stop leaves part of the time allowed unused, so a decision may
+        // borrow from the colour's later moves, but only what they can give back at
+        // that rate before the last few.
+        let repayable = moves_left.saturating_sub(MIN_MOVES_LEFT) as f64 * (1.0 - EXPECTED_USE);
+        let allowed = (share / EXPECTED_USE).min(average + saved + average * repayable);
+        let most = average * f64::from(AVERAGE_TIME_MAX_FACTOR);
+        // (Beyond what a `Duration` holds, the budget is as good as unbounded.)
+        Duration::try_from_secs_f64(allowed.clamp(average / 4.0, most)).unwrap_or(Duration::MAX)
     }
 }
 
@@ -816,6 +926,7 @@ impl Engine for Mcts {
 mod tests {
     use super::*;
     use crate::board::StartCorners;
+    use crate::types::Color;
 
     fn play(seed: u64, playouts: u32) -> Vec<Move> {
         let mut board = Board::new(4).unwrap();
@@ -930,6 +1041,105 @@ mod tests {
         assert!(started.elapsed() >= limit);
         assert!(engine.last_simulations() >= 8);
         assert_eq!(engine.last_simulations() % 8, 0);
+    }
+
+    /// Asserts that `time` is `ms` milliseconds, to a nanosecond.
+    fn assert_ms(time: Duration, ms: f64) {
+        assert!(
+            (time.as_secs_f64() * 1000.0 - ms).abs() < 1e-6,
+            "{time:?}, not {ms} ms"
+        );
+    }
+
+    #[test]
+    fn an_average_time_spreads_what_a_colour_saved() {
+        let average = Duration::from_millis(100);
+        let mut engine = Mcts::new(Budget::AverageTime(average));
+        assert_eq!(engine.name(), "mcts-avg100ms");
+        assert_eq!(
+            Budget::AverageTime(average).to_string(),
+            "100 ms on average"
+        );
+        let mut board = Board::new(4).unwrap();
+        // Nothing saved: twice the average, the early stop expected to use half.
+        assert_ms(engine.allowed_time(&board, average), 200.0);
+        // Blue saved 0.85 s, spread over the 17 placements it is expected to make;
+        // yellow's overspending is yellow's.
+        engine.saved[Color::Blue.index()] = 0.85;
+        assert_ms(engine.allowed_time(&board, average), 300.0);
+        board.push(board.legal_moves()[0]).unwrap();
+        engine.saved[Color::Yellow.index()] = -0.34;
+        assert_ms(engine.allowed_time(&board, average), 160.0);
+        // It may borrow only what its 14 moves before the last three can give back at
+        // half their share (0.7 s), and never less than a quarter of the average.
+        engine.saved[Color::Yellow.index()] = -0.72;
+        assert_ms(engine.allowed_time(&board, average), 80.0);
+        engine.saved[Color::Yellow.index()] = -0.85;
+        assert_ms(engine.allowed_time(&board, average), 25.0);
+        // At most four times the average.
+        engine.saved[Color::Yellow.index()] = 100.0;
+        assert_ms(engine.allowed_time(&board, average), 400.0);
+        // A clear forgets the savings.
+        engine.clear();
+        assert_eq!(engine.saved, [0.0; 4]);
+        // Any duration is a budget, however long.
+        let forever = Mcts::new(Budget::AverageTime(Duration::MAX));
+        assert_eq!(forever.allowed_time(&board, Duration::MAX), Duration::MAX);
+    }
+
+    #[test]
+    fn an_average_time_spreads_late_savings_over_few_moves() {
+        // In a colour's last three expected moves nothing is borrowed any more: at most
+        // the average and the savings.
+        let average = Duration::from_millis(100);
+        let mut engine = Mcts::new(Budget::AverageTime(average));
+        let mut board = Board::new(1).unwrap();
+        engine.saved[0] = 0.2;
+        for _ in 0..16 {
+            board.push(board.legal_moves()[0]).unwrap();
+        }
+        assert_eq!(board.n_remaining_pieces(Color::Blue), 5);
+        assert_ms(engine.allowed_time(&board, average), 300.0);
+        engine.saved[0] = -0.05;
+        assert_ms(engine.allowed_time(&board, average), 50.0);
+        engine.saved[0] = 0.2;
+        for _ in 0..3 {
+            board.push(board.legal_moves()[0]).unwrap();
+        }
+        assert_eq!(board.n_remaining_pieces(Color::Blue), 2);
+        assert_ms(engine.allowed_time(&board, average), 300.0);
+    }
+
+    #[test]
+    fn an_average_time_banks_each_colours_unused_time() {
+        let average = Duration::from_millis(40);
+        let mut engine = Mcts::new(Budget::AverageTime(average)).with_teams(Teams::Partners);
+        let mut board = Board::new(4).unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..8 {
+            let color = board.current_player().index();
+            let before = engine.saved;
+            let started = Instant::now();
+            let mv = engine.choose(&board, &mut rng).unwrap();
+            let took = started.elapsed().as_secs_f64();
+            board.push(mv).unwrap();
+            assert!(engine.last_simulations() > 0);
+            // The colour's savings moved by the average less the decision's time, the
+            // others' not at all.
+            let gained = engine.saved[color] - before[color];
+            assert!(
+                gained < 0.04 && gained >= 0.04 - took,
+                "{gained} in {took} s"
+            );
+            for other in (0..4).filter(|&c| c != color) {
+                assert_eq!(engine.saved[other], before[other]);
+            }
+        }
+        // A new game starts every clock anew.
+        engine.saved = [1.0; 4];
+        assert!(engine.choose(&Board::new(4).unwrap(), &mut rng).is_some());
+        let fresh = engine.saved;
+        assert!(fresh[0] < 0.04 && fresh[1..] == [0.0; 3], "{fresh:?}");
     }
 
     #[test]
