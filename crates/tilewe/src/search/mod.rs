@@ -852,10 +852,15 @@ impl Mcts {
         }
         let root = self.tree.nodes[0];
         self.lead = RootLead::scan(self.tree.edges_of(root), root.first);
+        // Seconds an average-time decision may take from `start`.
         let allowed = match self.budget {
-            Budget::AverageTime(average) => Some(self.allowed_time(board, average)),
-            _ => None,
+            Budget::AverageTime(average) => self.allowed_time(board, average).as_secs_f64(),
+            _ => 0.0,
         };
+        // The pace is timed from the first simulation: re-rooting a large reused tree
+        // takes milliseconds that would make it look slow (and stop a decision after 8
+        // simulations).
+        let searching = Instant::now();
         let mut done = 0u32;
         loop {
             self.simulate(sides, rng);
@@ -877,13 +882,13 @@ impl Mcts {
                 // so far, could not change the move.
                 Budget::AverageTime(_) => {
                     if done % 8 == 0 {
-                        let limit = allowed.unwrap_or_default().as_secs_f64();
                         let elapsed = start.elapsed().as_secs_f64();
-                        if elapsed >= limit {
+                        if elapsed >= allowed {
                             break;
                         }
-                        let left = f64::from(done) * (limit - elapsed) / elapsed.max(1e-9);
-                        if self.decided(left.min(f64::from(u32::MAX)) as u32) {
+                        let pace = f64::from(done) / searching.elapsed().as_secs_f64().max(1e-9);
+                        // (`as` saturates at `u32::MAX`.)
+                        if self.decided((pace * (allowed - elapsed)) as u32) {
                             break;
                         }
                     }
