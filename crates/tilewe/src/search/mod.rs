@@ -257,8 +257,10 @@ const EXPECTED_PLACEMENTS: usize = 17;
 /// Share of its allowed time a decision under [`Budget::AverageTime`] is expected to
 /// take with the early stop (0.57 against Pentobi level 7 under a cap of 1.6 s): a
 /// decision is allowed its share divided by this, so that the early stop's savings are
-/// spent. Against level 7 at 1 s on average, 40 games each: 0.5 won 51.2 %, 0.6 43.8 %,
-/// and no borrowing at all 29.3 % of 29 (see the README).
+/// spent. Against level 7 at 1 s on average, 40 games each, in a build that timed the
+/// pace from the decision's start: 0.5 won 51.2 %, 0.6 43.8 %, and no borrowing at all
+/// 29.3 % of 29; with the pace timed from the first simulation, 0.5 won 47.5 % of 120
+/// (see the README).
 const EXPECTED_USE: f64 = 0.5;
 
 /// Fewest moves the saved time is spread over while a colour still has pieces.
