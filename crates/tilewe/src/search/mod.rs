@@ -806,10 +806,11 @@ impl Engine for Mcts {
         }
         let start = Instant::now();
         // Another game (or a position off this game's line) starts the clocks anew.
-        if !board.moves().starts_with(&self.tree.history) {
+        let same_game = board.moves().starts_with(&self.tree.history);
+        if !same_game {
             self.saved = [0.0; 4];
         }
-        let mv = self.decide(board, rng, start);
+        let mv = self.decide(board, rng, start, same_game);
         if let Budget::AverageTime(average) = self.budget {
             let color = board.current_player().index();
             self.saved[color] += average.as_secs_f64() - start.elapsed().as_secs_f64();
@@ -827,15 +828,21 @@ impl Engine for Mcts {
 
 impl Mcts {
     /// The move for `board` (not finished) within the budget, the clock started at
-    /// `start`.
-    fn decide(&mut self, board: &Board, rng: &mut Rng, start: Instant) -> Option<Move> {
+    /// `start`; `same_game`: `board` continues the line the tree was grown for.
+    fn decide(
+        &mut self,
+        board: &Board,
+        rng: &mut Rng,
+        start: Instant,
+        same_game: bool,
+    ) -> Option<Move> {
         let book = self.book.as_ref().filter(|_| self.teams == Teams::Partners);
         if let Some(mv) = book.and_then(|book| book.lookup(board)) {
             self.last_simulations = 0;
             return Some(mv);
         }
         // Another game (or a position off this game's line) starts its statistics anew.
-        if board.moves().starts_with(&self.tree.history) {
+        if same_game {
             self.stats.next_decision();
         } else {
             self.stats.clear();
@@ -909,11 +916,11 @@ impl Mcts {
     /// `AVERAGE_TIME_MAX_FACTOR` times it.
     fn allowed_time(&self, board: &Board, average: Duration) -> Duration {
         let color = board.current_player();
-        let placed = Piece::COUNT - board.n_remaining_pieces(color);
+        let remaining = board.n_remaining_pieces(color);
         let moves_left = EXPECTED_PLACEMENTS
-            .saturating_sub(placed)
+            .saturating_sub(Piece::COUNT - remaining)
             .max(MIN_MOVES_LEFT)
-            .min(board.n_remaining_pieces(color))
+            .min(remaining)
             .max(1);
         let average = average.as_secs_f64();
         let saved = self.saved[color.index()];
