@@ -20,14 +20,24 @@
 //! move, so games differ; default 8), `--sharpen K` (the fit's targets are the visits to
 //! the power `K`; default 1), `--save FILE` (the played positions with their root visits,
 //! a line each: `MOVES | MOVE:VISITS ...`, games after `# game` lines), `--load FILE`
-//! (positions saved before; repeatable), `--out FILE` (where the model goes; default
-//! standard output). Every fifth game is held out of the fit and only measured. The same
-//! options give the same model (one thread, seeded engines).
+//! (positions saved before; repeatable), `--record FILE` (a Blokus Two-Player game
+//! record, SGF as the `tilewe_referee` example writes it; repeatable: every position where
+//! the player named by `--player NAME`, default `sokoengine`, chose a move, the fit
+//! raising that move against every legal placement there), `--out FILE` (where the model
+//! goes; default standard output). Every fifth game (and every fifth record) is held out of
+//! the fit and only measured. The same options give the same model (one thread, seeded
+//! engines).
+//!
+//! ```sh
+//! # fit to the engine's own moves in the referee's records of its matches:
+//! cargo run --release --example tilewe_distill -- --games 0 --epochs 300 \
+//!     --record games/game-000.blksgf --record games/game-001.blksgf --out model.txt
+//! ```
 
 use std::fmt::Write as _;
 
 use sokoengine::tilewe::{
-    Board, Budget, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams,
+    Board, Budget, Color, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams, Tile,
 };
 
 struct Options {
@@ -41,6 +51,8 @@ struct Options {
     sharpen: f64,
     save: Option<String>,
     load: Vec<String>,
+    records: Vec<String>,
+    player: String,
     out: Option<String>,
 }
 
@@ -56,6 +68,8 @@ fn options() -> Result<Options, String> {
         sharpen: 1.0,
         save: None,
         load: Vec::new(),
+        records: Vec::new(),
+        player: "sokoengine".to_owned(),
         out: None,
     };
     let mut args = std::env::args().skip(1);
@@ -75,6 +89,8 @@ fn options() -> Result<Options, String> {
             "--out" => o.out = Some(value()?),
             "--save" => o.save = Some(value()?),
             "--load" => o.load.push(value()?),
+            "--record" => o.records.push(value()?),
+            "--player" => o.player = value()?,
             "--sharpen" => {
                 let v = value()?;
                 o.sharpen = v.parse().map_err(|e| format!("--sharpen {v}: {e}"))?;
@@ -148,6 +164,60 @@ fn sample(line: &str, sharpen: f64, set: &mut Distiller) -> Result<(), String> {
     Ok(())
 }
 
+/// Adds to `set` every position of a Blokus Two-Player game record (SGF as the
+/// `tilewe_referee` example writes it: `PB`/`PW` name the players, nodes `;1[a20,b20]`
+/// give a colour and the points it covered) where `player` (the first side, blue and red,
+/// if `PB` names it; the second, yellow and green, if `PW` does) chose a move; returns
+/// how many were added.
+fn record(text: &str, player: &str, set: &mut Distiller) -> Result<usize, String> {
+    let property = |name: &str| {
+        text.split_once(&format!("{name}["))
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map(|(value, _)| value)
+    };
+    let colors: [Color; 2] = if property("PB") == Some(player) {
+        [Color::Blue, Color::Red]
+    } else if property("PW") == Some(player) {
+        [Color::Yellow, Color::Green]
+    } else {
+        return Err(format!("no player {player:?} in PB or PW"));
+    };
+    let mut board = Board::with_start_corners(4, StartCorners::Fixed).map_err(|e| e.to_string())?;
+    let mut added = 0;
+    for node in text.split(';').skip(2) {
+        let Some((name, rest)) = node.trim().split_once('[') else {
+            continue;
+        };
+        let color = match name {
+            "1" => Color::Blue,
+            "2" => Color::Yellow,
+            "3" => Color::Red,
+            "4" => Color::Green,
+            _ => continue,
+        };
+        let points = rest
+            .split_once(']')
+            .ok_or(format!("unclosed move {node:?}"))?
+            .0;
+        let cells = points
+            .split(',')
+            .map(|p| p.trim().to_ascii_lowercase().parse::<Tile>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("{points}: {e}"))?;
+        let mv = board
+            .move_covering(color, &cells)
+            .ok_or(format!("{points}: not a move of {color:?} here"))?;
+        if board.current_player() != color {
+            board.set_current_player(color).map_err(|e| e.to_string())?;
+        }
+        if colors.contains(&color) && set.add_choice(&board, Teams::Partners, mv) {
+            added += 1;
+        }
+        board.push(mv).map_err(|e| format!("{points}: {e}"))?;
+    }
+    Ok(added)
+}
+
 /// A move drawn in proportion to its visits.
 fn draw(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
     let total: u32 = visits.iter().map(|v| v.1).sum();
@@ -204,6 +274,15 @@ fn main() -> Result<(), String> {
             sample(line, o.sharpen, set)?;
         }
     }
+    for (r, path) in o.records.iter().enumerate() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let set = if r % 5 == 4 {
+            &mut held_out
+        } else {
+            &mut train
+        };
+        record(&text, &o.player, set).map_err(|e| format!("{path}: {e}"))?;
+    }
     let fitted = train.fit(&o.start, o.epochs);
     let mut report = String::new();
     for (name, model) in [("start", &o.start), ("fitted", &fitted)] {
@@ -219,7 +298,7 @@ fn main() -> Result<(), String> {
     eprint!("{report}");
     let text = format!(
         "# Tilewe move model, made by the tilewe_distill example (weights in 1/16 nats):\n\
-         # --games {} --playouts {} --seed {} --epochs {} --explore {} --sharpen {}, loading {:?}, starting from {};\n\
+         # --games {} --playouts {} --seed {} --epochs {} --explore {} --sharpen {}, loading {:?}, {} game records (--player {:?}), starting from {};\n\
          # {} training positions, {} held out.\n{report}{fitted}",
         o.games,
         o.playouts,
@@ -228,6 +307,8 @@ fn main() -> Result<(), String> {
         o.explore,
         o.sharpen,
         o.load,
+        o.records.len(),
+        o.player,
         o.start_name,
         train.len(),
         held_out.len()

@@ -2,7 +2,7 @@
 //! distributions of the engine's own deep searches, so that a short search starts from
 //! priors close to what a long one would find.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -105,6 +105,58 @@ impl Distiller {
         true
     }
 
+    /// Adds `board`'s position with the move a player chose there, `chosen`, for a game
+    /// played by `teams`: the fit then raises the chosen placement against every other
+    /// legal placement of the position (where [`Self::add`] compares only the moves a
+    /// search visited). The board's history counts, as for [`Self::add`]. A position
+    /// with fewer than two distinct placements, or where `chosen` is not legal, is
+    /// skipped. Returns whether it was added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_tilewe::{Board, Distiller, Teams};
+    ///
+    /// let mut board = Board::new(4)?;
+    /// let mut distiller = Distiller::new();
+    /// let chosen = board.legal_moves()[0];
+    /// assert!(distiller.add_choice(&board, Teams::Partners, chosen));
+    /// board.push(chosen)?;
+    /// // Blue's piece is no move of yellow's, who is to move now.
+    /// assert!(!distiller.add_choice(&board, Teams::Partners, chosen));
+    /// assert_eq!(distiller.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_choice(&mut self, board: &Board, teams: Teams, chosen: Move) -> bool {
+        if board.is_finished() {
+            return false;
+        }
+        let n_players = board.n_players();
+        let sides = Sides::from_teams(teams.numbers(n_players), n_players);
+        let p = usize::from(board.current);
+        let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
+        let target = chosen.placement_key();
+        let start = self.moves.len();
+        let mut seen = HashSet::new();
+        let mut found = false;
+        for_each_move(board, &Tracker::new(board), sides, true, |mv, f| {
+            let key = mv.placement_key();
+            if seen.insert(key) {
+                let active =
+                    model::indices(&f, phase).map(|i| u16::try_from(i).unwrap_or(NO_WEIGHT));
+                found |= key == target;
+                self.moves
+                    .push((active, f64::from(u8::from(key == target))));
+            }
+        });
+        if !found || self.moves.len() - start < 2 {
+            self.moves.truncate(start);
+            return false;
+        }
+        self.positions.push((start, self.moves.len()));
+        true
+    }
+
     /// Mean cross-entropy in nats of `model`'s move distribution against the visit
     /// shares, and the share of positions where its best move is the most visited one.
     #[must_use]
@@ -194,5 +246,41 @@ fn softmax(w: &[f64], moves: &[([u16; N_ACTIVE], f64)], out: &mut Vec<f64>) {
     }
     for x in out.iter_mut() {
         *x /= sum;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::StartCorners;
+
+    #[test]
+    fn a_choice_is_fitted_against_every_legal_placement() {
+        // A player who always takes the last distinct placement the generator lists.
+        let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
+        let mut distiller = Distiller::new();
+        for _ in 0..12 {
+            let moves = board.legal_moves();
+            let mut distinct: Vec<Move> = Vec::new();
+            for &mv in &moves {
+                if !distinct
+                    .iter()
+                    .any(|m| m.placement_key() == mv.placement_key())
+                {
+                    distinct.push(mv);
+                }
+            }
+            let chosen = *distinct.last().unwrap();
+            assert!(distiller.add_choice(&board, Teams::Partners, chosen));
+            // Every distinct placement is compared, the chosen one alone the target.
+            let (start, end) = *distiller.positions.last().unwrap();
+            assert_eq!(end - start, distinct.len());
+            let targets: f64 = distiller.moves[start..end].iter().map(|m| m.1).sum();
+            assert_eq!(targets, 1.0);
+            board.push(chosen).unwrap();
+        }
+        let start = MoveModel::hand_set();
+        let fitted = distiller.fit(&start, 100);
+        assert!(distiller.loss(&fitted).0 < distiller.loss(&start).0);
     }
 }
