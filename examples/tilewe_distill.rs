@@ -2,8 +2,9 @@
 //! Two-Player games between copies of the engine with a deep budget, keeps every searched
 //! position with the visits of its root moves, fits the move model to those visit
 //! distributions (`Distiller`) and writes it in the text form of
-//! `crates/tilewe/src/search/move_model.txt`, which the engine ships (today the hand-set
-//! model: the distilled ones measured weaker against Pentobi, see the README).
+//! `crates/tilewe/src/search/move_model.txt`, which the engine ships (the hand-set model
+//! fitted to the engine's own moves in recorded games, `--record`; the models distilled
+//! from self-play visit shares measured weaker against Pentobi, see the README).
 //!
 //! ```sh
 //! cargo run --release --example tilewe_distill -- \

@@ -98,10 +98,11 @@ pub(crate) fn relative_probability(points: i32) -> f32 {
 /// (16 a nat) per feature bucket and game phase.
 ///
 /// [`MoveModel::standard`] is the shipped model, read from `move_model.txt` beside this
-/// module; today that file holds [`MoveModel::hand_set`], the weights set by judgement
-/// and checked in matches. The `tilewe_distill` example fits a model to the engine's own
-/// deep searches (see [`Distiller`](super::Distiller)) and writes the same text form, so
-/// a better model replaces the file without a code change; [`Mcts::with_model`](super::Mcts::with_model)
+/// module: [`MoveModel::hand_set`] (the weights set by judgement) fitted to the moves the
+/// engine chose at about a second a move in recorded games. The `tilewe_distill` example
+/// fits a model to the engine's own deep searches or to the moves of a player in game
+/// records (see [`Distiller`](super::Distiller)) and writes the same text form, so a
+/// better model replaces the file without a code change; [`Mcts::with_model`](super::Mcts::with_model)
 /// plays with any model. The text form ([`Display`](std::fmt::Display) and
 /// [`FromStr`](std::str::FromStr)) is one labelled line per feature and phase, in score
 /// points (16 a nat).
@@ -297,7 +298,8 @@ impl MoveModel {
         self.weights.iter().map(|&w| f64::from(w) / UNIT).collect()
     }
 
-    /// The shipped model (`move_model.txt`: today the hand-set weights).
+    /// The shipped model (`move_model.txt`: the hand-set weights fitted to the engine's
+    /// own choices in recorded games).
     #[must_use]
     pub fn standard() -> &'static MoveModel {
         static STANDARD: OnceLock<MoveModel> = OnceLock::new();
@@ -387,9 +389,8 @@ mod tests {
         assert_eq!(model.to_string().parse::<MoveModel>().as_ref(), Ok(model));
         let hand = MoveModel::hand_set();
         assert_eq!(hand.to_string().parse::<MoveModel>().as_ref(), Ok(&hand));
-        // The shipped file holds the hand-set weights until a distilled model measures
-        // stronger (then this line goes).
-        assert_eq!(*model, hand);
+        // The shipped file holds a fit, not the hand-set start it was fitted from.
+        assert_ne!(*model, hand);
     }
 
     #[test]
