@@ -168,9 +168,8 @@ fn sample(line: &str, sharpen: f64, set: &mut Distiller) -> Result<(), String> {
 /// Adds to `set` every position of a Blokus Two-Player game record (SGF as the
 /// `tilewe_referee` example writes it: `PB`/`PW` name the players, nodes `;1[a20,b20]`
 /// give a colour and the points it covered) where `player` (the first side, blue and red,
-/// if `PB` names it; the second, yellow and green, if `PW` does) chose a move; returns
-/// how many were added.
-fn record(text: &str, player: &str, set: &mut Distiller) -> Result<usize, String> {
+/// if `PB` names it; the second, yellow and green, if `PW` does) chose a move.
+fn record(text: &str, player: &str, set: &mut Distiller) -> Result<(), String> {
     let property = |name: &str| {
         text.split_once(&format!("{name}["))
             .and_then(|(_, rest)| rest.split_once(']'))
@@ -184,7 +183,6 @@ fn record(text: &str, player: &str, set: &mut Distiller) -> Result<usize, String
         return Err(format!("no player {player:?} in PB or PW"));
     };
     let mut board = Board::with_start_corners(4, StartCorners::Fixed).map_err(|e| e.to_string())?;
-    let mut added = 0;
     for node in text.split(';').skip(2) {
         let Some((name, rest)) = node.trim().split_once('[') else {
             continue;
@@ -211,12 +209,12 @@ fn record(text: &str, player: &str, set: &mut Distiller) -> Result<usize, String
         if board.current_player() != color {
             board.set_current_player(color).map_err(|e| e.to_string())?;
         }
-        if colors.contains(&color) && set.add_choice(&board, Teams::Partners, mv) {
-            added += 1;
+        if colors.contains(&color) {
+            set.add_choice(&board, Teams::Partners, mv);
         }
         board.push(mv).map_err(|e| format!("{points}: {e}"))?;
     }
-    Ok(added)
+    Ok(())
 }
 
 /// A move drawn in proportion to its visits.

@@ -81,15 +81,9 @@ impl Distiller {
         if board.is_finished() || visits.len() < 2 || total < MIN_VISITS {
             return false;
         }
-        let n_players = board.n_players();
-        let sides = Sides::from_teams(teams.numbers(n_players), n_players);
-        let p = usize::from(board.current);
-        let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         let mut features = HashMap::new();
-        for_each_move(board, &Tracker::new(board), sides, true, |mv, f| {
-            features.entry(mv.placement_key()).or_insert_with(|| {
-                model::indices(&f, phase).map(|i| u16::try_from(i).unwrap_or(NO_WEIGHT))
-            });
+        for_each_placement(board, teams, |key, active| {
+            features.insert(key, active);
         });
         let start = self.moves.len();
         for &(mv, n) in visits {
@@ -97,12 +91,7 @@ impl Distiller {
                 self.moves.push((active, f64::from(n) / f64::from(total)));
             }
         }
-        if self.moves.len() - start < 2 {
-            self.moves.truncate(start);
-            return false;
-        }
-        self.positions.push((start, self.moves.len()));
-        true
+        self.close_position(start)
     }
 
     /// Adds `board`'s position with the move a player chose there, `chosen`, for a game
@@ -131,25 +120,25 @@ impl Distiller {
         if board.is_finished() {
             return false;
         }
-        let n_players = board.n_players();
-        let sides = Sides::from_teams(teams.numbers(n_players), n_players);
-        let p = usize::from(board.current);
-        let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
         let target = chosen.placement_key();
         let start = self.moves.len();
-        let mut seen = HashSet::new();
         let mut found = false;
-        for_each_move(board, &Tracker::new(board), sides, true, |mv, f| {
-            let key = mv.placement_key();
-            if seen.insert(key) {
-                let active =
-                    model::indices(&f, phase).map(|i| u16::try_from(i).unwrap_or(NO_WEIGHT));
-                found |= key == target;
-                self.moves
-                    .push((active, f64::from(u8::from(key == target))));
-            }
+        for_each_placement(board, teams, |key, active| {
+            found |= key == target;
+            self.moves
+                .push((active, f64::from(u8::from(key == target))));
         });
-        if !found || self.moves.len() - start < 2 {
+        if !found {
+            self.moves.truncate(start);
+            return false;
+        }
+        self.close_position(start)
+    }
+
+    /// Makes the moves from `start` on one position, or drops them if there are fewer
+    /// than two; returns whether the position was kept.
+    fn close_position(&mut self, start: usize) -> bool {
+        if self.moves.len() - start < 2 {
             self.moves.truncate(start);
             return false;
         }
@@ -227,6 +216,26 @@ impl Distiller {
         }
         MoveModel::from_nats(&w)
     }
+}
+
+/// Calls `f` once for each distinct placement the player to move on `board` (not
+/// finished) has, in a game played by `teams`: its placement key and the model weights
+/// its features activate (the first of its moves the generator lists).
+fn for_each_placement(board: &Board, teams: Teams, mut f: impl FnMut(u32, [u16; N_ACTIVE])) {
+    let n_players = board.n_players();
+    let sides = Sides::from_teams(teams.numbers(n_players), n_players);
+    let p = usize::from(board.current);
+    let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());
+    let mut seen = HashSet::new();
+    for_each_move(board, &Tracker::new(board), sides, true, |mv, features| {
+        let key = mv.placement_key();
+        if seen.insert(key) {
+            f(
+                key,
+                model::indices(&features, phase).map(|i| u16::try_from(i).unwrap_or(NO_WEIGHT)),
+            );
+        }
+    });
 }
 
 /// The model's probabilities of `moves` (weights `w` in nats) into `out`.
