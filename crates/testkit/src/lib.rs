@@ -142,6 +142,41 @@ pub fn read_optional_corpus(what: &str, relative: &str) -> Option<String> {
     Some(read_text(&path))
 }
 
+/// The level files below `dir` (`.sok`, `.xsb`, `.hsb`, `.tsb`, in every sub-folder), in
+/// sorted order so a test walks them the same way on every machine.
+///
+/// # Panics
+///
+/// When `dir` or a folder below it cannot be read.
+pub fn level_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    collect_level_files(dir, &mut found);
+    found
+}
+
+fn collect_level_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| {
+            entry
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+                .path()
+        })
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect_level_files(&path, found);
+        } else if path
+            .extension()
+            .and_then(|extension| extension.to_str())
+            .is_some_and(|extension| matches!(extension, "sok" | "xsb" | "hsb" | "tsb"))
+        {
+            found.push(path);
+        }
+    }
+}
+
 fn existing_file(path: PathBuf) -> PathBuf {
     assert!(path.is_file(), "corpus file {} is missing", path.display());
     path

@@ -1,33 +1,13 @@
 //! Every level file of the corpus loads; counts and round trips.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sokoengine_io::Collection;
-
-fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            level_files(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "sok" | "xsb" | "hsb" | "tsb"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 #[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_loads_without_error() {
     let corpus = sokoengine_testkit::corpus();
-    let mut files = Vec::new();
-    level_files(&corpus, &mut files);
+    let files = sokoengine_testkit::level_files(&corpus);
     assert!(files.len() >= 80, "only {} level files found", files.len());
     let mut large_suite_levels = 0;
     for path in &files {
@@ -46,8 +26,7 @@ fn every_level_file_loads_without_error() {
 #[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_round_trips() {
     let corpus = sokoengine_testkit::corpus();
-    let mut files = Vec::new();
-    level_files(&corpus, &mut files);
+    let files = sokoengine_testkit::level_files(&corpus);
     for path in &files {
         let collection = Collection::load(path, None).unwrap();
         let hint = sokoengine_io::extension_hint(path);
@@ -156,8 +135,7 @@ fn latin1_file_decodes() {
 #[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_json_round_trips() {
     let corpus = sokoengine_testkit::corpus();
-    let mut files = Vec::new();
-    level_files(&corpus, &mut files);
+    let files = sokoengine_testkit::level_files(&corpus);
     for path in &files {
         let collection = Collection::load(path, None).unwrap();
         let json = serde_json::to_string(&collection).unwrap();

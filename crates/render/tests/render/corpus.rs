@@ -1,37 +1,15 @@
 //! Every board of the corpus's variant collections and of `Original_and_Extra.sok`
 //! renders, and every snapshot of the latter animates.
 
-use std::path::{Path, PathBuf};
-
 use sokoengine_io::{Collection, ReplayOptions};
 use sokoengine_render::{Options, Playback, puzzle_svg};
 
 use crate::Raster;
 
-fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            level_files(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "sok" | "xsb" | "hsb" | "tsb"))
-        {
-            out.push(path);
-        }
-    }
-}
-
 #[sokoengine_testkit_macros::corpus_test]
 fn every_corpus_board_renders() {
     let corpus = sokoengine_testkit::corpus();
-    let mut files = Vec::new();
-    level_files(&corpus.join("levels/variants"), &mut files);
+    let mut files = sokoengine_testkit::level_files(&corpus.join("levels/variants"));
     files.push(sokoengine_testkit::corpus_file(
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ));
