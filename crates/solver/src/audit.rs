@@ -9,9 +9,9 @@
 //! 1. dead squares: a box on a cell (and pusher side) from which no goal is reachable;
 //! 2. freeze: a box blocked on every axis by walls and frozen boxes, off a goal;
 //! 3. closed diagonals (Sokoban): two diagonal boxes that close off two corners;
-//! 4. bipartite: no perfect box-goal matching ([`Engine::evaluate_loaded`]);
+//! 4. bipartite: no perfect box-goal matching (`Engine::evaluate_loaded`);
 //! 5. PI-corral deadlock: a PI-corral with work to do and no legal push
-//!    ([`corral::analyse`](crate::corral::analyse)), and corral deadlock searches.
+//!    (`corral::analyse`), and corral deadlock searches.
 //!
 //! A layer added to the engine gets a [`Layer`] variant and a check in
 //! [`Session::check`].

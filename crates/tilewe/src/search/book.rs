@@ -1,33 +1,7 @@
 //! [`OpeningBook`]: each colour's first moves in Blokus Two-Player, from the engine's
 //! own deep searches.
 //!
-//! A colour's first placements hardly interact with the other colours while they are
-//! far away, so an entry is keyed on the colour's own placements only, seen from its
-//! start corner: every colour's pieces are mapped into one frame where its corner is
-//! `a1` and the corner of the colour moving after it is `t1` (so the next opponent lies
-//! along the bottom edge, the previous one along the left edge and the partner across
-//! the diagonal, for every colour alike). The diagonal through `a1` is folded as well:
-//! of a key and its mirror image the smaller is stored (a symmetric key keeps the
-//! unmirrored frame). An entry answers only while no other colour's tile is within the
-//! book's *guard* distance (Chebyshev, in cells) of the colour's tiles or of the move's.
-//! The shipped book's guard is 4: no cell of the colour's pieces, its move or the open
-//! corners next to them has been contested yet, and the nearest opponent is at least a
-//! whole piece away (one piece reaches at most 5 cells from its colour's tiles). A guard
-//! of 6, which keeps even the opponents' next piece off those corners, fails at most
-//! colours' third piece, so its book would hold only two.
-//!
-//! The text form, one entry a line, `#` starting a comment:
-//!
-//! ```text
-//! guard 7
-//! start -> a1,b1,b2,c2,c3
-//! a1,b1,b2,c2,c3 -> d4,e4,d5,d6,d7
-//! ```
-//!
-//! `guard N` comes first. An entry is the colour's placements in the book's frame
-//! (`start` for none), each a comma-separated list of points, then `->` and the move.
-//! The placements are checked to be playable from `a1`, in some order, with distinct
-//! pieces, and the move to be legal after them.
+//! Its keys, guard and text form are documented on [`OpeningBook`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -50,8 +24,35 @@ const MAX_BOOK_LEN: usize = 1 << 20;
 /// Largest guard distance (a larger one could never hold on the 20x20 board).
 const MAX_GUARD: u8 = 19;
 
-/// The opening book of [`Mcts`](super::Mcts) (see the [module docs](self) for keys, the
-/// guard and the text form).
+/// The opening book of [`Mcts`](super::Mcts).
+///
+/// A colour's first placements hardly interact with the other colours while they are
+/// far away, so an entry is keyed on the colour's own placements only, seen from its
+/// start corner: every colour's pieces are mapped into one frame where its corner is
+/// `a1` and the corner of the colour moving after it is `t1` (so the next opponent lies
+/// along the bottom edge, the previous one along the left edge and the partner across
+/// the diagonal, for every colour alike). The diagonal through `a1` is folded as well:
+/// of a key and its mirror image the smaller is stored (a symmetric key keeps the
+/// unmirrored frame). An entry answers only while no other colour's tile is within the
+/// book's *guard* distance (Chebyshev, in cells) of the colour's tiles or of the move's.
+/// The shipped book's guard is 4: no cell of the colour's pieces, its move or the open
+/// corners next to them has been contested yet, and the nearest opponent is at least a
+/// whole piece away (one piece reaches at most 5 cells from its colour's tiles). A guard
+/// of 6, which keeps even the opponents' next piece off those corners, fails at most
+/// colours' third piece, so its book would hold only two.
+///
+/// The text form, one entry a line, `#` starting a comment:
+///
+/// ```text
+/// guard 7
+/// start -> a1,b1,b2,c2,c3
+/// a1,b1,b2,c2,c3 -> d4,e4,d5,d6,d7
+/// ```
+///
+/// `guard N` comes first. An entry is the colour's placements in the book's frame
+/// (`start` for none), each a comma-separated list of points, then `->` and the move.
+/// The placements are checked to be playable from `a1`, in some order, with distinct
+/// pieces, and the move to be legal after them.
 ///
 /// [`OpeningBook::standard`] is the shipped book (`opening_book.txt` beside this module),
 /// built by the `tilewe_book` example from the engine's own deep searches;

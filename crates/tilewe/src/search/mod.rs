@@ -1,69 +1,6 @@
 //! [`Mcts`]: Monte Carlo tree search with Blokus knowledge.
 //!
-//! * **Tree**: one node per position, one edge per distinct placement (a placement
-//!   reached through several (contact, target) pairs is one edge); in crowded positions
-//!   only the 120 best-scored placements enter. A node grows its edges on its fourth
-//!   visit (scoring every move of a node is as dear as a playout, and most nodes are
-//!   reached only once or twice); its move list is kept with it.
-//! * **Selection**: UCT with RAVE (Gelly and Silver's "all moves as first" values,
-//!   blended by their minimum-MSE schedule) and prior knowledge: every edge starts with
-//!   virtual visits whose value follows the move model's opinion of the placement.
-//! * **Move model** (the priors): piece size (most of all in the opening), open corners
-//!   gained, opponents' corners taken and partners' spared, own corners wasted ("no
-//!   self-blocking"), answers to the opponents' latest moves, contact with their tiles,
-//!   and in a colour's first five moves how close it comes to the centre.
-//! * **Playouts** (to the end of the game): the player to move draws three of his open
-//!   corners, those he shares with an opponent first (placing there takes it from him),
-//!   picks the one where the largest piece fits, and there plays the placement of that
-//!   size that scores best on new corners gained (x2), opponents' corners taken (x5)
-//!   and own corners wasted (x-3), plus a bonus from the game's placement statistics
-//!   (below; MAST, from general game playing): 4 points for each 0.1 by which the
-//!   placement's mean result for him is above his mean result over all his placements,
-//!   at most 4 either way, none before it has four visits' worth; ties drawn at random.
-//!   Only the drawn corners are searched, on the board's incrementally updated bit
-//!   planes, so a step costs a fraction of generating every move; a simulation from the
-//!   opening takes about 35 µs (the mcts bench).
-//! * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
-//!   moved by up to 0.3 by the margin in cells (its side's against the best other
-//!   side's), so the search plays for cells as well as for the win.
-//! * **Leaf estimate** ([`territory`]): where the tree ends, each colour's score plus half
-//!   a cell for every free cell within six steps of its open corners (a cell an opponent
-//!   reaches too counts half), at most its hand, is scored like a finished game; a
-//!   simulation's result is a fifth that and four fifths the playout's. It reads off
-//!   the board the room a colour keeps, which the playouts see only through the pieces
-//!   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts,
-//!   about 5 against Pentobi levels 5 and 6, for about 1 % of a simulation's time.
-//! * **Reuse**: the subtree of the position reached is kept for the next decision, so
-//!   visits spent on the opponents' replies are not lost.
-//! * **Placement statistics**: every colour's AMAF results per placement over all the
-//!   game's simulations (an earlier decision's counting a quarter as much at each new one)
-//!   seed the AMAF values of every new edge, up to 64 visits' worth: a node grown late,
-//!   with few simulations left to judge its moves, starts from what the whole search has
-//!   seen of them rather than from the move model alone. The playouts read them too
-//!   (above).
-//! * **Time**: a forced move is played without a simulation, and a search with a
-//!   playout budget stops once the most visited root move leads every other by more
-//!   than two thirds of the simulations left (the runner-up would need two of every
-//!   three to catch up; with the whole remainder it could not overtake at all, and that
-//!   exact stop saves about 40 % of a self-play game's simulations at 1,000 playouts); a
-//!   higher budget spends the time saved where the choice is open. A time budget is a
-//!   cap on each move, whose unused time no later move could spend, so it searches its
-//!   whole time: the extra simulations deepen the chosen move's subtree, which the next
-//!   decision reuses (against Pentobi level 5 at 20 ms a move, 240 games: +0.5 cells a
-//!   colour and 51.0 % wins against the early stop's -0.7 and 46.5 %).
-//!   An average time a move ([`Budget::AverageTime`]) is a clock per colour instead:
-//!   a decision stops early like a playout budget and may take more than the average
-//!   (at most four times it), the colour's later moves giving the time back, so time a
-//!   clear choice leaves unused goes to open ones.
-//! * **Opening book** (optional, [`Mcts::with_book`]): in Blokus Two-Player each
-//!   colour's first pieces can come from an [`OpeningBook`] of the engine's own deep
-//!   searches, keyed on the colour's own placements seen from its corner and used only
-//!   while the other colours are far away.
-//!
-//! Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
-//! the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
-//! identically everywhere; the logarithm is a short series of them), so a seed and a
-//! playout budget give the same moves on every platform. The search runs on one thread.
+//! The design is documented on [`Mcts`], where users of the crate read it.
 
 mod book;
 mod distill;
@@ -317,7 +254,74 @@ impl Scratch {
 /// Words of one colour's AMAF bit set.
 const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
 
-/// Monte Carlo tree search (see the [module docs](self)): the strongest engine here.
+/// Monte Carlo tree search with Blokus knowledge: the strongest engine here.
+///
+/// * **Tree**: one node per position, one edge per distinct placement (a placement
+///   reached through several (contact, target) pairs is one edge); in crowded positions
+///   only the 120 best-scored placements enter. A node grows its edges on its fourth
+///   visit (scoring every move of a node is as dear as a playout, and most nodes are
+///   reached only once or twice); its move list is kept with it.
+/// * **Selection**: UCT with RAVE (Gelly and Silver's "all moves as first" values,
+///   blended by their minimum-MSE schedule) and prior knowledge: every edge starts with
+///   virtual visits whose value follows the move model's opinion of the placement.
+/// * **Move model** (the priors; a [`MoveModel`], its weights fitted by a [`Distiller`]
+///   to the engine's own choices): piece size (most of all in the opening), open corners
+///   gained, opponents' corners taken and partners' spared, own corners wasted ("no
+///   self-blocking"), answers to the opponents' latest moves, contact with their tiles,
+///   and in a colour's first five moves how close it comes to the centre.
+/// * **Playouts** (to the end of the game): the player to move draws three of his open
+///   corners, those he shares with an opponent first (placing there takes it from him),
+///   picks the one where the largest piece fits, and there plays the placement of that
+///   size that scores best on new corners gained (x2), opponents' corners taken (x5)
+///   and own corners wasted (x-3), plus a bonus from the game's placement statistics
+///   (below; MAST, from general game playing): 4 points for each 0.1 by which the
+///   placement's mean result for him is above his mean result over all his placements,
+///   at most 4 either way, none before it has four visits' worth; ties drawn at random.
+///   Only the drawn corners are searched, on the board's incrementally updated bit
+///   planes, so a step costs a fraction of generating every move; a simulation from the
+///   opening takes about 35 µs (the mcts bench).
+/// * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
+///   moved by up to 0.3 by the margin in cells (its side's against the best other
+///   side's), so the search plays for cells as well as for the win.
+/// * **Leaf estimate**: where the tree ends, each colour's score plus half
+///   a cell for every free cell within six steps of its open corners (a cell an opponent
+///   reaches too counts half), at most its hand, is scored like a finished game; a
+///   simulation's result is a fifth that and four fifths the playout's. It reads off
+///   the board the room a colour keeps, which the playouts see only through the pieces
+///   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts,
+///   about 5 against Pentobi levels 5 and 6, for about 1 % of a simulation's time.
+/// * **Reuse**: the subtree of the position reached is kept for the next decision, so
+///   visits spent on the opponents' replies are not lost.
+/// * **Placement statistics**: every colour's AMAF results per placement over all the
+///   game's simulations (an earlier decision's counting a quarter as much at each new one)
+///   seed the AMAF values of every new edge, up to 64 visits' worth: a node grown late,
+///   with few simulations left to judge its moves, starts from what the whole search has
+///   seen of them rather than from the move model alone. The playouts read them too
+///   (above).
+/// * **Time**: a forced move is played without a simulation, and a search with a
+///   playout budget stops once the most visited root move leads every other by more
+///   than two thirds of the simulations left (the runner-up would need two of every
+///   three to catch up; with the whole remainder it could not overtake at all, and that
+///   exact stop saves about 40 % of a self-play game's simulations at 1,000 playouts); a
+///   higher budget spends the time saved where the choice is open. A time budget is a
+///   cap on each move, whose unused time no later move could spend, so it searches its
+///   whole time: the extra simulations deepen the chosen move's subtree, which the next
+///   decision reuses (against Pentobi level 5 at 20 ms a move, 240 games on a slower
+///   machine with the hand-set priors: +0.5 cells a colour and 51.0 % wins against the
+///   early stop's -0.7 and 46.5 %).
+///   An average time a move ([`Budget::AverageTime`]) is a clock per colour instead:
+///   a decision stops early like a playout budget and may take more than the average
+///   (at most four times it), the colour's later moves giving the time back, so time a
+///   clear choice leaves unused goes to open ones.
+/// * **Opening book** (optional, [`Mcts::with_book`]): in Blokus Two-Player each
+///   colour's first pieces can come from an [`OpeningBook`] of the engine's own deep
+///   searches, keyed on the colour's own placements seen from its corner and used only
+///   while the other colours are far away.
+///
+/// Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
+/// the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
+/// identically everywhere; the logarithm is a short series of them), so a seed and a
+/// playout budget give the same moves on every platform. The search runs on one thread.
 ///
 /// # Examples
 ///
