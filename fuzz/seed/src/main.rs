@@ -114,13 +114,13 @@ fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
         seeds.add("rle_decode", rle.as_bytes());
         let mut single = Collection::new();
         single.puzzles.push(entry.clone());
-        if let Ok(text) = single.to_sok_string() {
-            if text.len() <= MAX_FILE {
-                seeds.add(
-                    "sok_collection",
-                    &support::collection_input(Some(tessellation), text.as_bytes()),
-                );
-            }
+        if let Ok(text) = single.to_sok_string()
+            && text.len() <= MAX_FILE
+        {
+            seeds.add(
+                "sok_collection",
+                &support::collection_input(Some(tessellation), text.as_bytes()),
+            );
         }
         for snapshot in entry.snapshots() {
             let data = snapshot.moves_data();
@@ -174,6 +174,44 @@ fn own_seeds(seeds: &mut Seeds) {
                     &support::tilewe_input(true, players as u8, &replay.position()),
                 );
             }
+        }
+    }
+    let sessions: [&[&str]; 3] = [
+        &[
+            "protocol_version",
+            "name",
+            "version",
+            "list_commands",
+            "known_command genmove",
+            "quit",
+        ],
+        &[
+            "set_game Blokus Two-Player",
+            "clear_board",
+            "play blue a20,b20,c20,d20,e20",
+            "genmove yellow",
+            "showboard",
+            "all_legal red",
+            "undo",
+            "final_score",
+            "quit",
+        ],
+        &[
+            "1 clear_board",
+            "2 genmove b # the first move",
+            "3 reg_genmove y",
+            "4 play r t1",
+            "set_random_seed 7",
+            "5 genmove green",
+            "final_score",
+        ],
+    ];
+    for (n, lines) in sessions.into_iter().enumerate() {
+        for search in [false, true] {
+            seeds.add(
+                "tilewe_gtp",
+                &support::tilewe_gtp_input(search, n as u8, lines),
+            );
         }
     }
     for layout in [

@@ -473,6 +473,77 @@ pub fn tilewe_notation(data: &[u8]) {
     }
 }
 
+// ---- tilewe_gtp -----------------------------------------------------------------------
+
+/// `tilewe_gtp` input: an engine byte (bit 0: the tree search at 8 playouts, else the
+/// random engine; the rest seeds the session), then the session's lines.
+pub fn tilewe_gtp_input(search: bool, seed: u8, lines: &[&str]) -> Vec<u8> {
+    let mut data = vec![u8::from(search) | seed << 1];
+    data.extend_from_slice(lines.join("\n").as_bytes());
+    data
+}
+
+/// Plays a GTP session line by line: every reply is one well-formed response (`=` or
+/// `?`, ended by its only blank line), a successful `quit` marks the session quit, and a
+/// second session with the same engine and seed gives the same replies (the engines are
+/// deterministic for a seed and a playout budget).
+pub fn tilewe_gtp(data: &[u8]) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let text = text(rest);
+    // A bound on the commands, so an input of many genmoves stays fast.
+    let lines: Vec<&str> = text.lines().take(64).collect();
+    let first = gtp_replies(mode, &lines);
+    assert_eq!(gtp_replies(mode, &lines), first, "a replay differs");
+    for (line, reply) in lines.iter().zip(&first) {
+        let Some(reply) = reply else {
+            continue;
+        };
+        assert!(
+            (reply.starts_with('=') || reply.starts_with('?')) && reply.ends_with("\n\n"),
+            "{line:?} -> {reply:?}"
+        );
+        assert!(
+            !reply[..reply.len() - 2].contains("\n\n"),
+            "{line:?} -> {reply:?}: more than one response"
+        );
+    }
+}
+
+/// The replies of a fresh session (engine and seed from `mode`) to `lines`.
+fn gtp_replies(mode: u8, lines: &[&str]) -> Vec<Option<String>> {
+    use sokoengine::tilewe::gtp::GtpSession;
+    use sokoengine::tilewe::{Budget, Engine, Mcts, RandomEngine};
+    let engine: Box<dyn Engine> = if mode & 1 != 0 {
+        Box::new(Mcts::new(Budget::Playouts(8)))
+    } else {
+        Box::new(RandomEngine)
+    };
+    let mut session = GtpSession::new(engine, u64::from(mode >> 1));
+    lines
+        .iter()
+        .map(|line| {
+            let reply = session.respond(line);
+            let quit = line
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .split_whitespace();
+            let words: Vec<&str> = quit.collect();
+            let command = match words.as_slice() {
+                [id, command, ..] if id.bytes().all(|b| b.is_ascii_digit()) => *command,
+                [command, ..] => *command,
+                [] => "",
+            };
+            if command == "quit" && reply.as_deref().is_some_and(|r| r.starts_with('=')) {
+                assert!(session.has_quit(), "{line:?} answered = but did not quit");
+            }
+            reply
+        })
+        .collect()
+}
+
 // ---- setting_sun_layout ---------------------------------------------------------------
 
 /// Parses a Setting Sun layout: a layout prints as a picture that reads back as the
@@ -505,10 +576,10 @@ pub fn hanoi_position(data: &[u8]) {
         return;
     };
     assert_eq!(towers.to_string().parse::<Towers>().ok(), Some(towers));
-    if towers.pegs() == 3 {
-        if let Ok(distance) = distance_to(towers, 2) {
-            assert!(u128::from(distance) < 1u128 << towers.disks(), "{text:?}");
-        }
+    if towers.pegs() == 3
+        && let Ok(distance) = distance_to(towers, 2)
+    {
+        assert!(u128::from(distance) < 1u128 << towers.disks(), "{text:?}");
     }
 }
 
