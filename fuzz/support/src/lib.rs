@@ -525,12 +525,11 @@ fn gtp_replies(mode: u8, lines: &[&str]) -> Vec<Option<String>> {
         .iter()
         .map(|line| {
             let reply = session.respond(line);
-            let quit = line
-                .split('#')
-                .next()
-                .unwrap_or_default()
-                .split_whitespace();
-            let words: Vec<&str> = quit.collect();
+            // The command word, read independently of the session (an oracle, not its
+            // parser: where control characters make the two differ, no `quit` is seen
+            // here and nothing is asserted).
+            let before_comment = line.split('#').next().unwrap_or_default();
+            let words: Vec<&str> = before_comment.split_whitespace().collect();
             let command = match words.as_slice() {
                 [id, command, ..] if id.bytes().all(|b| b.is_ascii_digit()) => *command,
                 [command, ..] => *command,
