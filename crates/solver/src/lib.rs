@@ -47,6 +47,7 @@ mod deadlock;
 mod engine;
 mod error;
 mod fess;
+mod fess_old;
 mod matching;
 mod model;
 mod optimize;

@@ -91,6 +91,9 @@ pub fn solve(
             add_stats(&mut stats, &engine);
             answer
         }
+        Objective::Any if std::env::var_os("SK_FESS_ONLY").is_some() => {
+            fess_only(&model, config, &mut clock)
+        }
         Objective::Any => solve_any(&model, config, &mut clock, &mut stats),
     };
     let _ = clock.report();
@@ -224,6 +227,24 @@ fn solve_any(
     })
 }
 
+/// Development: the new feature space search alone.
+fn fess_only(model: &Model, config: &SolverConfig, clock: &mut Clock<'_>) -> Answer {
+    let shared = crate::fess::Shared::new(model);
+    let mut fess = crate::fess::Fess::new(model, &shared, config.features, config.limits.memory_bytes);
+    let pull_until = config.limits.time.map_or(Duration::from_secs(3), |t| t / 3);
+    let ending = fess.resume(clock, None, pull_until);
+    if std::env::var_os("SK_FESS_DEBUG").is_some() {
+        eprintln!("fess: {:?} expansions {}", ending.as_ref().map(|e| matches!(e, crate::fess::Ending::Solved(_))), fess.expansions());
+        fess.debug_push();
+    }
+    match ending {
+        Some(crate::fess::Ending::Solved(steps)) => Answer::Solved(steps, None),
+        Some(crate::fess::Ending::Exhausted) => Answer::Exhausted,
+        Some(crate::fess::Ending::Stopped(reason)) => Answer::Stopped(reason),
+        None => Answer::Stopped(StopReason::Time),
+    }
+}
+
 /// Whether an answer settles the level (the other thread of a two-thread portfolio
 /// may stop).
 fn decisive(answer: &Answer) -> bool {
@@ -300,7 +321,7 @@ fn portfolio(
         }
         fess_engine = Some(engine);
     }
-    let mut fess_search = fess_engine.as_mut().map(crate::fess::Fess::new);
+    let mut fess_search = fess_engine.as_mut().map(crate::fess_old::Fess::new);
     // FESS that does not run counts as stopped for good.
     let mut fess_ending = match (fess_search.as_mut(), fess_root) {
         (Some(search), Some(root)) => search.start(root),

@@ -1,0 +1,299 @@
+//! Deadlock tests of the feature-space search, made on a position before it is
+//! expanded (a move is only worth its tests once the search has chosen it).
+//!
+//! Pushing, the solver's sound layers: no perfect box-goal matching, a frozen box
+//! off a goal, a closed diagonal (Sokoban), a corral that is a deadlock, and goals
+//! that can never be emptied again. Pulling, no matching of the boxes on the board
+//! to the start cells left. Each test only ever refutes positions from which no
+//! solution exists (the soundness audit replays the corpus solutions through them).
+
+use sokoengine_geometry::Direction;
+
+use super::board::{Board, BoxMove, Way};
+use crate::config::Features;
+use crate::corral::Corrals;
+use crate::engine::{Engine, PusherKey};
+use crate::model::{INF, Model, NONE};
+
+/// Why a position was refuted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refuted {
+    Matching,
+    Freeze,
+    Diagonal,
+    Corral,
+    Goals,
+}
+
+/// The deadlock tests and their scratch.
+pub(crate) struct Checks<'m> {
+    model: &'m Model,
+    way: Way,
+    features: Features,
+    engine: Engine<'m>,
+    /// Per zone of the solved position: goals its pusher can never empty.
+    stuck_goals: Vec<Vec<u32>>,
+    // Matching scratch.
+    owner: Vec<u32>,
+    seen: Vec<u32>,
+    seen_stamp: u32,
+    /// Per box: its cost-table slot (pusher side).
+    slots: Vec<u32>,
+}
+
+impl std::fmt::Debug for Checks<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checks").field("way", &self.way).finish_non_exhaustive()
+    }
+}
+
+impl<'m> Checks<'m> {
+    pub(crate) fn new(model: &'m Model, way: Way, features: Features, budget: usize) -> Checks<'m> {
+        let engine = Engine::new(model, features, PusherKey::Normalized, budget);
+        let stuck_goals = if way == Way::Push {
+            stuck_goals(model)
+        } else {
+            Vec::new()
+        };
+        Checks {
+            model,
+            way,
+            features,
+            engine,
+            stuck_goals,
+            owner: Vec::new(),
+            seen: Vec::new(),
+            seen_stamp: 0,
+            slots: Vec::new(),
+        }
+    }
+
+    /// Bytes of the tests' own tables (the corral cache among them).
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.engine.store.memory_bytes()
+    }
+
+    /// The boxes of the PI-corral whose pushes alone need generating on `board`
+    /// (push searches), if there is one.
+    pub(crate) fn restriction(&mut self, board: &Board<'_>) -> Option<Vec<u32>> {
+        if !self.features.pi_corrals {
+            return None;
+        }
+        let engine = &mut self.engine;
+        engine.place(&board.boxes, board.pusher);
+        let pusher = engine.position.pusher();
+        engine.position.reachable_into(pusher, &mut engine.reach);
+        match crate::corral::analyse(engine, true, false) {
+            Corrals::Only(boxes) => Some(boxes),
+            Corrals::Deadlock(_) => Some(Vec::new()),
+            Corrals::None => None,
+        }
+    }
+
+    /// Whether the position `board` reaches by `step` is refuted; `board` is left as
+    /// it was.
+    pub(crate) fn refutes(&mut self, board: &mut Board<'_>, step: &BoxMove) -> Option<Refuted> {
+        let before = board.pusher;
+        board.play(step);
+        let verdict = match self.way {
+            Way::Push => self.refutes_push(board, step),
+            Way::Pull => self.refutes_pull(board),
+        };
+        board.undo(step, before);
+        verdict
+    }
+
+    fn refutes_push(&mut self, board: &Board<'_>, step: &BoxMove) -> Option<Refuted> {
+        let model = self.model;
+        if !self.matches(board, &model.distances, model.goals.len(), None) {
+            return Some(Refuted::Matching);
+        }
+        if !self.stuck_goals.is_empty()
+            && !self
+                .stuck_goals
+                .iter()
+                .any(|stuck| stuck.iter().all(|&goal| board.has_box(goal)))
+        {
+            return Some(Refuted::Goals);
+        }
+        let engine = &mut self.engine;
+        engine.place(&board.boxes, board.pusher);
+        if board.boxes.iter().all(|&cell| model.board.is_goal(cell as usize)) {
+            return None;
+        }
+        if self.features.freeze && engine.is_frozen_deadlock(step.to) {
+            return Some(Refuted::Freeze);
+        }
+        if self.features.patterns
+            && model.tessellation == sokoengine_geometry::Tessellation::Sokoban
+            && engine.is_closed_diagonal(step.to)
+        {
+            return Some(Refuted::Diagonal);
+        }
+        if self.features.pi_corrals || self.features.corral_deadlocks {
+            let pusher = engine.position.pusher();
+            engine.position.reachable_into(pusher, &mut engine.reach);
+            let verdict = crate::corral::analyse(
+                engine,
+                self.features.pi_corrals,
+                self.features.corral_deadlocks,
+            );
+            if matches!(verdict, Corrals::Deadlock(_)) {
+                return Some(Refuted::Corral);
+            }
+        }
+        None
+    }
+
+    fn refutes_pull(&mut self, board: &Board<'_>) -> Option<Refuted> {
+        let reverse = self.model.reverse();
+        let starts = self.model.start_boxes.len();
+        let bases = board.bases.clone();
+        let allowed: Vec<usize> = bases
+            .iter()
+            .filter_map(|&cell| self.model.start_boxes.iter().position(|&s| s == cell))
+            .collect();
+        (!self.matches(board, &reverse.distances, starts, Some(&allowed)))
+            .then_some(Refuted::Matching)
+    }
+
+    /// Whether every box of `board` can be matched to a distinct column of the
+    /// `costs` table (`columns` per slot; only the `allowed` columns when given)
+    /// that its cell and pusher side reach.
+    fn matches(
+        &mut self,
+        board: &Board<'_>,
+        costs: &[u16],
+        columns: usize,
+        allowed: Option<&[usize]>,
+    ) -> bool {
+        let model = self.model;
+        let pusher = board.pusher;
+        self.slots.clear();
+        for &cell in &board.boxes {
+            let side = model.sides.side_of(cell, pusher);
+            self.slots.push(model.sides.slot(cell, side) as u32);
+        }
+        let all: Vec<usize>;
+        let allowed = match allowed {
+            Some(allowed) => allowed,
+            None => {
+                all = (0..columns).collect();
+                &all
+            }
+        };
+        if board.boxes.len() > allowed.len() {
+            return false;
+        }
+        self.owner.clear();
+        self.owner.resize(columns, NONE);
+        self.seen.resize(columns, 0);
+        for row in 0..self.slots.len() {
+            self.seen_stamp = self.seen_stamp.wrapping_add(1);
+            if self.seen_stamp == 0 {
+                self.seen.fill(0);
+                self.seen_stamp = 1;
+            }
+            if !self.augment(row, costs, columns, allowed) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Kuhn's augmenting path from `row`.
+    fn augment(&mut self, row: usize, costs: &[u16], columns: usize, allowed: &[usize]) -> bool {
+        let slot = self.slots[row] as usize;
+        for &column in allowed {
+            if costs[slot * columns + column] == INF || self.seen[column] == self.seen_stamp {
+                continue;
+            }
+            self.seen[column] = self.seen_stamp;
+            let owner = self.owner[column];
+            if owner == NONE || self.augment(owner as usize, costs, columns, allowed) {
+                self.owner[column] = row as u32;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// For each area the pusher can be in when every goal is filled: the goals whose
+/// boxes it can never pull away, even taking every box it can pull off the board.
+/// A solution that ends with the pusher in that area never moves those boxes, so
+/// they must stand on their goals already.
+fn stuck_goals(model: &Model) -> Vec<Vec<u32>> {
+    let len = model.board.cells_len();
+    let mut is_goal = vec![false; len];
+    for &goal in &model.goals {
+        is_goal[goal as usize] = true;
+    }
+    let mut zone_seen = vec![false; len];
+    let mut result = Vec::new();
+    for &start in &model.floor {
+        if is_goal[start as usize] || zone_seen[start as usize] {
+            continue;
+        }
+        let mut has_box = is_goal.clone();
+        let mut reach = vec![false; len];
+        let mut stack = vec![start];
+        reach[start as usize] = true;
+        let fill = |reach: &mut Vec<bool>, has_box: &[bool], stack: &mut Vec<u32>| {
+            while let Some(cell) = stack.pop() {
+                for &direction in model.directions {
+                    let next = model.neighbor(cell, direction);
+                    if next != NONE && !reach[next as usize] && !has_box[next as usize] {
+                        reach[next as usize] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+        };
+        fill(&mut reach, &has_box, &mut stack);
+        for &cell in &model.floor {
+            if reach[cell as usize] {
+                zone_seen[cell as usize] = true;
+            }
+        }
+        loop {
+            let mut changed = false;
+            for &goal in &model.goals {
+                if !has_box[goal as usize] {
+                    continue;
+                }
+                let pullable = model.directions.iter().any(|&direction: &Direction| {
+                    let stand = model.neighbor(goal, direction);
+                    if stand == NONE || !reach[stand as usize] {
+                        return false;
+                    }
+                    let beyond = model.neighbor(stand, direction);
+                    beyond != NONE && !has_box[beyond as usize]
+                });
+                if pullable {
+                    has_box[goal as usize] = false;
+                    reach[goal as usize] = true;
+                    stack.push(goal);
+                    fill(&mut reach, &has_box, &mut stack);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        result.push(
+            model
+                .goals
+                .iter()
+                .copied()
+                .filter(|&goal| has_box[goal as usize])
+                .collect(),
+        );
+    }
+    // With no stuck goal in some area the test can refute nothing.
+    if result.iter().any(Vec::is_empty) {
+        return Vec::new();
+    }
+    result
+}
