@@ -352,6 +352,12 @@ impl<'m> Engine<'m> {
         self.freeze.is_deadlock(self.model, &self.position, cell)
     }
 
+    /// Whether the box on `cell` of the loaded position can never usefully move
+    /// again.
+    pub(crate) fn is_frozen(&mut self, cell: u32) -> bool {
+        self.freeze.is_frozen(self.model, &self.position, cell)
+    }
+
     /// Whether a box pushed in `direction` onto `cell` is dead at once: a dead
     /// square for the side the pusher ends on.
     #[inline]

@@ -12,6 +12,9 @@ use crate::model::{INF, NONE};
 pub(crate) struct Candidate {
     pub(crate) step: BoxMove,
     pub(crate) score: Score,
+    /// After the move the pusher can push (or pull) a box that did not move from a
+    /// side it could not reach before.
+    pub(crate) opens: bool,
 }
 
 /// Tables the advisors share.
@@ -112,7 +115,7 @@ fn goal_holes(model: &crate::model::Model) -> Vec<bool> {
 /// The advised moves (indices into `candidates`) of the position on `board` with
 /// score `base`. `board`'s flood-fill labels are used and overwritten.
 pub(crate) fn advise(
-    board: &mut Board<'_>,
+    board: &Board<'_>,
     scorer: &Scorer,
     tables: &AdvisorTables,
     base: &Score,
@@ -166,7 +169,7 @@ pub(crate) fn advise(
 
 /// The pull that takes a box off the board: a box already pulled off its goal
 /// first; else the one that leaves the fewest areas, from the furthest start cell.
-fn base_pull(board: &mut Board<'_>, tables: &AdvisorTables, candidates: &[Candidate]) -> Option<usize> {
+fn base_pull(board: &Board<'_>, tables: &AdvisorTables, candidates: &[Candidate]) -> Option<usize> {
     let model = board.model;
     if let Some(floater) = candidates
         .iter()
@@ -264,7 +267,7 @@ fn out_of_plan(
 /// Opener: when no move packs a box, move the box nearest the next cell of the plan
 /// further from it, without losing connectivity, rooms or packing.
 fn opener(
-    board: &mut Board<'_>,
+    board: &Board<'_>,
     scorer: &Scorer,
     base: &Score,
     candidates: &[Candidate],
@@ -321,54 +324,25 @@ fn walking_distances(model: &crate::model::Model, start: u32) -> Vec<u16> {
 /// Explorer: a reversible move after which the pusher can make a push (or pull) of
 /// a box that did not move and could not be pushed from there before.
 fn explorer(
-    board: &mut Board<'_>,
+    board: &Board<'_>,
     tables: &AdvisorTables,
     base: &Score,
     candidates: &[Candidate],
     way: Way,
 ) -> Option<usize> {
     let model = board.model;
-    board.reach();
-    let len = model.board.cells_len();
-    let before: Vec<bool> = (0..len).map(|cell| board.reached(cell as u32)).collect();
-    let pusher = board.pusher;
     let mut best: Option<usize> = None;
     for (index, candidate) in candidates.iter().enumerate() {
         let step = candidate.step;
-        if way == Way::Push && candidate.score.packed < base.packed {
-            continue;
-        }
-        if step.base || (way == Way::Push && !tables.reversible(model, step.from, step.to)) {
-            continue;
-        }
-        board.play(&step);
-        board.reach();
-        let mut opens = false;
-        'boxes: for &cell in &board.boxes {
-            if cell == step.to {
-                continue;
-            }
-            for &direction in model.directions {
-                let side = model.neighbor(cell, direction);
-                if side == NONE || before[side as usize] || !board.reached(side) {
-                    continue;
-                }
-                let beyond = match way {
-                    // Push away from the side.
-                    Way::Push => model.neighbor(cell, direction.opposite()),
-                    // Pull toward and past the side.
-                    Way::Pull => model.neighbor(side, direction),
-                };
-                if board.is_free(beyond) {
-                    opens = true;
-                    break 'boxes;
-                }
-            }
-        }
-        board.undo(&step, pusher);
-        if opens
-            && best.is_none_or(|b| candidate.score.is_better(&candidates[b].score, way))
+        if !candidate.opens
+            || step.base
+            || (way == Way::Push
+                && (candidate.score.packed < base.packed
+                    || !tables.reversible(model, step.from, step.to)))
         {
+            continue;
+        }
+        if best.is_none_or(|b| candidate.score.is_better(&candidates[b].score, way)) {
             best = Some(index);
         }
     }

@@ -234,6 +234,34 @@ impl<'m> Board<'m> {
         }
     }
 
+    /// Whether, after a move of the box now on `moved` (with [`Board::regions`]
+    /// labels fresh), the pusher reaches a side of another box that `before` (the
+    /// region of the position before the move) did not, and can push (or pull)
+    /// that box from there.
+    pub(crate) fn opens_new_moves(&self, moved: u32, before: &[bool]) -> bool {
+        let model = self.model;
+        let pusher = self.region_of(self.pusher);
+        for &cell in &self.boxes {
+            if cell == moved {
+                continue;
+            }
+            for &direction in model.directions {
+                let side = model.neighbor(cell, direction);
+                if side == NONE || before[side as usize] || self.region_of(side) != pusher {
+                    continue;
+                }
+                let beyond = match self.way {
+                    Way::Push => model.neighbor(cell, direction.opposite()),
+                    Way::Pull => model.neighbor(side, direction),
+                };
+                if beyond != NONE && !self.has_box[beyond as usize] {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Marks the pusher's region; `reached` answers for it until the next fill.
     pub(crate) fn reach(&mut self) {
         let generation = self.next_generation();

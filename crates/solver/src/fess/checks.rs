@@ -10,10 +10,14 @@
 use sokoengine_geometry::Direction;
 
 use super::board::{Board, BoxMove, Way};
+use super::walls::Walled;
 use crate::config::Features;
 use crate::corral::Corrals;
 use crate::engine::{Engine, PusherKey};
 use crate::model::{INF, Model, NONE};
+
+/// How many sets of walled boxes keep their goal tables.
+const WALLED_KEPT: usize = 8;
 
 /// Why a position was refuted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +43,11 @@ pub(crate) struct Checks<'m> {
     seen_stamp: u32,
     /// Per box: its cost-table slot (pusher side).
     slots: Vec<u32>,
+    /// Goal reachability for the last few sets of boxes frozen on goals.
+    walled: Vec<Walled>,
+    fixed: Vec<u32>,
+    /// Per box: the goals it reaches (rows of `Walled` bit sets).
+    goal_sets: Vec<u64>,
 }
 
 impl std::fmt::Debug for Checks<'_> {
@@ -65,12 +74,44 @@ impl<'m> Checks<'m> {
             seen: Vec::new(),
             seen_stamp: 0,
             slots: Vec::new(),
+            walled: Vec::new(),
+            fixed: Vec::new(),
+            goal_sets: Vec::new(),
         }
     }
 
     /// Bytes of the tests' own tables (the corral cache among them).
     pub(crate) fn memory_bytes(&self) -> usize {
         self.engine.store.memory_bytes()
+    }
+
+    /// The goal tables with the boxes of `fixed` (sorted) as walls.
+    pub(crate) fn walled(&mut self, fixed: &[u32]) -> &Walled {
+        if let Some(index) = self.walled.iter().position(|w| w.is_for(fixed)) {
+            // Most recent last.
+            let tables = self.walled.remove(index);
+            self.walled.push(tables);
+        } else {
+            if self.walled.len() >= WALLED_KEPT {
+                self.walled.remove(0);
+            }
+            self.walled.push(Walled::new(self.model, fixed));
+        }
+        self.walled.last().expect("just pushed")
+    }
+
+    /// The boxes of `board` (a push search's) that stand on goals and can never
+    /// move again: for every solution from here they are walls.
+    pub(crate) fn fixed_boxes(&mut self, board: &Board<'_>, out: &mut Vec<u32>) {
+        out.clear();
+        let model = self.model;
+        let engine = &mut self.engine;
+        engine.place(&board.boxes, board.pusher);
+        for &cell in &board.boxes {
+            if model.board.is_goal(cell as usize) && engine.is_frozen(cell) {
+                out.push(cell);
+            }
+        }
     }
 
     /// The boxes of the PI-corral whose pushes alone need generating on `board`
@@ -124,6 +165,16 @@ impl<'m> Checks<'m> {
         if self.features.freeze && engine.is_frozen_deadlock(step.to) {
             return Some(Refuted::Freeze);
         }
+        // With the boxes frozen on goals as walls, every other box must still be
+        // matched to a goal left that it can reach.
+        let mut fixed = std::mem::take(&mut self.fixed);
+        self.fixed_boxes(board, &mut fixed);
+        let dead = !fixed.is_empty() && !self.walled_matching(board, &fixed);
+        self.fixed = fixed;
+        if dead {
+            return Some(Refuted::Matching);
+        }
+        let engine = &mut self.engine;
         if self.features.patterns
             && model.tessellation == sokoengine_geometry::Tessellation::Sokoban
             && engine.is_closed_diagonal(step.to)
@@ -199,6 +250,65 @@ impl<'m> Checks<'m> {
             }
         }
         true
+    }
+
+    /// Whether the boxes of `board` not in `fixed` can be matched to the goals left
+    /// with `fixed` as walls.
+    fn walled_matching(&mut self, board: &Board<'_>, fixed: &[u32]) -> bool {
+        let pusher = board.pusher;
+        let mut sets = std::mem::take(&mut self.goal_sets);
+        sets.clear();
+        let walled = self.walled(fixed);
+        let columns = walled.goals.len();
+        let words = columns.div_ceil(64).max(1);
+        let mut rows = 0;
+        for &cell in &board.boxes {
+            if fixed.binary_search(&cell).is_ok() {
+                continue;
+            }
+            let set = walled.goals_of(cell, pusher);
+            if set.iter().all(|&word| word == 0) {
+                self.goal_sets = sets;
+                return false;
+            }
+            sets.extend_from_slice(set);
+            rows += 1;
+        }
+        self.owner.clear();
+        self.owner.resize(columns, NONE);
+        self.seen.resize(columns.max(self.seen.len()), 0);
+        let mut matched = true;
+        for row in 0..rows {
+            self.seen_stamp = self.seen_stamp.wrapping_add(1);
+            if self.seen_stamp == 0 {
+                self.seen.fill(0);
+                self.seen_stamp = 1;
+            }
+            if !self.augment_sets(row, &sets, words, columns) {
+                matched = false;
+                break;
+            }
+        }
+        self.goal_sets = sets;
+        matched
+    }
+
+    /// Kuhn's augmenting path from `row` over goal bit sets.
+    fn augment_sets(&mut self, row: usize, sets: &[u64], words: usize, columns: usize) -> bool {
+        for column in 0..columns {
+            if sets[row * words + column / 64] & (1 << (column % 64)) == 0
+                || self.seen[column] == self.seen_stamp
+            {
+                continue;
+            }
+            self.seen[column] = self.seen_stamp;
+            let owner = self.owner[column];
+            if owner == NONE || self.augment_sets(owner as usize, sets, words, columns) {
+                self.owner[column] = row as u32;
+                return true;
+            }
+        }
+        false
     }
 
     /// Kuhn's augmenting path from `row`.

@@ -27,6 +27,7 @@ mod packing;
 mod plan;
 mod score;
 mod tree;
+mod walls;
 
 use std::time::Duration;
 
@@ -105,10 +106,14 @@ pub(crate) struct Search<'m> {
     pub(crate) meeting: FastMap<u64, u32>,
     /// Push searches: the pull search's meeting table to look positions up in.
     scratch: Vec<BoxMove>,
+    box_scratch: Vec<u32>,
+    fixed: Vec<u32>,
+    before: Vec<bool>,
     candidates: Vec<Candidate>,
     children: Vec<u32>,
     pub(crate) expanded: u64,
     pub(crate) refuted: u64,
+    debug: bool,
 }
 
 impl std::fmt::Debug for Search<'_> {
@@ -147,10 +152,14 @@ impl<'m> Search<'m> {
             budget,
             meeting: fast_map(),
             scratch: Vec::new(),
+            box_scratch: Vec::new(),
+            fixed: Vec::new(),
+            before: Vec::new(),
             candidates: Vec::new(),
             children: Vec::new(),
             expanded: 0,
             refuted: 0,
+            debug: std::env::var_os("SK_FESS_TRACE").is_some(),
         }
     }
 
@@ -238,6 +247,9 @@ impl<'m> Search<'m> {
             || best_past.is_better(&self.tree.expansions[self.best as usize].best_past, self.way)
         {
             self.best = e;
+            if self.debug {
+                eprintln!("  best@{} depth {} {:?}", self.expanded, self.tree.expansions[e as usize].depth, best_past);
+            }
         }
         e
     }
@@ -268,9 +280,26 @@ impl<'m> Search<'m> {
         } else {
             None
         };
-        let boxes = self.board.boxes.clone();
+        // Boxes frozen on goals are walls from here on: they are not moved, and a
+        // box may only go where it can still reach a goal they leave free.
+        let mut fixed = std::mem::take(&mut self.fixed);
+        let walled = if way == Way::Push {
+            self.checks.fixed_boxes(&self.board, &mut fixed);
+            if fixed.is_empty() {
+                None
+            } else {
+                Some(self.checks.walled(&fixed))
+            }
+        } else {
+            fixed.clear();
+            None
+        };
+        let boxes = std::mem::take(&mut self.box_scratch);
+        let mut boxes = boxes;
+        boxes.clear();
+        boxes.extend_from_slice(&self.board.boxes);
         for &from in &boxes {
-            if only.as_ref().is_some_and(|only| !only.contains(&from)) {
+            if only.as_ref().is_some_and(|only| !only.contains(&from)) || fixed.contains(&from) {
                 continue;
             }
             let first = moves.len();
@@ -283,11 +312,14 @@ impl<'m> Search<'m> {
                 |cell, pusher| {
                     let side = model.sides.side_of(cell, pusher);
                     !dead[model.sides.slot(cell, side)]
+                        && walled.as_ref().is_none_or(|walled| walled.is_live(cell, pusher))
                 },
                 &mut moves,
             );
             let _ = first;
         }
+        self.box_scratch = boxes;
+        self.fixed = fixed;
         if way == Way::Pull {
             self.mark_base_moves(&mut moves);
         }
@@ -295,14 +327,22 @@ impl<'m> Search<'m> {
         self.candidates.clear();
         self.children.clear();
         let pusher = self.board.pusher;
+        let parent_score = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
+        self.board.reach();
+        let len = model.board.cells_len();
+        self.before.clear();
+        self.before.extend((0..len).map(|cell| self.board.reached(cell as u32)));
         let mut kept = Vec::with_capacity(moves.len());
         for step in &moves {
             self.board.play(step);
             let (hash, plain, connectivity) = self.hash_board();
+            let opens = !step.base && self.board.opens_new_moves(step.to, &self.before);
             let node = match self.tree.find(hash) {
                 Some(node) => node,
                 None => {
-                    let score = self.scorer.score(&self.board, connectivity);
+                    let score =
+                        self.scorer
+                            .score_after(&self.board, connectivity, step, &parent_score);
                     let node = self.tree.add_node(hash, score);
                     if way == Way::Pull && self.board.bases.len() == model.start_boxes.len() {
                         self.meeting.entry(plain).or_insert(node);
@@ -318,12 +358,13 @@ impl<'m> Search<'m> {
             self.candidates.push(Candidate {
                 step: *step,
                 score: self.tree.nodes[node as usize].score,
+                opens,
             });
             kept.push(*step);
         }
         let base = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
         let advised = advise(
-            &mut self.board,
+            &self.board,
             &self.scorer,
             &self.shared.advisor_tables,
             &base,
@@ -636,6 +677,9 @@ impl<'m> Fess<'m> {
                     let moves = push.moves_to(e);
                     if let Some(steps) = self.steps(&moves, &[]) {
                         return Some(Ending::Solved(steps));
+                    }
+                    if std::env::var_os("SK_FESS_DEBUG").is_some() {
+                        eprintln!("solved but the steps do not replay");
                     }
                 }
                 Outcome::Met { e, edge, node } => {

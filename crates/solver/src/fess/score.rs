@@ -83,9 +83,22 @@ pub(crate) struct Rooms {
     /// Room of each cell, `NONE` for cells between rooms.
     room_of: Vec<u32>,
     count: usize,
-    /// `linked[a * count + b]`: rooms `a` and `b` touch through cells between rooms
-    /// on the empty board.
-    linked: Vec<bool>,
+    /// Per room: the rooms it touches through cells between rooms on the empty
+    /// board, as a bit set.
+    linked: Vec<u64>,
+    scratch: RoomScratch,
+}
+
+/// Flood-fill scratch of [`Rooms::links`].
+#[derive(Debug, Clone, Default)]
+struct RoomScratch {
+    /// Cells of rooms already filled from (stamped per call).
+    visited: Vec<u32>,
+    /// Cells met by the current fill (stamped per fill).
+    filled: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+    now: Vec<u64>,
 }
 
 /// More rooms than this are not tracked (the feature then stays 0).
@@ -110,24 +123,17 @@ impl Rooms {
                 let corner = model.neighbor(right, Down);
                 (corner != NONE).then_some([cell, right, down, corner])
             };
-            let corners: Vec<u32> = model
-                .floor
-                .iter()
-                .copied()
-                .filter(|&cell| square(cell).is_some())
-                .collect();
             let is_corner = |cell: u32| cell != NONE && square(cell).is_some();
-            for &cell in &corners {
+            for &cell in &model.floor {
+                let Some(cells) = square(cell) else { continue };
                 // A square alone (no neighbouring square) is a widening, not a room.
                 let touches = model
                     .directions
                     .iter()
                     .any(|&direction| is_corner(model.neighbor(cell, direction)));
                 if touches {
-                    if let Some(cells) = square(cell) {
-                        for c in cells {
-                            member[c as usize] = true;
-                        }
+                    for c in cells {
+                        member[c as usize] = true;
                     }
                 }
             }
@@ -171,104 +177,133 @@ impl Rooms {
         let mut rooms = Rooms {
             room_of,
             count,
-            linked: vec![false; count * count],
+            linked: Vec::new(),
+            scratch: RoomScratch {
+                visited: vec![0; len],
+                filled: vec![0; len],
+                ..RoomScratch::default()
+            },
         };
         let mut board = Board::new(model, Way::Push);
         board.set(&[], &[], model.start_pusher);
-        rooms.linked = rooms.links(&board);
+        rooms.links(&board);
+        rooms.linked = rooms.scratch.now.clone();
         rooms
     }
 
-    /// Which rooms touch on `board`: from every free area of each room, a flood fill
-    /// through the room's own cells and the cells between rooms; a link holds when
-    /// every area of the room reaches the other room.
-    fn links(&self, board: &Board<'_>) -> Vec<bool> {
+    /// Which rooms touch on `board`, into `scratch.now`: from every free area of
+    /// each room, a flood fill through the room's own cells and the cells between
+    /// rooms; a link holds when every area of the room reaches the other room.
+    fn links(&mut self, board: &Board<'_>) {
         let model = board.model;
         let count = self.count;
-        let mut linked = vec![true; count * count];
-        for room in 0..count {
-            linked[room * count + room] = false;
+        let scratch = &mut self.scratch;
+        scratch.now.clear();
+        scratch.now.resize(count, u64::MAX);
+        // One stamp for the call (visited) and one per fill.
+        scratch.stamp = scratch.stamp.wrapping_add(1);
+        if scratch.stamp == 0 {
+            scratch.visited.fill(0);
+            scratch.filled.fill(0);
+            scratch.stamp = 1;
         }
-        let len = model.board.cells_len();
-        let mut visited = vec![false; len];
-        let mut in_fill = vec![u32::MAX; len];
-        let mut processed = vec![false; count];
-        let mut seen = vec![false; count];
-        let mut stack = Vec::new();
-        let mut fill = 0_u32;
+        let call = scratch.stamp;
+        let mut processed = 0_u64;
         for &cell in &model.floor {
             let room = self.room_of[cell as usize];
-            if room == NONE || visited[cell as usize] || board.has_box(cell) {
+            if room == NONE || scratch.visited[cell as usize] == call || board.has_box(cell) {
                 continue;
             }
-            let room = room as usize;
-            processed[room] = true;
-            seen.fill(false);
-            visited[cell as usize] = true;
-            in_fill[cell as usize] = fill;
-            stack.push(cell);
-            while let Some(current) = stack.pop() {
+            scratch.stamp = scratch.stamp.wrapping_add(1);
+            if scratch.stamp == 0 {
+                scratch.filled.fill(0);
+                scratch.stamp = 1;
+            }
+            let fill = scratch.stamp;
+            processed |= 1 << room;
+            let mut seen = 0_u64;
+            scratch.visited[cell as usize] = call;
+            scratch.filled[cell as usize] = fill;
+            scratch.stack.clear();
+            scratch.stack.push(cell);
+            while let Some(current) = scratch.stack.pop() {
                 for &direction in model.directions {
                     let next = model.neighbor(current, direction);
                     if next == NONE {
                         continue;
                     }
                     let other = self.room_of[next as usize];
-                    if other != NONE && other as usize != room {
-                        seen[other as usize] = true;
+                    if other != NONE && other != room {
+                        seen |= 1 << other;
                         continue;
                     }
-                    if in_fill[next as usize] == fill || board.has_box(next) {
+                    if scratch.filled[next as usize] == fill || board.has_box(next) {
                         continue;
                     }
-                    in_fill[next as usize] = fill;
+                    scratch.filled[next as usize] = fill;
                     if other != NONE {
-                        visited[next as usize] = true;
+                        scratch.visited[next as usize] = call;
                     }
-                    stack.push(next);
+                    scratch.stack.push(next);
                 }
             }
-            fill += 1;
-            for other in 0..count {
-                if !seen[other] {
-                    linked[room * count + other] = false;
-                    linked[other * count + room] = false;
-                }
-            }
+            scratch.now[room as usize] &= seen;
         }
         for room in 0..count {
-            if !processed[room] {
-                for other in 0..count {
-                    linked[room * count + other] = false;
-                    linked[other * count + room] = false;
-                }
+            if processed & (1 << room) == 0 {
+                scratch.now[room] = 0;
             }
         }
-        linked
+        // A link holds only when both ends see it.
+        for room in 0..count {
+            let mut mask = scratch.now[room];
+            let mut bits = mask;
+            while bits != 0 {
+                let other = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if scratch.now[other] & (1 << room) == 0 {
+                    mask &= !(1 << other);
+                }
+            }
+            scratch.now[room] = mask & !(1 << room);
+        }
     }
 
-    /// Whether a box moved from `a` to `b` changes room: both are in rooms and the
-    /// rooms differ, or one is in a room and the other between rooms.
+    /// Whether a box on `cell` leaves every link between rooms as it is: the cell
+    /// and all its neighbours belong to one room (a box deep inside a room does not
+    /// stand between rooms).
+    pub(crate) fn is_inner(&self, cell: u32, model: &Model) -> bool {
+        if self.count < 2 {
+            return true;
+        }
+        let room = self.room_of[cell as usize];
+        room != NONE
+            && model.directions.iter().all(|&direction| {
+                let next = model.neighbor(cell, direction);
+                next != NONE && self.room_of[next as usize] == room
+            })
+    }
+
+    /// Whether a box moved from `a` to `b` changes room (or leaves or enters one).
     pub(crate) fn different(&self, a: u32, b: u32) -> bool {
         if self.count < 2 {
             return true;
         }
-        let (ra, rb) = (self.room_of[a as usize], self.room_of[b as usize]);
-        ra != rb
+        self.room_of[a as usize] != self.room_of[b as usize]
     }
 
     /// How many links between rooms of the empty board `board`'s boxes break.
-    pub(crate) fn score(&self, board: &Board<'_>) -> u16 {
+    pub(crate) fn score(&mut self, board: &Board<'_>) -> u16 {
         if self.count < 2 {
             return 0;
         }
-        let now = self.links(board);
-        let broken = self
+        self.links(board);
+        let broken: u32 = self
             .linked
             .iter()
-            .zip(&now)
-            .filter(|&(&was, &is)| was && !is)
-            .count();
+            .zip(&self.scratch.now)
+            .map(|(&was, &is)| (was & !is).count_ones())
+            .sum();
         (broken / 2) as u16
     }
 }
@@ -523,7 +558,29 @@ impl Scorer {
     }
 
     /// The score of `board`, whose regions `connectivity` counts.
-    pub(crate) fn score(&self, board: &Board<'_>, connectivity: u16) -> Score {
+    /// The score of `board` (whose regions `connectivity` counts) reached by `step`
+    /// from a position with score `parent`: the room links are taken over when the
+    /// box moved deep inside rooms only.
+    pub(crate) fn score_after(
+        &mut self,
+        board: &Board<'_>,
+        connectivity: u16,
+        step: &super::board::BoxMove,
+        parent: &Score,
+    ) -> Score {
+        let model = board.model;
+        let inherit = !step.base
+            && self.rooms.is_inner(step.from, model)
+            && self.rooms.is_inner(step.to, model);
+        self.score_with(board, connectivity, inherit.then_some(parent.rooms))
+    }
+
+    /// The score of `board`, whose regions `connectivity` counts.
+    pub(crate) fn score(&mut self, board: &Board<'_>, connectivity: u16) -> Score {
+        self.score_with(board, connectivity, None)
+    }
+
+    fn score_with(&mut self, board: &Board<'_>, connectivity: u16, rooms: Option<u16>) -> Score {
         let distance = board
             .boxes
             .iter()
@@ -537,7 +594,7 @@ impl Scorer {
         let mut score = Score {
             boxes: board.boxes.len() as u16,
             connectivity,
-            rooms: self.rooms.score(board),
+            rooms: rooms.unwrap_or_else(|| self.rooms.score(board)),
             on_goals,
             distance,
             ..Score::default()
@@ -568,7 +625,7 @@ mod tests {
     fn two_rooms_and_their_link() {
         // Two 3x3 rooms joined by a corridor.
         let model = model("###########/#@  ###   #/#   $   . #/#   ###   #/###########");
-        let rooms = Rooms::new(&model);
+        let mut rooms = Rooms::new(&model);
         assert_eq!(rooms.count, 2);
         let mut board = Board::new(&model, Way::Push);
         board.set(&[], &[], model.start_pusher);
