@@ -23,6 +23,7 @@
 mod advisors;
 mod board;
 mod checks;
+mod corrals;
 mod packing;
 mod plan;
 mod score;
@@ -108,6 +109,8 @@ pub(crate) struct Search<'m> {
     scratch: Vec<BoxMove>,
     box_scratch: Vec<u32>,
     fixed: Vec<u32>,
+    corrals: corrals::Corrals,
+    features: Features,
     before: Vec<bool>,
     candidates: Vec<Candidate>,
     children: Vec<u32>,
@@ -154,6 +157,8 @@ impl<'m> Search<'m> {
             scratch: Vec::new(),
             box_scratch: Vec::new(),
             fixed: Vec::new(),
+            corrals: corrals::Corrals::default(),
+            features,
             before: Vec::new(),
             candidates: Vec::new(),
             children: Vec::new(),
@@ -249,6 +254,9 @@ impl<'m> Search<'m> {
             self.best = e;
             if self.debug {
                 eprintln!("  best@{} depth {} {:?}", self.expanded, self.tree.expansions[e as usize].depth, best_past);
+                if std::env::var_os("SK_FESS_BOARDS").is_some() {
+                    eprintln!("{}", debug_board(self.model, &self.board.boxes, self.board.pusher));
+                }
             }
         }
         e
@@ -275,11 +283,7 @@ impl<'m> Search<'m> {
         let way = self.way;
         let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();
-        let only = if way == Way::Push {
-            self.checks.restriction(&self.board)
-        } else {
-            None
-        };
+
         // Boxes frozen on goals are walls from here on: they are not moved, and a
         // box may only go where it can still reach a goal they leave free.
         let mut fixed = std::mem::take(&mut self.fixed);
@@ -292,6 +296,19 @@ impl<'m> Search<'m> {
             }
         } else {
             fixed.clear();
+            None
+        };
+        let only = if way == Way::Push && self.features.pi_corrals {
+            let (areas, _) = self.board.regions();
+            let walled_ref = walled;
+            let dead = |to: u32, direction: sokoengine_geometry::Direction| {
+                let side = model.sides.neighbor_side(to, direction.opposite());
+                let behind = model.neighbor(to, direction.opposite());
+                model.dead_side[model.sides.slot(to, side)]
+                    || walled_ref.is_some_and(|walled| !walled.is_live(to, behind))
+            };
+            self.corrals.pi_corral(&self.board, areas, &fixed, dead)
+        } else {
             None
         };
         let boxes = std::mem::take(&mut self.box_scratch);
@@ -753,24 +770,8 @@ impl<'m> Fess<'m> {
         Some(steps)
     }
 
-    /// Expansions made by both phases.
     fn debug_board(&self, boxes: &[u32], pusher: u32) -> String {
-        let model = self.model;
-        let w = model.board.width();
-        let h = model.board.height();
-        let mut grid = vec![vec!['#'; w]; h];
-        for &cell in &model.floor {
-            let pos = model.board.board_position(cell as usize);
-            let c = if model.board.is_goal(cell as usize) { '.' } else { ' ' };
-            grid[pos / w][pos % w] = c;
-        }
-        for &cell in boxes {
-            let pos = model.board.board_position(cell as usize);
-            grid[pos / w][pos % w] = if model.board.is_goal(cell as usize) { '*' } else { '$' };
-        }
-        let pos = model.board.board_position(pusher as usize);
-        grid[pos / w][pos % w] = '@';
-        grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
+        debug_board(self.model, boxes, pusher)
     }
 
     pub(crate) fn debug_push(&self) {
@@ -801,4 +802,23 @@ impl<'m> Fess<'m> {
     pub(crate) fn expansions(&self) -> u64 {
         self.packing.search.expanded + self.push.as_ref().map_or(0, |push| push.expanded)
     }
+}
+
+/// Development: a Sokoban board as text.
+pub(crate) fn debug_board(model: &Model, boxes: &[u32], pusher: u32) -> String {
+        let w = model.board.width();
+        let h = model.board.height();
+        let mut grid = vec![vec!['#'; w]; h];
+        for &cell in &model.floor {
+            let pos = model.board.board_position(cell as usize);
+            let c = if model.board.is_goal(cell as usize) { '.' } else { ' ' };
+            grid[pos / w][pos % w] = c;
+        }
+        for &cell in boxes {
+            let pos = model.board.board_position(cell as usize);
+            grid[pos / w][pos % w] = if model.board.is_goal(cell as usize) { '*' } else { '$' };
+        }
+        let pos = model.board.board_position(pusher as usize);
+        grid[pos / w][pos % w] = '@';
+        grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
 }
