@@ -115,7 +115,7 @@ fn goal_holes(model: &crate::model::Model) -> Vec<bool> {
 /// The advised moves (indices into `candidates`) of the position on `board` with
 /// score `base`. `board`'s flood-fill labels are used and overwritten.
 pub(crate) fn advise(
-    board: &Board<'_>,
+    board: &mut Board<'_>,
     scorer: &Scorer,
     tables: &AdvisorTables,
     base: &Score,
@@ -169,7 +169,11 @@ pub(crate) fn advise(
 
 /// The pull that takes a box off the board: a box already pulled off its goal
 /// first; else the one that leaves the fewest areas, from the furthest start cell.
-fn base_pull(board: &Board<'_>, tables: &AdvisorTables, candidates: &[Candidate]) -> Option<usize> {
+fn base_pull(
+    board: &mut Board<'_>,
+    tables: &AdvisorTables,
+    candidates: &[Candidate],
+) -> Option<usize> {
     let model = board.model;
     if let Some(floater) = candidates
         .iter()
@@ -177,18 +181,32 @@ fn base_pull(board: &Board<'_>, tables: &AdvisorTables, candidates: &[Candidate]
     {
         return Some(floater);
     }
-    candidates
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.step.base)
-        .min_by_key(|(_, c)| {
-            (
-                tables.hole[c.step.from as usize],
-                c.score.connectivity,
-                std::cmp::Reverse(c.step.steps),
-            )
-        })
-        .map(|(index, _)| index)
+    let pusher = board.pusher;
+    let mut best: Option<(usize, (bool, u16, std::cmp::Reverse<u16>))> = None;
+    for (index, candidate) in candidates.iter().enumerate() {
+        if !candidate.step.base {
+            continue;
+        }
+        // The areas with the box left standing on the start cell, and how far the
+        // start cell is from the goal it leaves.
+        let standing = BoxMove {
+            base: false,
+            ..candidate.step
+        };
+        board.play(&standing);
+        let (areas, _) = board.regions();
+        board.undo(&standing, pusher);
+        let distance = walking_distances(model, candidate.step.to)[candidate.step.from as usize];
+        let key = (
+            tables.hole[candidate.step.from as usize],
+            areas,
+            std::cmp::Reverse(distance),
+        );
+        if best.is_none_or(|(_, best_key)| key < best_key) {
+            best = Some((index, key));
+        }
+    }
+    best.map(|(index, _)| index)
 }
 
 /// The pull of a box off a goal that takes it further from the goals without

@@ -62,6 +62,10 @@ pub(crate) struct Board<'m> {
     stamp: Vec<u32>,
     generation: u32,
     stack: Vec<u32>,
+    /// `adjacent[cell * degree ..][..degree]`: the active neighbours of each cell
+    /// (`NONE` padded), in the tessellation's direction order.
+    adjacent: Vec<u32>,
+    degree: usize,
     // Move generation scratch.
     cuts: CutTree,
     visited: Vec<u32>,
@@ -73,9 +77,18 @@ impl<'m> Board<'m> {
     /// An empty board of `model` for a search going `way`.
     pub(crate) fn new(model: &'m Model, way: Way) -> Board<'m> {
         let len = model.board.cells_len();
+        let degree = model.directions.len();
+        let mut adjacent = vec![NONE; len * degree];
+        for &cell in &model.floor {
+            for (index, &direction) in model.directions.iter().enumerate() {
+                adjacent[cell as usize * degree + index] = model.neighbor(cell, direction);
+            }
+        }
         Board {
             model,
             way,
+            adjacent,
+            degree,
             has_box: vec![false; len],
             boxes: Vec::new(),
             pusher: model.start_pusher,
@@ -181,6 +194,7 @@ impl<'m> Board<'m> {
     pub(crate) fn regions(&mut self) -> (u16, u32) {
         let generation = self.next_generation();
         let model = self.model;
+        let degree = self.degree;
         let mut count = 0_u32;
         let mut pusher_min = self.pusher;
         for &cell in &model.floor {
@@ -188,7 +202,9 @@ impl<'m> Board<'m> {
             if self.stamp[c] == generation || self.has_box[c] {
                 continue;
             }
-            let mut smallest = cell;
+            // Cells are visited in increasing order: the first of a region is its
+            // smallest.
+            let smallest = cell;
             let mut holds_pusher = false;
             self.stamp[c] = generation;
             self.label[c] = count;
@@ -196,14 +212,10 @@ impl<'m> Board<'m> {
             self.stack.push(cell);
             while let Some(current) = self.stack.pop() {
                 holds_pusher |= current == self.pusher;
-                smallest = smallest.min(current);
-                for &direction in model.directions {
-                    let next = model.neighbor(current, direction);
-                    if next == NONE {
-                        continue;
-                    }
+                let first = current as usize * degree;
+                for &next in &self.adjacent[first..first + degree] {
                     let n = next as usize;
-                    if self.stamp[n] != generation && !self.has_box[n] {
+                    if next != NONE && self.stamp[n] != generation && !self.has_box[n] {
                         self.stamp[n] = generation;
                         self.label[n] = count;
                         self.stack.push(next);

@@ -108,6 +108,8 @@ pub(crate) struct Search<'m> {
     /// Push searches: the pull search's meeting table to look positions up in.
     scratch: Vec<BoxMove>,
     box_scratch: Vec<u32>,
+    /// Per node: the expansion (plus one) that last listed it as a child.
+    node_mark: Vec<u32>,
     fixed: Vec<u32>,
     corrals: corrals::Corrals,
     features: Features,
@@ -156,6 +158,7 @@ impl<'m> Search<'m> {
             meeting: fast_map(),
             scratch: Vec::new(),
             box_scratch: Vec::new(),
+            node_mark: Vec::new(),
             fixed: Vec::new(),
             corrals: corrals::Corrals::default(),
             features,
@@ -368,9 +371,13 @@ impl<'m> Search<'m> {
                 }
             };
             self.board.undo(step, pusher);
-            if self.children.contains(&node) {
+            if self.node_mark.len() <= node as usize {
+                self.node_mark.resize(self.tree.nodes.len().max(node as usize + 1), 0);
+            }
+            if self.node_mark[node as usize] == e + 1 {
                 continue;
             }
+            self.node_mark[node as usize] = e + 1;
             self.children.push(node);
             self.candidates.push(Candidate {
                 step: *step,
@@ -381,7 +388,7 @@ impl<'m> Search<'m> {
         }
         let base = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
         let advised = advise(
-            &self.board,
+            &mut self.board,
             &self.scorer,
             &self.shared.advisor_tables,
             &base,
@@ -529,6 +536,12 @@ impl<'m> Search<'m> {
             parent_best
         };
         let new = self.new_expansion(child, e, edge as u32, best_past);
+        if self.debug && std::env::var_os("SK_FESS_MOVES").is_some() {
+            let w = self.model.board.width();
+            let at = |c: u32| { let p = self.model.board.board_position(c as usize); (p / w, p % w) };
+            let s = self.tree.nodes[child as usize].score;
+            eprintln!("  {:?} e{} w{} {:?}->{:?}{} | cnct {} rm {} pck {} boxes {} goals {}", self.way, e, self.tree.expansions[new as usize].weight, at(step.from), at(step.to), if step.base {" base"} else {""}, s.connectivity, s.rooms, s.packed, s.boxes, s.on_goals);
+        }
         if self.finished() {
             return Some(Outcome::Solved(new));
         }

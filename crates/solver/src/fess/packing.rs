@@ -99,26 +99,48 @@ pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
         return Vec::new();
     }
     let len = model.board.cells_len();
+    // Pushes from each base over (cell, pusher side), the boxes on the board as
+    // walls.
+    let mut cut = crate::cut::CutTree::default();
+    let first = bases.iter().copied().find(|&cell| !board.has_box(cell)).unwrap_or(NONE);
+    cut.build(model, first, |cell| board.has_box(cell));
     let mut reaches = vec![false; n * n];
-    let mut seen = vec![false; len];
-    let mut stack = Vec::new();
-    let free = |cell: u32| cell != NONE && !board.has_box(cell);
+    let mut seen = vec![0_u8; len];
+    let mut queue: Vec<(u32, u8)> = Vec::new();
     for (i, &start) in bases.iter().enumerate() {
-        seen.fill(false);
-        seen[start as usize] = true;
-        stack.push(start);
-        while let Some(cell) = stack.pop() {
+        if !cut.is_open(start) {
+            reaches[i * n + i] = true;
+            continue;
+        }
+        seen.fill(0);
+        queue.clear();
+        for side in 0..cut.side_count(start).min(8) {
+            seen[start as usize] |= 1 << side;
+            queue.push((start, side));
+        }
+        let mut next = 0;
+        while let Some(&(cell, side)) = queue.get(next) {
+            next += 1;
             for &direction in model.directions {
+                let stand = model.neighbor(cell, direction.opposite());
                 let to = model.neighbor(cell, direction);
-                let behind = model.neighbor(cell, direction.opposite());
-                if free(to) && free(behind) && !seen[to as usize] {
-                    seen[to as usize] = true;
-                    stack.push(to);
+                if stand == NONE
+                    || to == NONE
+                    || !cut.is_open(stand)
+                    || !cut.is_open(to)
+                    || cut.side_of(cell, stand) != side
+                {
+                    continue;
+                }
+                let to_side = cut.side_of(to, cell).min(7);
+                if seen[to as usize] & (1 << to_side) == 0 {
+                    seen[to as usize] |= 1 << to_side;
+                    queue.push((to, to_side));
                 }
             }
         }
         for (j, &other) in bases.iter().enumerate() {
-            reaches[i * n + j] = seen[other as usize];
+            reaches[i * n + j] = seen[other as usize] != 0;
         }
     }
     // Groups of bases that reach each other both ways (union of mutual pairs).

@@ -87,6 +87,11 @@ pub(crate) struct Rooms {
     /// board, as a bit set.
     linked: Vec<u64>,
     scratch: RoomScratch,
+    /// Per cell: a box there can change a link (the cell is not deep inside a
+    /// room).
+    relevant: Vec<bool>,
+    /// Scores by the boxes on relevant cells (an XOR of their keys).
+    cache: Option<crate::store::FastMap<u64, u16>>,
 }
 
 /// Flood-fill scratch of [`Rooms::links`].
@@ -100,6 +105,9 @@ struct RoomScratch {
     stack: Vec<u32>,
     now: Vec<u64>,
 }
+
+/// Room scores kept before the cache is cleared.
+const ROOM_CACHE: usize = 1 << 20;
 
 /// More rooms than this are not tracked (the feature then stays 0).
 const MAX_ROOMS: usize = 64;
@@ -177,6 +185,8 @@ impl Rooms {
         let mut rooms = Rooms {
             room_of,
             count,
+            relevant: Vec::new(),
+            cache: None,
             linked: Vec::new(),
             scratch: RoomScratch {
                 visited: vec![0; len],
@@ -188,6 +198,9 @@ impl Rooms {
         board.set(&[], &[], model.start_pusher);
         rooms.links(&board);
         rooms.linked = rooms.scratch.now.clone();
+        rooms.relevant = (0..len as u32)
+            .map(|cell| !rooms.is_inner(cell, model))
+            .collect();
         rooms
     }
 
@@ -297,6 +310,25 @@ impl Rooms {
         if self.count < 2 {
             return 0;
         }
+        let model = board.model;
+        let key = board
+            .boxes
+            .iter()
+            .filter(|&&cell| self.relevant[cell as usize])
+            .fold(0, |key, &cell| key ^ model.box_keys[cell as usize]);
+        if let Some(&score) = self.cache.as_ref().and_then(|cache| cache.get(&key)) {
+            return score;
+        }
+        let score = self.compute(board);
+        let cache = self.cache.get_or_insert_with(crate::store::fast_map);
+        if cache.len() >= ROOM_CACHE {
+            cache.clear();
+        }
+        cache.insert(key, score);
+        score
+    }
+
+    fn compute(&mut self, board: &Board<'_>) -> u16 {
         self.links(board);
         let broken: u32 = self
             .linked
