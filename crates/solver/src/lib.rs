@@ -47,7 +47,6 @@ mod deadlock;
 mod engine;
 mod error;
 mod fess;
-mod fess_old;
 mod matching;
 mod model;
 mod optimize;

@@ -167,6 +167,11 @@ pub(crate) fn advise(
     advised
 }
 
+/// How a pull that takes a box off the board ranks: whether it leaves a hole in
+/// the goals, the areas with the box left standing, and how far its start cell
+/// is from the goal it leaves (farther first); lower ranks first.
+type BaseRank = (bool, u16, std::cmp::Reverse<u16>);
+
 /// The pull that takes a box off the board: a box already pulled off its goal
 /// first; else the one that leaves the fewest areas, from the furthest start cell.
 fn base_pull(
@@ -182,7 +187,7 @@ fn base_pull(
         return Some(floater);
     }
     let pusher = board.pusher;
-    let mut best: Option<(usize, (bool, u16, std::cmp::Reverse<u16>))> = None;
+    let mut best: Option<(usize, BaseRank)> = None;
     for (index, candidate) in candidates.iter().enumerate() {
         if !candidate.step.base {
             continue;
@@ -273,7 +278,9 @@ fn out_of_plan(
         }
         let better = match best {
             None => true,
-            Some((_, best_from, best_to)) => from < best_from || (from == best_from && to > best_to),
+            Some((_, best_from, best_to)) => {
+                from < best_from || (from == best_from && to > best_to)
+            }
         };
         if better {
             best = Some((index, from, to));
@@ -312,7 +319,9 @@ fn opener(
         }
         let better = match best {
             None => true,
-            Some((_, best_from, best_to)) => from < best_from || (from == best_from && to > best_to),
+            Some((_, best_from, best_to)) => {
+                from < best_from || (from == best_from && to > best_to)
+            }
         };
         if better {
             best = Some((index, from, to));

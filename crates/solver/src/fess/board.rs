@@ -133,17 +133,6 @@ impl<'m> Board<'m> {
         self.has_box[cell as usize]
     }
 
-    #[inline]
-    pub(crate) fn is_base(&self, cell: u32) -> bool {
-        self.is_base[cell as usize]
-    }
-
-    /// Whether `cell` is an active cell with no box.
-    #[inline]
-    pub(crate) fn is_free(&self, cell: u32) -> bool {
-        cell != NONE && !self.has_box[cell as usize]
-    }
-
     /// Plays `step` on the board.
     pub(crate) fn play(&mut self, step: &BoxMove) {
         self.has_box[step.from as usize] = false;
@@ -228,12 +217,6 @@ impl<'m> Board<'m> {
             count += 1;
         }
         (count.min(u32::from(u16::MAX)) as u16, pusher_min)
-    }
-
-    /// Whether `cell` is in the region labelled `label` by the last [`Board::regions`].
-    #[inline]
-    pub(crate) fn in_region(&self, cell: u32, label: u32) -> bool {
-        self.stamp[cell as usize] == self.generation && self.label[cell as usize] == label
     }
 
     /// The region label of free `cell` after [`Board::regions`].
@@ -412,13 +395,12 @@ mod tests {
 
     #[test]
     fn pushes_and_pulls_of_one_box() {
-        let model = model("#######/#@ $  #/#    .#/#######");
+        let model = model("#######/#     #/#@ $ .#/#     #/#######");
         let mut board = Board::new(&model, Way::Push);
         board.set(&model.start_boxes, &[], model.start_pusher);
         let mut moves = Vec::new();
         board.box_moves(model.start_boxes[0], |_, _| true, &mut moves);
-        // The box reaches every cell it can be pushed to in the 5x2 room interior,
-        // minus those against the walls it cannot leave (no pruning given here).
+        // The box can be pushed along its row onto the goal.
         assert!(moves.iter().any(|m| model.board.is_goal(m.to as usize)));
         let mut pulls = Board::new(&model, Way::Pull);
         pulls.set(&model.goals, &model.start_boxes, model.start_pusher);

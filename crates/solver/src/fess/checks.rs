@@ -52,14 +52,16 @@ pub(crate) struct Checks<'m> {
 
 impl std::fmt::Debug for Checks<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Checks").field("way", &self.way).finish_non_exhaustive()
+        f.debug_struct("Checks")
+            .field("way", &self.way)
+            .finish_non_exhaustive()
     }
 }
 
 impl<'m> Checks<'m> {
     pub(crate) fn new(model: &'m Model, way: Way, features: Features, budget: usize) -> Checks<'m> {
         let engine = Engine::new(model, features, PusherKey::Normalized, budget);
-        let stuck_goals = if way == Way::Push {
+        let stuck_goals = if way == Way::Push && features.settled_goals {
             stuck_goals(model)
         } else {
             Vec::new()
@@ -114,23 +116,6 @@ impl<'m> Checks<'m> {
         }
     }
 
-    /// The boxes of the PI-corral whose pushes alone need generating on `board`
-    /// (push searches), if there is one.
-    pub(crate) fn restriction(&mut self, board: &Board<'_>) -> Option<Vec<u32>> {
-        if !self.features.pi_corrals {
-            return None;
-        }
-        let engine = &mut self.engine;
-        engine.place(&board.boxes, board.pusher);
-        let pusher = engine.position.pusher();
-        engine.position.reachable_into(pusher, &mut engine.reach);
-        match crate::corral::analyse(engine, true, false) {
-            Corrals::Only(boxes) => Some(boxes),
-            Corrals::Deadlock(_) => Some(Vec::new()),
-            Corrals::None => None,
-        }
-    }
-
     /// Whether the position `board` reaches by `step` is refuted; `board` is left as
     /// it was.
     pub(crate) fn refutes(&mut self, board: &mut Board<'_>, step: &BoxMove) -> Option<Refuted> {
@@ -149,29 +134,22 @@ impl<'m> Checks<'m> {
         if !self.matches(board, &model.distances, model.goals.len(), None) {
             return Some(Refuted::Matching);
         }
-        if !self.stuck_goals.is_empty()
-            && !self
-                .stuck_goals
-                .iter()
-                .any(|stuck| stuck.iter().all(|&goal| board.has_box(goal)))
-        {
+        if !self.settled_goals_hold(board) {
             return Some(Refuted::Goals);
         }
         let engine = &mut self.engine;
         engine.place(&board.boxes, board.pusher);
-        if board.boxes.iter().all(|&cell| model.board.is_goal(cell as usize)) {
+        if board
+            .boxes
+            .iter()
+            .all(|&cell| model.board.is_goal(cell as usize))
+        {
             return None;
         }
         if self.features.freeze && engine.is_frozen_deadlock(step.to) {
             return Some(Refuted::Freeze);
         }
-        // With the boxes frozen on goals as walls, every other box must still be
-        // matched to a goal left that it can reach.
-        let mut fixed = std::mem::take(&mut self.fixed);
-        self.fixed_boxes(board, &mut fixed);
-        let dead = !fixed.is_empty() && !self.walled_matching(board, &fixed);
-        self.fixed = fixed;
-        if dead {
+        if self.features.goal_walls && !self.goal_walls_hold(board) {
             return Some(Refuted::Matching);
         }
         let engine = &mut self.engine;
@@ -192,6 +170,38 @@ impl<'m> Checks<'m> {
             if matches!(verdict, Corrals::Deadlock(_)) {
                 return Some(Refuted::Corral);
             }
+        }
+        None
+    }
+
+    /// Whether the boxes not frozen on goals can still be matched to the goals
+    /// left, with the frozen ones as walls.
+    fn goal_walls_hold(&mut self, board: &Board<'_>) -> bool {
+        let mut fixed = std::mem::take(&mut self.fixed);
+        self.fixed_boxes(board, &mut fixed);
+        let holds = fixed.is_empty() || self.walled_matching(board, &fixed);
+        self.fixed = fixed;
+        holds
+    }
+
+    /// Whether some area the pusher can end in has all its settled goals filled
+    /// (trivially so when the test is off or finds no settled goal).
+    fn settled_goals_hold(&self, board: &Board<'_>) -> bool {
+        self.stuck_goals.is_empty()
+            || self
+                .stuck_goals
+                .iter()
+                .any(|stuck| stuck.iter().all(|&goal| board.has_box(goal)))
+    }
+
+    /// The soundness audit: the first of this module's own layers that refutes the
+    /// position on `board` (settled goals, then goal walls), or `None`.
+    pub(crate) fn audit(&mut self, board: &Board<'_>) -> Option<Refuted> {
+        if !self.settled_goals_hold(board) {
+            return Some(Refuted::Goals);
+        }
+        if !self.goal_walls_hold(board) {
+            return Some(Refuted::Matching);
         }
         None
     }
@@ -267,11 +277,17 @@ impl<'m> Checks<'m> {
                 continue;
             }
             let set = walled.goals_of(cell, pusher);
-            if set.iter().all(|&word| word == 0) {
+            if set.iter().any(|&word| word != 0) {
+                sets.extend_from_slice(set);
+            } else if let Some(index) = walled.goals.iter().position(|&goal| goal == cell) {
+                // A box on a goal the pusher can no longer reach stays there.
+                let start = sets.len();
+                sets.resize(start + words, 0);
+                sets[start + index / 64] |= 1 << (index % 64);
+            } else {
                 self.goal_sets = sets;
                 return false;
             }
-            sets.extend_from_slice(set);
             rows += 1;
         }
         self.owner.clear();
@@ -406,4 +422,70 @@ fn stuck_goals(model: &Model) -> Vec<Vec<u32>> {
         return Vec::new();
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sokoengine_board::Puzzle;
+    use sokoengine_geometry::Tessellation;
+
+    fn model(text: &str) -> Model {
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
+        Model::new(&puzzle, 1 << 30).unwrap()
+    }
+
+    fn cell(model: &Model, row: usize, column: usize) -> u32 {
+        model
+            .board
+            .cell_of(row * model.board.width() + column)
+            .unwrap() as u32
+    }
+
+    #[test]
+    fn boxes_frozen_on_goals_wall_off_the_goal_behind_them() {
+        // Two boxes frozen on goals in the top row cut the goal in its corner off
+        // from the third box, which every other layer lets pass.
+        let model = model("#########/#.**    #/### ##  #/#  $    #/#      @#/#########");
+        let mut checks = Checks::new(&model, Way::Push, Features::ALL, 1 << 24);
+        let mut board = Board::new(&model, Way::Push);
+        let frozen = [cell(&model, 1, 2), cell(&model, 1, 3)];
+        board.set(
+            &[frozen[0], frozen[1], cell(&model, 3, 3)],
+            &[],
+            cell(&model, 4, 7),
+        );
+        assert!(!checks.goal_walls_hold(&board));
+        assert_eq!(checks.audit(&board), Some(Refuted::Matching));
+        // The goal in the corner filled instead, the third box can be pushed up
+        // onto (1, 3).
+        board.set(
+            &[cell(&model, 1, 1), frozen[0], cell(&model, 3, 3)],
+            &[],
+            cell(&model, 4, 7),
+        );
+        assert!(checks.goal_walls_hold(&board));
+    }
+
+    #[test]
+    fn goals_no_pull_empties_must_stay_filled() {
+        // Neither goal's box can ever be pulled off (a wall stands behind every
+        // cell beside them), so both must hold their boxes in every position.
+        let model = model("#####/#*###/#  @#/##$.#/#####");
+        let g1 = cell(&model, 1, 1);
+        let g2 = cell(&model, 3, 3);
+        assert_eq!(stuck_goals(&model), vec![vec![g1.min(g2), g1.max(g2)]]);
+        let checks = Checks::new(&model, Way::Push, Features::ALL, 1 << 24);
+        let mut board = Board::new(&model, Way::Push);
+        board.set(&[g1, g2], &[], cell(&model, 2, 2));
+        assert!(checks.settled_goals_hold(&board));
+        board.set(&[cell(&model, 2, 1), g2], &[], cell(&model, 2, 3));
+        assert!(!checks.settled_goals_hold(&board));
+        // Off, the test holds everywhere.
+        let off = Features {
+            settled_goals: false,
+            ..Features::ALL
+        };
+        assert!(Checks::new(&model, Way::Push, off, 1 << 24).settled_goals_hold(&board));
+    }
 }

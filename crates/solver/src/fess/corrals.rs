@@ -44,7 +44,7 @@ impl Corrals {
     ) -> Option<Vec<u32>> {
         let model = board.model;
         let areas = u32::from(areas);
-        if areas < 2 || areas >= MAX_AREAS {
+        if !(2..MAX_AREAS).contains(&areas) {
             return None;
         }
         let len = model.board.cells_len();
@@ -253,7 +253,10 @@ impl Corrals {
 /// The neighbours of `cell` and, on Sokoban boards, its diagonal neighbours.
 fn neighbours_and_diagonals(model: &Model, cell: u32) -> impl Iterator<Item = u32> + '_ {
     use Direction::{Down, Left, Right, Up};
-    let straight = model.directions.iter().map(move |&d| model.neighbor(cell, d));
+    let straight = model
+        .directions
+        .iter()
+        .map(move |&d| model.neighbor(cell, d));
     let sokoban = model.tessellation == sokoengine_geometry::Tessellation::Sokoban;
     let diagonal = [(Up, Left), (Up, Right), (Down, Left), (Down, Right)]
         .into_iter()

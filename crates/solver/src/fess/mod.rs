@@ -32,7 +32,7 @@ mod walls;
 
 use std::time::Duration;
 
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::config::{Features, StopReason};
 use crate::model::{Model, NONE};
 use crate::store::{FastMap, fast_map};
@@ -43,6 +43,7 @@ use checks::Checks;
 use score::{Cell, Rooms, Score, Scorer};
 use tree::{Edge, Expansion, Tree};
 
+pub(crate) use checks::Refuted;
 pub(crate) use packing::Packing;
 
 /// How a search ended.
@@ -52,7 +53,11 @@ pub(crate) enum Outcome {
     Solved(u32),
     /// A push search reached a position the pull search met: expansion `e`, then
     /// the edge `edge` of it (or none), leads to pull node `node`.
-    Met { e: u32, edge: u32, node: u32 },
+    Met {
+        e: u32,
+        edge: u32,
+        node: u32,
+    },
     /// No move is left.
     Exhausted,
     Stopped(StopReason),
@@ -118,7 +123,8 @@ pub(crate) struct Search<'m> {
     children: Vec<u32>,
     pub(crate) expanded: u64,
     pub(crate) refuted: u64,
-    debug: bool,
+    /// Cuts an expansion's move generation short once the solve must end.
+    pub(crate) deadline: Deadline,
 }
 
 impl std::fmt::Debug for Search<'_> {
@@ -167,7 +173,7 @@ impl<'m> Search<'m> {
             children: Vec::new(),
             expanded: 0,
             refuted: 0,
-            debug: std::env::var_os("SK_FESS_TRACE").is_some(),
+            deadline: Deadline::default(),
         }
     }
 
@@ -252,15 +258,12 @@ impl<'m> Search<'m> {
         self.tree.set_best_edge(e);
         self.tree.enqueue(e);
         if self.best == NONE
-            || best_past.is_better(&self.tree.expansions[self.best as usize].best_past, self.way)
+            || best_past.is_better(
+                &self.tree.expansions[self.best as usize].best_past,
+                self.way,
+            )
         {
             self.best = e;
-            if self.debug {
-                eprintln!("  best@{} depth {} {:?}", self.expanded, self.tree.expansions[e as usize].depth, best_past);
-                if std::env::var_os("SK_FESS_BOARDS").is_some() {
-                    eprintln!("{}", debug_board(self.model, &self.board.boxes, self.board.pusher));
-                }
-            }
         }
         e
     }
@@ -290,7 +293,7 @@ impl<'m> Search<'m> {
         // Boxes frozen on goals are walls from here on: they are not moved, and a
         // box may only go where it can still reach a goal they leave free.
         let mut fixed = std::mem::take(&mut self.fixed);
-        let walled = if way == Way::Push {
+        let walled = if way == Way::Push && self.features.goal_walls {
             self.checks.fixed_boxes(&self.board, &mut fixed);
             if fixed.is_empty() {
                 None
@@ -319,6 +322,11 @@ impl<'m> Search<'m> {
         boxes.clear();
         boxes.extend_from_slice(&self.board.boxes);
         for &from in &boxes {
+            // On a huge board one expansion can take seconds: it stops generating
+            // when the solve must end (the search then stops at its next check).
+            if self.deadline.passed() {
+                break;
+            }
             if only.as_ref().is_some_and(|only| !only.contains(&from)) || fixed.contains(&from) {
                 continue;
             }
@@ -332,7 +340,9 @@ impl<'m> Search<'m> {
                 |cell, pusher| {
                     let side = model.sides.side_of(cell, pusher);
                     !dead[model.sides.slot(cell, side)]
-                        && walled.as_ref().is_none_or(|walled| walled.is_live(cell, pusher))
+                        && walled
+                            .as_ref()
+                            .is_none_or(|walled| walled.is_live(cell, pusher))
                 },
                 &mut moves,
             );
@@ -351,9 +361,13 @@ impl<'m> Search<'m> {
         self.board.reach();
         let len = model.board.cells_len();
         self.before.clear();
-        self.before.extend((0..len).map(|cell| self.board.reached(cell as u32)));
+        self.before
+            .extend((0..len).map(|cell| self.board.reached(cell as u32)));
         let mut kept = Vec::with_capacity(moves.len());
-        for step in &moves {
+        for (index, step) in moves.iter().enumerate() {
+            if index % 64 == 63 && self.deadline.passed() {
+                break;
+            }
             self.board.play(step);
             let (hash, plain, connectivity) = self.hash_board();
             let opens = !step.base && self.board.opens_new_moves(step.to, &self.before);
@@ -372,7 +386,8 @@ impl<'m> Search<'m> {
             };
             self.board.undo(step, pusher);
             if self.node_mark.len() <= node as usize {
-                self.node_mark.resize(self.tree.nodes.len().max(node as usize + 1), 0);
+                self.node_mark
+                    .resize(self.tree.nodes.len().max(node as usize + 1), 0);
             }
             if self.node_mark[node as usize] == e + 1 {
                 continue;
@@ -437,7 +452,10 @@ impl<'m> Search<'m> {
             {
                 continue;
             }
-            let base = BoxMove { base: true, ..*step };
+            let base = BoxMove {
+                base: true,
+                ..*step
+            };
             if self.checks.refutes(&mut self.board, &base).is_none() {
                 kept.push(base);
             }
@@ -476,6 +494,7 @@ impl<'m> Search<'m> {
         until: Option<Duration>,
         meet: Option<&FastMap<u64, u32>>,
     ) -> Option<Outcome> {
+        self.deadline = clock.deadline();
         loop {
             if let Err(reason) = clock.tick() {
                 return Some(Outcome::Stopped(reason));
@@ -536,12 +555,6 @@ impl<'m> Search<'m> {
             parent_best
         };
         let new = self.new_expansion(child, e, edge as u32, best_past);
-        if self.debug && std::env::var_os("SK_FESS_MOVES").is_some() {
-            let w = self.model.board.width();
-            let at = |c: u32| { let p = self.model.board.board_position(c as usize); (p / w, p % w) };
-            let s = self.tree.nodes[child as usize].score;
-            eprintln!("  {:?} e{} w{} {:?}->{:?}{} | cnct {} rm {} pck {} boxes {} goals {}", self.way, e, self.tree.expansions[new as usize].weight, at(step.from), at(step.to), if step.base {" base"} else {""}, s.connectivity, s.rooms, s.packed, s.boxes, s.on_goals);
-        }
         if self.finished() {
             return Some(Outcome::Solved(new));
         }
@@ -621,13 +634,6 @@ impl<'m> Search<'m> {
         moves.push(self.tree.edges[edge as usize].step);
         Some(moves)
     }
-
-    /// The start position of the root of expansion `e`'s tree: its boxes and pusher.
-    pub(crate) fn root_of(&self, e: u32) -> (Vec<u32>, u32) {
-        let root = self.tree.path_to(e)[0];
-        let expansion = &self.tree.expansions[root as usize];
-        (self.tree.boxes_of(expansion).to_vec(), expansion.pusher)
-    }
 }
 
 /// How a whole feature space search (pull phase, then push phase) ended.
@@ -695,11 +701,11 @@ impl<'m> Fess<'m> {
                 }
                 _ => {}
             }
-            self.start_push();
+            self.start_push(clock.deadline());
         }
         loop {
             let push = self.push.as_mut()?;
-            let meet = Some(&self.packing.search.meeting);
+            let meet = Some(&self.packing.search.meeting).filter(|_| self.features.bidirectional);
             let outcome = push.resume(clock, until, meet.filter(|m| !m.is_empty()))?;
             let push = self.push.as_ref()?;
             match outcome {
@@ -707,9 +713,6 @@ impl<'m> Fess<'m> {
                     let moves = push.moves_to(e);
                     if let Some(steps) = self.steps(&moves, &[]) {
                         return Some(Ending::Solved(steps));
-                    }
-                    if std::env::var_os("SK_FESS_DEBUG").is_some() {
-                        eprintln!("solved but the steps do not replay");
                     }
                 }
                 Outcome::Met { e, edge, node } => {
@@ -730,11 +733,16 @@ impl<'m> Fess<'m> {
     }
 
     /// Starts the push phase with the plan the pull phase found.
-    fn start_push(&mut self) {
+    fn start_push(&mut self, deadline: Deadline) {
         let model = self.model;
-        let from_pulls = if std::env::var_os("SK_PLAN_OLD").is_some() { None } else { self.packing.plan() };
+        let from_pulls = self
+            .features
+            .packing_search
+            .then(|| self.packing.plan())
+            .flatten();
         let plan = from_pulls.or_else(|| {
-            crate::plan::PackingPlan::new(model).map(|plan| plan::Plan::from_goal_order(&plan.order))
+            crate::plan::PackingPlan::new(model)
+                .map(|plan| plan::Plan::from_goal_order(&plan.order))
         });
         let scorer = Scorer::new(
             model,
@@ -743,23 +751,13 @@ impl<'m> Fess<'m> {
             self.shared.hotspots.clone(),
             plan,
         );
-        let budget = self.budget.saturating_sub(self.packing.search.memory_bytes());
+        let budget = self
+            .budget
+            .saturating_sub(self.packing.search.memory_bytes());
         let mut search = Search::new(model, self.shared, scorer, self.features, budget);
+        search.deadline = deadline;
         let _ = search.add_root(&model.start_boxes, &[], model.start_pusher);
         self.expanded += self.packing.search.expanded;
-        if std::env::var_os("SK_FESS_DEBUG").is_some() {
-            let p = &self.packing.search;
-            let best = &p.tree.expansions[p.best as usize];
-            eprintln!(
-                "pull: {} expansions, {} refuted, {} cells, best {:?} depth {}, plan {:?}",
-                p.expanded,
-                p.refuted,
-                p.cells.len(),
-                best.best_past,
-                best.depth,
-                search.scorer.plan.as_ref().map(|plan| (plan.steps.len(), plan.initial, plan.boxes_removed))
-            );
-        }
         self.push = Some(search);
     }
 
@@ -783,55 +781,31 @@ impl<'m> Fess<'m> {
         Some(steps)
     }
 
-    fn debug_board(&self, boxes: &[u32], pusher: u32) -> String {
-        debug_board(self.model, boxes, pusher)
-    }
-
-    pub(crate) fn debug_push(&self) {
-        if let Some(p) = &self.push {
-            let best = &p.tree.expansions[p.best as usize];
-            eprintln!("{}", self.debug_board(p.tree.boxes_of(best), best.pusher));
-            if let Some(plan) = &p.scorer.plan {
-                let order: Vec<String> = plan.steps.iter().map(|s| {
-                    let pos = self.model.board.board_position(s.to as usize);
-                    let w = self.model.board.width();
-                    format!("{}:{},{}", match s.from { plan::Source::Initial => "I", plan::Source::Anywhere => "A", plan::Source::Cell(_) => "C" }, pos / w, pos % w)
-                }).collect();
-                eprintln!("plan {}", order.join(" "));
-            }
-            let best = &p.tree.expansions[p.best as usize];
-            eprintln!(
-                "push: {} expansions, {} refuted, {} cells, {} nodes, best {:?} depth {}",
-                p.expanded,
-                p.refuted,
-                p.cells.len(),
-                p.tree.nodes.len(),
-                best.best_past,
-                best.depth
-            );
-        }
-    }
-
     pub(crate) fn expansions(&self) -> u64 {
         self.packing.search.expanded + self.push.as_ref().map_or(0, |push| push.expanded)
     }
 }
 
-/// Development: a Sokoban board as text.
-pub(crate) fn debug_board(model: &Model, boxes: &[u32], pusher: u32) -> String {
-        let w = model.board.width();
-        let h = model.board.height();
-        let mut grid = vec![vec!['#'; w]; h];
-        for &cell in &model.floor {
-            let pos = model.board.board_position(cell as usize);
-            let c = if model.board.is_goal(cell as usize) { '.' } else { ' ' };
-            grid[pos / w][pos % w] = c;
+/// The soundness audit's access to this module's own deadlock layers (settled
+/// goals, goal walls), on positions placed by the caller.
+#[derive(Debug)]
+pub(crate) struct Auditor<'m> {
+    board: Board<'m>,
+    checks: Checks<'m>,
+}
+
+impl<'m> Auditor<'m> {
+    /// The layers of `model`, every one on, within `budget` bytes.
+    pub(crate) fn new(model: &'m Model, budget: usize) -> Auditor<'m> {
+        Auditor {
+            board: Board::new(model, Way::Push),
+            checks: Checks::new(model, Way::Push, Features::ALL, budget),
         }
-        for &cell in boxes {
-            let pos = model.board.board_position(cell as usize);
-            grid[pos / w][pos % w] = if model.board.is_goal(cell as usize) { '*' } else { '$' };
-        }
-        let pos = model.board.board_position(pusher as usize);
-        grid[pos / w][pos % w] = '@';
-        grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
+    }
+
+    /// The first layer that refutes boxes on `boxes` with the pusher on `pusher`.
+    pub(crate) fn check(&mut self, boxes: &[u32], pusher: u32) -> Option<Refuted> {
+        self.board.set(boxes, &[], pusher);
+        self.checks.audit(&self.board)
+    }
 }

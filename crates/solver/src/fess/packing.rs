@@ -23,6 +23,8 @@ pub(crate) struct Packing<'m> {
     model: &'m Model,
     /// Set once the search has taken every box off the board.
     pub(crate) finished: bool,
+    /// Set once the roots (the solved positions) are in.
+    started: bool,
 }
 
 impl<'m> Packing<'m> {
@@ -40,22 +42,34 @@ impl<'m> Packing<'m> {
             Default::default(),
             None,
         );
-        let mut search = Search::new(model, shared, scorer, features, budget);
-        for pusher in solved_areas(model) {
-            let _ = search.add_root(&model.goals, &model.start_boxes, pusher);
-        }
         Packing {
-            search,
+            search: Search::new(model, shared, scorer, features, budget),
             model,
             finished: false,
+            started: false,
         }
     }
 
     /// Runs until every box is off the board, the search runs dry, or `clock`
     /// passes `until` (then `None`).
-    pub(crate) fn resume(&mut self, clock: &mut Clock<'_>, until: Option<Duration>) -> Option<Outcome> {
+    pub(crate) fn resume(
+        &mut self,
+        clock: &mut Clock<'_>,
+        until: Option<Duration>,
+    ) -> Option<Outcome> {
         if self.finished {
             return Some(Outcome::Exhausted);
+        }
+        if !self.started {
+            // The roots' moves are generated here, under the clock: on a huge board
+            // that alone can take seconds.
+            self.started = true;
+            self.search.deadline = clock.deadline();
+            for pusher in solved_areas(self.model) {
+                let _ = self
+                    .search
+                    .add_root(&self.model.goals, &self.model.start_boxes, pusher);
+            }
         }
         let outcome = self.search.resume(clock, until, None);
         if let Some(Outcome::Solved(_) | Outcome::Exhausted) = outcome {
@@ -102,7 +116,11 @@ pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
     // Pushes from each base over (cell, pusher side), the boxes on the board as
     // walls.
     let mut cut = crate::cut::CutTree::default();
-    let first = bases.iter().copied().find(|&cell| !board.has_box(cell)).unwrap_or(NONE);
+    let first = bases
+        .iter()
+        .copied()
+        .find(|&cell| !board.has_box(cell))
+        .unwrap_or(NONE);
     cut.build(model, first, |cell| board.has_box(cell));
     let mut reaches = vec![false; n * n];
     let mut seen = vec![0_u8; len];

@@ -435,7 +435,8 @@ impl OutOfPlan {
                 })
                 .collect();
             if last.as_ref() != Some(&zone) {
-                out.distances.push(push_distance_from(model, &blocked, &zone));
+                out.distances
+                    .push(push_distance_from(model, &blocked, &zone));
                 out.zones.push(zone.clone());
                 last = Some(zone);
             }
@@ -450,7 +451,11 @@ impl OutOfPlan {
             return 0;
         };
         let zone = &self.zones[zone as usize];
-        board.boxes.iter().filter(|&&cell| zone[cell as usize]).count() as u16
+        board
+            .boxes
+            .iter()
+            .filter(|&&cell| zone[cell as usize])
+            .count() as u16
     }
 
     /// Pushes from the zone of `packed` steps to `cell`.
