@@ -1,4 +1,4 @@
-//! The solver's acceptance table (spec solver.md section 8, rows B1 to B6): solves
+//! The solver's acceptance table (docs/solver.md#acceptance, rows B1 to B6): solves
 //! every level of each row's corpus files with the row's objective and time limit,
 //! counts only solutions that the engine's own `SolutionVerifier` replays to solved,
 //! prints a summary per row and writes every level's result to

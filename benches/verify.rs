@@ -4,7 +4,7 @@
 //! one pass cannot tell). On `Original_and_Extra.sok` (anchor: parsing plus replaying
 //! in at most 5 ms; sokoenginepy about 18 s) and on the 20 large-suite files with their
 //! 4,408 solutions (anchor: sokoenginepy's C++ core parses and replays them in
-//! 1,368 ms, shared/spec/anchors.md). The older replay on a Mover for every snapshot
+//! 1,368 ms, docs/performance.md#sokoban-family). The older replay on a Mover for every snapshot
 //! ([`Collection::replay_all`]) and the metrics alone are measured beside them.
 //!
 //! `cargo bench -p sokoengine-benches --bench verify -- --warm-up-time 1 --measurement-time 3`

@@ -4,7 +4,7 @@
 //! distributions (`Distiller`) and writes it in the text form of
 //! `crates/tilewe/src/search/move_model.txt`, which the engine ships (the hand-set model
 //! fitted to the engine's own moves in recorded games, `--record`; the models distilled
-//! from self-play visit shares measured weaker against Pentobi, see the README).
+//! from self-play visit shares measured weaker against Pentobi; docs/tilewe.md#the-move-model).
 //!
 //! ```sh
 //! cargo run --release --example tilewe_distill -- \

@@ -73,3 +73,13 @@ pub use sokoengine_solver as solver;
 #[cfg(feature = "tilewe")]
 #[doc(inline)]
 pub use sokoengine_tilewe as tilewe;
+
+// The Rust examples of the README and of the library guide run as doc tests, so they
+// stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;

@@ -1,4 +1,4 @@
-//! The README's pictures in `docs/pictures` are exactly what `cargo run --example
+//! The pictures in `docs/pictures` (shown in the README and docs/guide.md) are exactly what `cargo run --example
 //! pictures` draws today.
 
 #[allow(dead_code)]

@@ -1,4 +1,5 @@
-//! The playable board: cells plus a precomputed directed neighbour graph (spec 10).
+//! The playable board: cells plus a precomputed directed neighbour graph
+//! (docs/rules.md#boards-and-graphs).
 
 use std::fmt;
 use std::ops::{Index, IndexMut};

@@ -705,7 +705,7 @@ fn verify_snapshot(
             return report;
         }
     };
-    // Replay and JSoko's metrics (metrics.md 3.8: solutions and saved games alike;
+    // Replay and JSoko's metrics (docs/rules.md#verifying-a-solution: solutions and saved games alike;
     // none for illegal steps, reverse snapshots and pusher selections) in one pass.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
     let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));

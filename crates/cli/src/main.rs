@@ -1,6 +1,5 @@
 //! The `sokoengine` command-line tool: check, convert and measure puzzles of the Sokoban
-//! family, and play or solve Tilewe, Tower of Hanoi and Setting Sun (contract:
-//! `shared/spec/cli.md`).
+//! family, and play or solve Tilewe, Tower of Hanoi and Setting Sun (docs/guide.md).
 //!
 //! Every subcommand prints readable text, or with `--json` exactly one JSON document on
 //! standard output. Exit status: `0` success, `1` the input was read but the domain says

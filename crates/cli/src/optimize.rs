@@ -1,5 +1,4 @@
-//! `optimize`: better solutions from a level's own (contract: `shared/spec/solver.md`
-//! section 7).
+//! `optimize`: better solutions from a level's own (docs/guide.md#optimize).
 //!
 //! The seeds of a level are its snapshots that solve it; the others are named with
 //! their error. Levels run as `solve`'s do: `--jobs` threads, results in file order,

@@ -123,7 +123,7 @@ pub fn board_error(path: &str, first_line: usize, error: &BoardParseError) -> St
     }
 }
 
-/// The board of `FILE`, read as every level file is (`sok-format.md`: plain boards,
+/// The board of `FILE`, read as every level file is (docs/formats.md#collections-sok: plain boards,
 /// `.xsb` packs and `.sok` collections alike), with its Sokoban+ orders: the only
 /// puzzle, or puzzle `--puzzle N`. The variant comes from a `Game:` tag, else
 /// `--variant`, else the file extension.

@@ -1,5 +1,5 @@
 //! `solve`: the Sokoban solver on one level or on the levels of a collection
-//! (contract: `shared/spec/solver.md` section 7).
+//! (docs/guide.md#solve).
 //!
 //! Levels run on a rayon pool of `--jobs` threads, each level on one thread; results
 //! are printed in file order as soon as every level before them is done. Ctrl-C

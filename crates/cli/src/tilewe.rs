@@ -156,7 +156,7 @@ impl BudgetArgs {
 }
 
 /// Playouts per move of `mcts` unless told otherwise: a budget measured against Pentobi
-/// for the 20 ms a move (about 17 ms of CPU on the README's machine, leaving room
+/// for the 20 ms a move (about 17 ms of CPU on the machine of docs/tilewe.md, leaving room
 /// for slower ones; 2,200 took 19 ms and played as well).
 const DEFAULT_MCTS_PLAYOUTS: u32 = 2000;
 
@@ -177,7 +177,7 @@ pub struct GtpArgs {
     #[arg(long, overrides_with = "no_book")]
     book: bool,
     /// Search every move, without the opening book (the default: the book measured no
-    /// stronger against Pentobi; see the README).
+    /// stronger against Pentobi; see docs/tilewe.md).
     #[arg(long, overrides_with = "book")]
     no_book: bool,
 }

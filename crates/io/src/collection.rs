@@ -362,7 +362,7 @@ impl Collection {
         Collection::default()
     }
 
-    /// Reads `.sok`, `.xsb`, `.hsb`, `.tsb` or `.txt` text (`sok-format.md` section 4).
+    /// Reads `.sok`, `.xsb`, `.hsb`, `.tsb` or `.txt` text (docs/formats.md#collections-sok).
     /// `hint` is the tessellation of puzzles that no `Game:` tag names. Never fails:
     /// boards and moves are parsed when used (see [`Collection::check`]).
     pub fn parse(text: &str, hint: Option<Tessellation>) -> Collection {

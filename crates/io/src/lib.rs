@@ -28,14 +28,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Deliberate differences from the `.sok` specification and the reference
+//! # A deliberate difference from sokoenginepy
 //!
-//! The reader follows `sok-format.md` section 4 (and sokoenginepy 1.0.3) with one
-//! recovery that real files need: a **lone line that is no valid board or moves text,
-//! standing just above a board** (blank lines between them allowed) is read as that
-//! puzzle's title line, not as a puzzle (or snapshot) of its own. By the line classes of
-//! section 3, `#12` and `#50 (3)` are board lines and `dws001` is a moves line, so the
-//! specification reads `#12` / blank line / board as two puzzles, the first of which
+//! The reader follows the `.sok` rules of docs/formats.md#collections-sok (and
+//! sokoenginepy 1.0.3) with one recovery that real files need: a **lone line that is no
+//! valid board or moves text, standing just above a board** (blank lines between them
+//! allowed) is read as that puzzle's title line, not as a puzzle (or snapshot) of its
+//! own. By the line classes alone, `#12` and `#50 (3)` are board lines and `dws001` is a
+//! moves line, so `#12` / blank line / board would be two puzzles, the first of which
 //! cannot be parsed; here it is one puzzle titled `#12`. JSoko's `title_test.sok` (title
 //! `#50 (3)`) and `SokoSave_hexoban.sok` (title `dws001`) load without errors this way.
 //! Only invalid lines are affected: a valid one-line board (`#3$`) or a valid move line

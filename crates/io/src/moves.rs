@@ -1,4 +1,4 @@
-//! The moves grammar of snapshots (spec `sokoban-engine.md` section 16).
+//! The moves grammar of snapshots (docs/formats.md#move-text).
 //!
 //! Processing order: check the characters, remove all whitespace, RLE-decode, then
 //! parse `( '[' moves? ']' | '{' moves? '}' | steps )*`.
@@ -178,7 +178,7 @@ pub fn is_moves_char(c: char) -> bool {
     }
 }
 
-/// Whether `line` is a moves line of the `.sok` reader (`sok-format.md` section 3):
+/// Whether `line` is a moves line of the `.sok` reader (docs/formats.md#line-classes):
 /// not blank, not only digits and whitespace, and only move-string characters.
 ///
 /// # Examples
@@ -650,7 +650,7 @@ mod tests {
     }
 
     #[test]
-    fn spec_table_16_4() {
+    fn move_text_examples() {
         assert_eq!(counts("lurdLURDL"), ("lurdLURDL".into(), 4, 5, 0, false));
         assert_eq!(
             counts("lu \t\r\nrdLU   \r\r\n\n\t\tRDL"),

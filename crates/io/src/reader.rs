@@ -1,4 +1,4 @@
-//! The `.sok` reader (`sok-format.md` section 4): line classes, puzzle chunks, title
+//! The `.sok` reader (docs/formats.md#collections-sok): line classes, puzzle chunks, title
 //! lines, tags and notes. Boards and moves stay text.
 //!
 //! The reader streams: it walks the text line by line and keeps no per-line table, so
@@ -291,7 +291,7 @@ pub(crate) fn is_valid_lone_moves(text: &str) -> bool {
 // valid RLE, or a one-line "moves" run that does not parse, just above a board is read as
 // an ordinary text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`,
 // `dws001`). Valid lines, and invalid ones anywhere else, keep the classification of
-// `sok-format.md` section 3 (and their errors are reported).
+// docs/formats.md#line-classes (and their errors are reported).
 
 /// Whether `line`, a board line whose previous line is not one (`previous_is_board`
 /// false), is demoted to a text line: it is alone, the next non-blank line is a board
@@ -999,7 +999,7 @@ mod tests {
 
     #[test]
     fn title_rule_needs_a_blank_line_before() {
-        // sok-format.md 4.1 item 11: `snote` follows a non-blank line, no title.
+        // docs/formats.md#titles: `snote` follows a non-blank line, no title.
         let text = "#####\n#@$.#\n#####\n\nR\nSolver: bob\nsnote\n\n#####\n#@$.#\n#####\n";
         let collection = Collection::parse(text, None);
         assert_eq!(collection.puzzles.len(), 2);
@@ -1030,8 +1030,8 @@ mod tests {
 
     #[test]
     fn a_comment_line_ending_the_file_notes_is_the_first_title() {
-        // sok-format.md 4: titles (step 4) are taken before `::` lines are dropped
-        // (step 5), as sokoenginepy 1.0.3 does.
+        // docs/formats.md#titles: titles are taken before `::` lines are dropped, as
+        // sokoenginepy 1.0.3 does.
         let text = "Intro\n\n:: comment\n\n#####\n#@$.#\n#####\n";
         let collection = Collection::parse(text, None);
         assert_eq!(collection.notes, "Intro");
@@ -1050,8 +1050,8 @@ mod tests {
 
     #[test]
     fn invalid_lone_lines_above_a_board_are_titles() {
-        // A deliberate difference from the spec and the reference (see the crate
-        // docs): `#12`, `#50 (3)` (JSoko's title_test.sok) and `dws001`
+        // A deliberate difference from sokoenginepy (docs/formats.md#puzzles-and-snapshots,
+        // "A lone line above a board"): `#12`, `#50 (3)` (JSoko's title_test.sok) and `dws001`
         // (SokoSave_hexoban.sok) are no valid board or moves text; standing alone just
         // above a board, each is read as that puzzle's title, not as a puzzle of its
         // own or a snapshot.

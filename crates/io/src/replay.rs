@@ -1,5 +1,5 @@
 //! Conversion between move text and [`PusherStep`]s, and replaying snapshots on a
-//! [`Mover`] (spec `sokoban-engine.md` 16.3 and 16.5).
+//! [`Mover`] (docs/formats.md#counts, docs/formats.md#replaying-move-text).
 
 use sokoengine_board::{BoardGraph, BoardParseError, GraphError, Puzzle, SizeError};
 use sokoengine_geometry::{Direction, GeometryError, Tessellation};

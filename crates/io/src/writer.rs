@@ -1,4 +1,5 @@
-//! The `.sok` and plain-file writers (`sok-format.md` sections 7 and 8).
+//! The `.sok` and plain-file writers (docs/formats.md#writing-a-collection,
+//! docs/formats.md#plain-level-files).
 
 use std::fmt;
 use std::io::Write;
@@ -286,7 +287,7 @@ fn board_lines(
 
 /// Whether the reader would take `rows`, written as a board followed directly by the
 /// next puzzle's board, for the title of that puzzle: a lone board line that no
-/// tessellation can read (`sok-format.md` recovery for `#50 (3)`).
+/// tessellation can read (the reader's recovery for `#50 (3)`, docs/formats.md#puzzles-and-snapshots).
 fn reads_as_next_title(rows: &[String]) -> bool {
     matches!(rows, [row] if !crate::reader::is_valid_lone_board_line(row))
 }
@@ -589,7 +590,7 @@ impl Writer {
 }
 
 impl Collection {
-    /// Writes the collection as `.sok` text (`sok-format.md` 7.1).
+    /// Writes the collection as `.sok` text (docs/formats.md#writing-a-collection).
     ///
     /// # Errors
     ///

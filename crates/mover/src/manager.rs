@@ -1,4 +1,5 @@
-//! Piece bookkeeping: IDs, positions, Sokoban+, Zobrist hash, solved state (spec 11-13).
+//! Piece bookkeeping: IDs, positions, Sokoban+, Zobrist hash, solved state
+//! (docs/rules.md#pieces).
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -159,7 +160,7 @@ pub struct BoardState {
 ///   edited board renumbers them.
 /// * Lookups by ID and by position are O(1) (a position array per kind and a
 ///   per-cell ID table).
-/// * The state hash is the Zobrist hash of spec 13 (fixed-seed keys, see
+/// * The state hash is the Zobrist hash of docs/rules.md#zobrist-hashing (fixed-seed keys, see
 ///   [`zobrist`](crate::zobrist)), updated incrementally by every move; undoing a
 ///   move restores it exactly.
 /// * [`BoardManager::is_solved`] is O(1): the manager counts the boxes that stand on
@@ -1021,7 +1022,7 @@ impl BoardManager {
         }
     }
 
-    /// The Zobrist hash of the current position (spec 13), kept up to date
+    /// The Zobrist hash of the current position (docs/rules.md#zobrist-hashing), kept up to date
     /// incrementally.
     #[inline]
     pub const fn state_hash(&self) -> u64 {

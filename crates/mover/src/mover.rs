@@ -1,4 +1,5 @@
-//! Game rules: forward and reverse play, pusher selection, jumps, undo (spec 15).
+//! Game rules: forward and reverse play, pusher selection, jumps, undo
+//! (docs/rules.md#moving).
 
 use std::fmt;
 

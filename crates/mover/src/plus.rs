@@ -1,4 +1,4 @@
-//! Sokoban+ (spec section 12): plus IDs ("colours") of boxes and goals.
+//! Sokoban+ (docs/rules.md#sokoban): plus IDs ("colours") of boxes and goals.
 
 use std::fmt;
 

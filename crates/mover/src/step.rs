@@ -1,4 +1,4 @@
-//! One step of pusher movement (spec section 14).
+//! One step of pusher movement (docs/rules.md#steps).
 
 use std::fmt;
 use std::num::NonZeroUsize;
@@ -352,7 +352,7 @@ impl fmt::Display for ReferenceRepr {
 }
 
 impl PusherStep {
-    /// The reference's `repr` of this step (spec section 14), showing only the
+    /// sokoenginepy's `repr` of this step, showing only the
     /// non-default parts: `PusherStep(Direction.LEFT, moved_box_id=Config.DEFAULT_ID)`,
     /// `PusherStep(Direction.UP, is_jump=True)`. For comparing with sokoenginepy output.
     ///

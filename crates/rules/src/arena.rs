@@ -27,7 +27,7 @@ pub enum GameError {
         players: usize,
     },
     /// With movement checking on, a player made a movement that is not possible (the
-    /// spec's exact text).
+    /// reference's exact text).
     #[error("Player {player} has made an invalid movement: {movement} in position: {position}")]
     InvalidMovement {
         /// The player's name.

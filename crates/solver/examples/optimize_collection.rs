@@ -1,5 +1,5 @@
 //! Optimizes every level of a collection from its verifying snapshots and reports
-//! the totals: the optimizer's acceptance runs (spec `solver.md` section 8, B7 and
+//! the totals: the optimizer's acceptance runs (docs/solver.md#the-optimizer, B7 and
 //! B8).
 //!
 //! ```text

@@ -1,5 +1,5 @@
 //! Solves every level of a file and prints one line per level and a summary: the
-//! command behind the solver figures of the README.
+//! command behind the solver figures of docs/solver.md.
 //!
 //! ```text
 //! cargo run --release -p sokoengine-solver --example solve_set -- FILE [any|pushes|moves] [SECONDS] [JOBS] [FIRST-LAST]

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::types::{Piece, Rotation, Tile};
 
-/// North shapes, cells as (x, y) in the bounding box, from the spec's piece table.
+/// North shapes, cells as (x, y) in the bounding box, from tilewe's piece table.
 const NORTH: [&[(u8, u8)]; 21] = [
     &[(0, 0)],
     &[(0, 0), (0, 1)],

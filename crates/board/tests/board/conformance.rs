@@ -1,4 +1,5 @@
-//! Conformance examples of spec section 18 (boards, graphs, RLE).
+//! sokoenginepy's conformance examples of boards, graphs and RLE (the rules:
+//! docs/formats.md, docs/rules.md#boards-and-graphs).
 
 use sokoengine_board::{BoardGraph, Edge, GraphError, Puzzle};
 use sokoengine_geometry::{Direction, Direction::*, Tessellation};
@@ -343,7 +344,7 @@ fn hexoban_printing_round_trips_reference_bug_23() {
 }
 
 #[test]
-fn puzzle_editing_spec_9() {
+fn puzzle_editing_examples() {
     let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#@#\n#.#").expect("parses");
     assert_eq!(
         puzzle.try_get(6).unwrap_err().to_string(),

@@ -1,5 +1,6 @@
 //! `derived/io_examples.json`: RLE and board parsing as observed in the reference,
-//! with the spec's overrides (counted `|`, encoding `a1`, parsed-cell counts).
+//! with our deliberate differences (counted `|`, encoding `a1`, parsed-cell counts;
+//! docs/formats.md#run-length-encoding, docs/formats.md#reading-a-board).
 
 use serde_json::Value;
 use sokoengine_board::{BoardGraph, Puzzle, rle};

@@ -43,7 +43,7 @@ fn verify_json() {
         json!({"moves": 8, "pushes": 4, "box_lines": 2, "box_changes": 2,
                "pushing_sessions": 2, "player_lines": 4})
     );
-    // An unsolved snapshot still gets its metrics (metrics.md 3.8: a saved game's
+    // An unsolved snapshot still gets its metrics (docs/rules.md#verifying-a-solution: a saved game's
     // metrics count its played steps).
     let savegame = &first["snapshots"][1];
     assert_eq!(

@@ -3,6 +3,7 @@
 //! corpus-driven conformance checks.
 
 mod collection;
+mod docs;
 mod garbage;
 mod hanoi;
 mod optimize;

@@ -68,7 +68,7 @@ fn every_level_file_round_trips() {
 
 #[sokoengine_testkit_macros::corpus_test]
 fn xsb_titles_and_tags_after_the_board() {
-    // sok-format.md 4.2: digit title lines, `Title:`/`Author:` tags after the board, CRLF.
+    // docs/formats.md#titles: digit title lines, `Title:`/`Author:` tags after the board, CRLF.
     let path = sokoengine_testkit::corpus_file("levels/large-test-suite/Sven_1623.xsb");
     let collection = Collection::load(path, None).unwrap();
     assert_eq!(collection.puzzles.len(), 1623);

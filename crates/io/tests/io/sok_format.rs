@@ -1,4 +1,5 @@
-//! The expectations of `sok-format.md` 4.1 on the sokoenginepy fixtures.
+//! What sokoenginepy's `.sok` fixtures must read as (the rules:
+//! docs/formats.md#collections-sok).
 
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::Collection;
@@ -212,7 +213,8 @@ fn every_fixture_round_trips() {
     }
 }
 
-/// Every field of `sok-format.md` 7.2, with a precise message for the first difference.
+/// Every field that docs/formats.md#round-trip names, with a precise message for the first
+/// difference.
 pub fn assert_round_trip(before: &Collection, after: &Collection, name: &str) {
     assert_eq!(before.title, after.title, "{name}");
     assert_eq!(before.author, after.author, "{name}");

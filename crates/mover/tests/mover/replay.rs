@@ -1,10 +1,11 @@
 //! Replays of solutions: every snapshot of `Original_and_Extra.sok` (corpus) must reach
 //! the final board recorded in `sokoenginepy/derived/original_and_extra_replay.json`
-//! (193 solved), and reverse mode must construct on every puzzle (spec 18, 25 and 34).
+//! (193 solved), and reverse mode must construct on every puzzle.
 //! The fixture `fixtures/mover/replays.sok` covers the same without the corpus.
 //!
 //! The `.sok` reader and the snapshot parser belong to sokoengine-io; this module has a
-//! minimal version of both (sok-format.md sections 3 and 4, spec 16.2) for the test.
+//! minimal version of both (docs/formats.md#collections-sok, docs/formats.md#move-text)
+//! for the test.
 
 use sokoengine_board::{BoardGraph, rle};
 use sokoengine_geometry::{Direction, Tessellation};
@@ -102,7 +103,7 @@ fn parse_snapshot(moves: &str, tessellation: Tessellation) -> Vec<Token> {
     tokens
 }
 
-/// Replays per spec 16.5; returns (non-push moves, pushes, mismatches) where a
+/// Replays as docs/formats.md#replaying-move-text says; returns (non-push moves, pushes, mismatches) where a
 /// mismatch is a lower-case step that pushed or an upper-case step that did not.
 fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
     let (mut moves, mut pushes, mut mismatches) = (0, 0, 0);

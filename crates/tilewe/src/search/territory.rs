@@ -12,7 +12,7 @@
 //! The playouts place the largest piece that fits and so see the room a colour keeps
 //! only through the pieces that happen to fit in it; the estimate reads it off the
 //! board where the tree ends, before the playout's own noise (measured in
-//! self-play and against Pentobi; see "Tilewe engine and GTP" in the workspace README).
+//! self-play and against Pentobi; docs/tilewe.md#what-the-settings-rest-on).
 
 use super::features::Sides;
 use crate::board::{BOARD_COLUMNS, Board, PAD};

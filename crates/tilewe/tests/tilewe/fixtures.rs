@@ -128,7 +128,8 @@ fn every_opening_move_pushes_and_pops() {
 
 #[test]
 fn perft_from_the_opening_spec_values() {
-    // Spec section 6.2 (the corpus holds the same table, checked in `conformance`).
+    // tilewe's perft from the opening (the corpus holds the same table, checked in
+    // `conformance`).
     let mut board = Board::new(4).unwrap();
     assert_eq!(board.perft(0), 1);
     assert_eq!(board.perft(1), 232);
