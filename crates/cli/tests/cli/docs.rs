@@ -112,9 +112,13 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// `text` with trailing blank lines removed and the loosely compared figures masked.
+/// `text` with trailing whitespace (which editors strip from documents) and trailing blank
+/// lines removed, and the loosely compared figures masked.
 fn normalized(text: &str) -> String {
-    let lines: Vec<String> = text.lines().map(mask_line).collect();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| mask_line(line.trim_end()))
+        .collect();
     let mut end = lines.len();
     while end > 0 && lines[end - 1].trim().is_empty() {
         end -= 1;
