@@ -1,6 +1,6 @@
-//! Draws the pictures of the README and docs/guide.md: a board of each tessellation, an animated solution, a
-//! Tilewe position, Setting Sun and Tower of Hanoi, as SVG files in `docs/pictures`
-//! (or the folder given): `cargo run --example pictures [DIR]`.
+//! Draws the pictures of the README and docs/guide.md: a board of each tessellation, an
+//! animated solution, a Tilewe position, Setting Sun and Tower of Hanoi, as SVG files in
+//! `docs/pictures` (or the folder given): `cargo run --example pictures [DIR]`.
 //!
 //! `tests/pictures.rs` draws the same pictures and fails when the committed files differ,
 //! so the documents never show stale output.

@@ -691,8 +691,8 @@ impl Puzzle {
     /// columns on the left and the rest on the right, then the same with rows at the
     /// top and bottom.
     ///
-    /// In Hexoban rows are added at the top as through the text layout (docs/formats.md#hexoban-layout); the
-    /// cost is that of one print of the board.
+    /// In Hexoban rows are added at the top as through the text layout
+    /// (docs/formats.md#hexoban-layout); the cost is that of one print of the board.
     ///
     /// # Errors
     ///

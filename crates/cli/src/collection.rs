@@ -705,8 +705,9 @@ fn verify_snapshot(
             return report;
         }
     };
-    // Replay and JSoko's metrics (docs/rules.md#verifying-a-solution: solutions and saved games alike;
-    // none for illegal steps, reverse snapshots and pusher selections) in one pass.
+    // Replay and JSoko's metrics (docs/rules.md#verifying-a-solution: solutions and saved
+    // games alike; none for illegal steps, reverse snapshots and pusher selections) in one
+    // pass.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
     let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));
     report.metrics = verdict.metrics.map(|game| game.metrics.into());

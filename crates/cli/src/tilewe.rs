@@ -155,9 +155,9 @@ impl BudgetArgs {
     }
 }
 
-/// Playouts per move of `mcts` unless told otherwise: a budget measured against Pentobi
-/// for the 20 ms a move (about 17 ms of CPU on the machine of docs/tilewe.md, leaving room
-/// for slower ones; 2,200 took 19 ms and played as well).
+/// Playouts per move of `mcts` unless told otherwise: a budget for 20 ms a move, measured
+/// against Pentobi (about 17 ms of CPU on the machine of docs/tilewe.md, leaving room for
+/// slower ones; 2,200 took 19 ms and played as well).
 const DEFAULT_MCTS_PLAYOUTS: u32 = 2000;
 
 /// Arguments of `sokoengine tilewe gtp`.

@@ -287,7 +287,8 @@ fn board_lines(
 
 /// Whether the reader would take `rows`, written as a board followed directly by the
 /// next puzzle's board, for the title of that puzzle: a lone board line that no
-/// tessellation can read (the reader's recovery for `#50 (3)`, docs/formats.md#puzzles-and-snapshots).
+/// tessellation can read (the reader's recovery for `#50 (3)`,
+/// docs/formats.md#puzzles-and-snapshots).
 fn reads_as_next_title(rows: &[String]) -> bool {
     matches!(rows, [row] if !crate::reader::is_valid_lone_board_line(row))
 }

@@ -578,8 +578,9 @@ pub struct LiteralOutcome {
     pub solved: bool,
 }
 
-/// The running metrics of a replay (JSoko's definitions, docs/rules.md#verifying-a-solution): the one
-/// place where a step is counted, for every replay loop of the verifier.
+/// The running metrics of a replay (JSoko's definitions,
+/// docs/rules.md#verifying-a-solution): the one place where a step is counted, for every
+/// replay loop of the verifier.
 #[derive(Debug, Clone, Copy)]
 struct Counters {
     moves: u32,

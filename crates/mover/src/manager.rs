@@ -160,9 +160,9 @@ pub struct BoardState {
 ///   edited board renumbers them.
 /// * Lookups by ID and by position are O(1) (a position array per kind and a
 ///   per-cell ID table).
-/// * The state hash is the Zobrist hash of docs/rules.md#zobrist-hashing (fixed-seed keys, see
-///   [`zobrist`](crate::zobrist)), updated incrementally by every move; undoing a
-///   move restores it exactly.
+/// * The state hash is the Zobrist hash of docs/rules.md#zobrist-hashing (fixed-seed
+///   keys, see [`zobrist`](crate::zobrist)), updated incrementally by every move;
+///   undoing a move restores it exactly.
 /// * [`BoardManager::is_solved`] is O(1): the manager counts the boxes that stand on
 ///   a goal of their plus ID.
 ///

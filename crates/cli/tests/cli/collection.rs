@@ -43,8 +43,8 @@ fn verify_json() {
         json!({"moves": 8, "pushes": 4, "box_lines": 2, "box_changes": 2,
                "pushing_sessions": 2, "player_lines": 4})
     );
-    // An unsolved snapshot still gets its metrics (docs/rules.md#verifying-a-solution: a saved game's
-    // metrics count its played steps).
+    // An unsolved snapshot still gets its metrics (docs/rules.md#verifying-a-solution: a
+    // saved game's metrics count its played steps).
     let savegame = &first["snapshots"][1];
     assert_eq!(
         (&savegame["solved"], &savegame["metrics"]),

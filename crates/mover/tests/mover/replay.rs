@@ -103,8 +103,9 @@ fn parse_snapshot(moves: &str, tessellation: Tessellation) -> Vec<Token> {
     tokens
 }
 
-/// Replays as docs/formats.md#replaying-move-text says; returns (non-push moves, pushes, mismatches) where a
-/// mismatch is a lower-case step that pushed or an upper-case step that did not.
+/// Replays as docs/formats.md#replaying-move-text says; returns (non-push moves, pushes,
+/// mismatches) where a mismatch is a lower-case step that pushed or an upper-case step
+/// that did not.
 fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
     let (mut moves, mut pushes, mut mismatches) = (0, 0, 0);
     for token in tokens {
