@@ -13,6 +13,8 @@
 //!   the mover's exact message; [`PuzzleVerifier`]: replay and JSoko metrics of a
 //!   snapshot in one pass on the compact core, the Mover only when that cannot tell;
 //!   [`PuzzleEntry::solutions`]: the snapshots that solve their puzzle, or why not.
+//! * [`atomic`]: writing a file so that it is wholly replaced or left as it was
+//!   ([`Collection::save`] writes this way).
 //!
 //! ```
 //! use sokoengine_io::Collection;
@@ -44,6 +46,7 @@
 
 #![deny(missing_docs)]
 
+pub mod atomic;
 mod collection;
 mod moves;
 mod reader;

@@ -166,6 +166,9 @@ pub enum WriteError {
     /// The output could not be written.
     #[error("can't write: {0}")]
     Io(#[from] std::io::Error),
+    /// The file could not be written ([`Collection::save`]); it is as it was.
+    #[error(transparent)]
+    File(#[from] crate::atomic::AtomicWriteError),
 }
 
 /// A level-file format to write.
@@ -660,17 +663,18 @@ impl Collection {
     }
 
     /// Writes the collection to `path` in the format of its extension (`.sok`, `.xsb`,
-    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`).
+    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`), atomically: the
+    /// file is wholly replaced or left as it was ([`crate::atomic`]).
     ///
     /// # Errors
     ///
-    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`], and
-    /// [`WriteError::Io`].
+    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`] (nothing is
+    /// written then), and [`WriteError::File`].
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
         let path = path.as_ref();
         let format = FileFormat::from_path(path).unwrap_or(FileFormat::Sok);
         let text = self.to_plain_string(format)?;
-        std::fs::write(path, text)?;
+        crate::atomic::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
 }
