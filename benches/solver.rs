@@ -373,11 +373,9 @@ fn main() {
         };
         table.insert(key, result);
         std::fs::create_dir_all(out.parent().expect("target folder")).expect("target folder");
-        std::fs::write(
-            &out,
-            serde_json::to_string_pretty(&table).expect("JSON") + "\n",
-        )
-        .unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+        let json = serde_json::to_string_pretty(&table).expect("JSON") + "\n";
+        sokoengine::io::atomic::write_atomically(&out, json.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     println!("results: {}", out.display());
 }

@@ -93,7 +93,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&dir)?;
     for (name, svg) in pictures()? {
         let path = dir.join(name);
-        std::fs::write(&path, &svg)?;
+        sokoengine::io::atomic::write_atomically(&path, svg.as_bytes())?;
         println!("{} ({} bytes)", path.display(), svg.len());
     }
     Ok(())

@@ -23,8 +23,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Instant;
 
+use sokoengine::io::atomic::write_atomically;
 use sokoengine::tilewe::{
     Board, Budget, Color, Engine, Mcts, Move, OpeningBook, Rng, StartCorners, Teams, Tile,
 };
@@ -209,7 +211,9 @@ fn main() -> Result<(), String> {
     text.push_str(&log);
     text.push_str(&book.to_string());
     match &o.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => {
+            write_atomically(Path::new(path), text.as_bytes()).map_err(|e| e.to_string())?
+        }
         None => print!("{text}"),
     }
     Ok(())

@@ -36,7 +36,9 @@
 //! ```
 
 use std::fmt::Write as _;
+use std::path::Path;
 
+use sokoengine::io::atomic::write_atomically;
 use sokoengine::tilewe::{
     Board, Budget, Color, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams, Tile,
 };
@@ -261,7 +263,7 @@ fn main() -> Result<(), String> {
         games.push(lines);
     }
     if let Some(path) = &o.save {
-        std::fs::write(path, saved).map_err(|e| format!("{path}: {e}"))?;
+        write_atomically(Path::new(path), saved.as_bytes()).map_err(|e| e.to_string())?;
     }
     for (g, lines) in games.iter().enumerate() {
         let set = if g % 5 == 4 {
@@ -313,7 +315,9 @@ fn main() -> Result<(), String> {
         held_out.len()
     );
     match &o.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => {
+            write_atomically(Path::new(path), text.as_bytes()).map_err(|e| e.to_string())?
+        }
         None => print!("{text}"),
     }
     Ok(())

@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
-use crate::failure::{Failure, JsonReport};
+use crate::failure::Failure;
 use crate::input::quoted;
 use crate::output::Output;
 
@@ -205,17 +205,7 @@ fn write_solution(
             Ok(())
         }
     })();
-    result.map_err(|error| {
-        if error.kind() == std::io::ErrorKind::BrokenPipe {
-            Failure {
-                status: 0,
-                message: String::new(),
-                json: JsonReport::Message,
-            }
-        } else {
-            Failure::usage(format!("can't write to standard output: {error}"))
-        }
-    })
+    result.map_err(crate::output::write_failure)
 }
 
 /// An optimal solution on four pegs from any arrangement: breadth-first search over the

@@ -68,7 +68,8 @@ pub struct OptimizeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     jobs: Option<u32>,
     /// Write the file's levels to OUT.sok, each improved solution added as a new
-    /// snapshot after the level's own.
+    /// snapshot after the level's own (atomically: OUT.sok may be FILE itself; `-` for
+    /// standard output, the report then goes to standard error).
     #[arg(long, value_name = "OUT.sok")]
     save: Option<PathBuf>,
 }
@@ -206,6 +207,7 @@ struct InvalidSeed {
 
 /// `sokoengine optimize`.
 pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
+    crate::solve::save_to_stdout(args.save.as_deref(), out)?;
     let Batch {
         mut collection,
         numbers,
@@ -257,7 +259,7 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
     // The file is saved only when every chosen level is valid.
     let failure = invalid_levels(&reports).or_else(|| {
         let path = args.save.as_ref()?;
-        save(path, &mut collection, &numbers, &reports, args.metric).err()
+        save(out, path, &mut collection, &numbers, &reports, args.metric).err()
     });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary));
     let document = OptimizeDocument {
@@ -489,6 +491,7 @@ fn progress_text(level: &Level, progress: &Progress) -> String {
 /// Writes the collection with each improved solution added to its level as a
 /// snapshot titled `Solution M/P (sokoengine VERSION, METRIC optimizer)`.
 fn save(
+    out: &mut Output,
     path: &std::path::Path,
     collection: &mut Collection,
     numbers: &[usize],
@@ -514,5 +517,5 @@ fn save(
         );
         entry.push_snapshot(snapshot);
     }
-    write_collection(path, collection)
+    write_collection(out, path, collection)
 }

@@ -1,7 +1,7 @@
 //! `render`, `tilewe render`, `setting-sun render` and `hanoi render`: pictures (SVG, PNG,
 //! HTML) and animations.
 
-use std::io::Write;
+use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -66,8 +66,8 @@ pub struct PictureArgs {
     /// Seconds per frame of an animation (0.01 to 60).
     #[arg(long, default_value_t = 0.25, value_name = "SECONDS", value_parser = parse_seconds)]
     frame_seconds: f64,
-    /// Write the picture to OUT (`-` for standard output) instead of standard output; PNG
-    /// needs it.
+    /// Write the picture to OUT (atomically; `-` for standard output) instead of standard
+    /// output; PNG needs it.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: Option<String>,
 }
@@ -293,13 +293,10 @@ fn emit(
     };
     if to_stdout {
         if !out.json {
-            out.writer()
-                .write_all(&bytes)
-                .map_err(|e| Failure::usage(format!("can't write to standard output: {e}")))?;
+            out.write_file(Path::new("-"), |writer| writer.write_all(&bytes))?;
         }
     } else if let Some(path) = &args.output {
-        std::fs::write(path, &bytes)
-            .map_err(|e| Failure::usage(format!("can't write {path}: {e}")))?;
+        out.write_file(Path::new(path), |writer| writer.write_all(&bytes))?;
     }
     match stopped {
         None if out.json => out.write_json(&document),

@@ -67,7 +67,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     jobs: Option<u32>,
     /// Write the file's levels to OUT.sok, each solution added as a new snapshot after
-    /// the level's own.
+    /// the level's own (atomically: OUT.sok may be FILE itself; `-` for standard output,
+    /// the report then goes to standard error).
     #[arg(long, value_name = "OUT.sok")]
     save: Option<PathBuf>,
     /// Play with Sokoban+ box and goal orders: a level that has them is then an error
@@ -233,6 +234,7 @@ impl LevelOutcome for LevelReport {
 
 /// `sokoengine solve`.
 pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    save_to_stdout(args.save.as_deref(), out)?;
     let Batch {
         mut collection,
         numbers,
@@ -276,7 +278,15 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     // The file is saved only when every chosen level is valid.
     let failure = invalid_levels(&reports).or_else(|| {
         let path = args.save.as_ref()?;
-        save(path, &mut collection, &numbers, &reports, config.objective).err()
+        save(
+            out,
+            path,
+            &mut collection,
+            &numbers,
+            &reports,
+            config.objective,
+        )
+        .err()
     });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary, &reports));
     let document = SolveDocument {
@@ -697,9 +707,10 @@ fn progress_text(level: &Level, progress: &Progress) -> String {
 }
 
 /// Writes the collection with each solution added to its level as a snapshot titled
-/// `Solution M/P (sokoengine VERSION, MODE)`; through a temporary file and a rename,
-/// so that `OUT.sok` may be the input file itself.
+/// `Solution M/P (sokoengine VERSION, MODE)`; atomically, so that `OUT.sok` may be the
+/// input file itself.
 fn save(
+    out: &mut Output,
     path: &Path,
     collection: &mut Collection,
     numbers: &[usize],
@@ -720,29 +731,36 @@ fn save(
         );
         entry.push_snapshot(snapshot);
     }
-    write_collection(path, collection)
+    write_collection(out, path, collection)
 }
 
-/// Writes `collection` as `.sok` to `path` through a temporary file and a rename, so
-/// that `path` may be the input file itself.
-pub(crate) fn write_collection(path: &Path, collection: &Collection) -> Result<(), Failure> {
+/// Writes `collection` as `.sok` to `path` (`-`: standard output), atomically
+/// (`docs/reliability.md`): `path` may be the input file itself, and a failure leaves
+/// it as it was.
+pub(crate) fn write_collection(
+    out: &mut Output,
+    path: &Path,
+    collection: &Collection,
+) -> Result<(), Failure> {
+    // A collection that cannot be written is refused before anything is written.
     let text = collection
         .to_sok_string()
         .map_err(|error| Failure::domain(format!("can't write {}: {error}", path.display())))?;
-    let file_name = path.file_name().map_or_else(
-        || std::ffi::OsString::from("solve"),
-        std::ffi::OsStr::to_os_string,
-    );
-    let mut temporary_name = std::ffi::OsString::from(".");
-    temporary_name.push(&file_name);
-    temporary_name.push(".tmp");
-    let temporary = path.with_file_name(temporary_name);
-    let cannot = |error: std::io::Error| {
-        let _ = std::fs::remove_file(&temporary);
-        Failure::usage(format!("can't write {}: {error}", path.display()))
-    };
-    std::fs::write(&temporary, text).map_err(cannot)?;
-    std::fs::rename(&temporary, path).map_err(cannot)
+    out.write_file(path, |writer| writer.write_all(text.as_bytes()))
+}
+
+/// `--save -`: the collection takes standard output, so the report goes to standard
+/// error; with `--json` the two cannot share it.
+pub(crate) fn save_to_stdout(save: Option<&Path>, out: &mut Output) -> Result<(), Failure> {
+    if !save.is_some_and(crate::output::is_stdout) {
+        return Ok(());
+    }
+    if out.json {
+        return Err(Failure::usage(
+            "--json and --save - can't share standard output; save to a file",
+        ));
+    }
+    out.report_on_stderr()
 }
 
 /// The progress display on standard error when it is a terminal: a bar over the

@@ -4,6 +4,7 @@
 
 mod collection;
 mod docs;
+mod files;
 mod garbage;
 mod hanoi;
 mod optimize;
