@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Duration;
 
-use sokoengine::tilewe::gtp::GtpSession;
+use sokoengine::tilewe::gtp::{GtpError, GtpSession};
 use sokoengine::tilewe::{
     Board, Budget, Color, CornerCounts, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move,
     OpeningBook, RandomEngine, play_game,
@@ -236,9 +236,15 @@ fn gtp(args: &GtpArgs, out: &Output) -> Result<(), Failure> {
     let mut session = GtpSession::new(engine, args.seed);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    // A closed input or output simply ends the session.
-    let _ = session.run(&mut stdin.lock(), &mut stdout.lock());
-    Ok(())
+    match session.run(&mut stdin.lock(), &mut stdout.lock()) {
+        Ok(()) => Ok(()),
+        // A controller that closed its end of the pipe has ended the session.
+        Err(GtpError::Write(error)) => Err(crate::output::write_failure(error)),
+        Err(GtpError::Read(error)) => Err(Failure::domain(format!(
+            "can't read standard input: {error}"
+        ))),
+        Err(error) => Err(Failure::domain(format!("standard input: {error}"))),
+    }
 }
 
 #[derive(Serialize)]

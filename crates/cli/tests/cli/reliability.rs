@@ -249,3 +249,42 @@ fn solve_reports_progress_when_stderr_is_not_a_terminal() {
         "{out:?}"
     );
 }
+
+#[test]
+#[cfg(unix)]
+fn gtp_answers_an_endless_line_and_ends() {
+    // Issue 45 item 4: `tilewe gtp < /dev/zero` never answered and never exited.
+    let Ok(zero) = std::fs::File::open("/dev/zero") else {
+        eprintln!("skipped: no /dev/zero");
+        return;
+    };
+    let start = Instant::now();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sokoengine"))
+        .args(["tilewe", "gtp", "--engine", "random"])
+        .stdin(zero)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    let out = crate::Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    assert_eq!(out.stdout, "? line longer than 4096 bytes\n\n");
+    assert_eq!(
+        out.fails(1),
+        "standard input: a line longer than the limit of 4096 bytes did not end within \
+         1048576 bytes"
+    );
+    // A long line that ends is answered, and the session goes on.
+    let input = format!("{}\nname\nquit\n", "x".repeat(100_000));
+    let out = quick(&["tilewe", "gtp", "--engine", "random"], &input, 20);
+    assert_eq!(
+        out.ok(),
+        "? line longer than 4096 bytes\n\n= sokoengine\n\n= \n\n"
+    );
+}
