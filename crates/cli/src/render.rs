@@ -1,6 +1,7 @@
 //! `render`, `tilewe render`, `setting-sun render` and `hanoi render`: pictures (SVG, PNG,
 //! HTML) and animations.
 
+use std::io::Write;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -271,33 +272,50 @@ fn emit(
         Picture::Still(_) => 1,
         Picture::Animated(animation) => animation.frames_count(),
     };
-    let bytes: Vec<u8> = match (format, picture) {
-        (Format::Svg, Picture::Still(svg)) => svg.into_bytes(),
-        (Format::Svg, Picture::Animated(animation)) => animation.to_svg().into_bytes(),
-        (Format::Html, Picture::Still(svg)) => svg_page(&svg, title, args.theme).into_bytes(),
-        (Format::Html, Picture::Animated(animation)) => animation.to_html(title).into_bytes(),
-        (Format::Png, Picture::Still(svg)) => png(&svg)?,
+    let content = match (format, picture) {
+        (Format::Svg, Picture::Still(svg)) => Content::Bytes(svg.into_bytes()),
+        (Format::Html, Picture::Still(svg)) => {
+            Content::Bytes(svg_page(&svg, title, args.theme).into_bytes())
+        }
+        (Format::Png, Picture::Still(svg)) => Content::Bytes(png(&svg)?),
+        (Format::Svg, Picture::Animated(animation)) => Content::Svg(animation),
+        (Format::Html, Picture::Animated(animation)) => Content::Html(animation),
         (Format::Png, Picture::Animated(_)) => {
             return Err(Failure::usage(
                 "an animation is written as svg or html, not png (draw one position with --step)",
             ));
         }
     };
+    let mut bytes = 0;
+    let picture = if to_stdout && out.json {
+        // The picture is part of the JSON document.
+        let mut buffer = Vec::new();
+        content
+            .write(title, &mut buffer)
+            .map_err(|e| Failure::domain(format!("can't draw the picture: {e}")))?;
+        bytes = buffer.len();
+        Some(String::from_utf8_lossy(&buffer).into_owned())
+    } else {
+        let path = args.output.as_deref().filter(|_| !to_stdout).unwrap_or("-");
+        out.write_file(Path::new(path), |writer| {
+            let mut counted = Counted {
+                inner: writer,
+                bytes: 0,
+            };
+            content.write(title, &mut counted)?;
+            bytes = counted.bytes;
+            Ok(())
+        })?;
+        None
+    };
     let document = RenderDocument {
         format: format.name(),
         output: args.output.clone().filter(|_| !to_stdout),
         frames,
-        bytes: bytes.len(),
-        picture: (to_stdout && out.json).then(|| String::from_utf8_lossy(&bytes).into_owned()),
+        bytes,
+        picture,
         error: stopped.clone(),
     };
-    if to_stdout {
-        if !out.json {
-            out.write_file(Path::new("-"), |writer| writer.write_all(&bytes))?;
-        }
-    } else if let Some(path) = &args.output {
-        out.write_file(Path::new(path), |writer| writer.write_all(&bytes))?;
-    }
     match stopped {
         None if out.json => out.write_json(&document),
         None => Ok(()),
@@ -309,6 +327,42 @@ fn emit(
             );
             Err(Failure::domain(message).with_json(&document))
         }
+    }
+}
+
+/// What a picture writes: bytes at hand, or an animation written a piece at a time (its
+/// memory does not grow with its frames).
+enum Content {
+    Bytes(Vec<u8>),
+    Svg(Animation),
+    Html(Animation),
+}
+
+impl Content {
+    fn write(&self, title: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        match self {
+            Content::Bytes(bytes) => out.write_all(bytes),
+            Content::Svg(animation) => animation.write_svg(out),
+            Content::Html(animation) => animation.write_html(title, out),
+        }
+    }
+}
+
+/// A writer that counts the bytes written through it.
+struct Counted<'a> {
+    inner: &'a mut dyn Write,
+    bytes: usize,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.bytes += written;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -407,14 +461,19 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
         .reverse(args.reverse)
         .sokoban_plus(args.sokoban_plus);
     if args.animate {
-        let playback = Playback::new(&puzzle, &moves, replay_options)
-            .map_err(|e| Failure::domain(e.to_string()))?;
-        if playback.frames_count() as u64 > MAX_ANIMATED_FRAMES {
-            return Err(Failure::usage(format!(
-                "{} frames are too many to animate (at most {MAX_ANIMATED_FRAMES}); draw one position with --step",
-                playback.frames_count()
-            )));
-        }
+        // Counted before anything is replayed: 16 Mi steps would take memory first.
+        let playback = Playback::with_frame_limit(
+            &puzzle,
+            &moves,
+            replay_options,
+            MAX_ANIMATED_FRAMES as usize,
+        )
+        .map_err(|error| match error {
+            RenderError::TooManyFrames { frames, max } => Failure::usage(format!(
+                "{frames} frames are too many to animate (at most {max}); draw one position with --step"
+            )),
+            error => Failure::domain(error.to_string()),
+        })?;
         let animation = playback
             .animation(&options)
             .map_err(|e| render_failure(&e))?;

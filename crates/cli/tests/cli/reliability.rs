@@ -288,3 +288,77 @@ fn gtp_answers_an_endless_line_and_ends() {
         "? line longer than 4096 bytes\n\n= sokoengine\n\n= \n\n"
     );
 }
+
+/// A `side` x `side` room with `boxes` boxes in rows (each over its goal) and the pusher
+/// in its top-left corner, free to walk along the top row.
+fn room_with_boxes(side: usize, boxes: usize) -> String {
+    let mut rows: Vec<Vec<u8>> = (0..side)
+        .map(|row| {
+            if row == 0 || row == side - 1 {
+                vec![b'#'; side]
+            } else {
+                let mut cells = vec![b' '; side];
+                cells[0] = b'#';
+                cells[side - 1] = b'#';
+                cells
+            }
+        })
+        .collect();
+    rows[1][1] = b'@';
+    let mut placed = 0;
+    'rows: for row in (3..side - 2).step_by(3) {
+        for column in (2..side - 2).step_by(2) {
+            if placed == boxes {
+                break 'rows;
+            }
+            rows[row][column] = b'$';
+            rows[row + 1][column] = b'.';
+            placed += 1;
+        }
+    }
+    assert_eq!(placed, boxes, "the room is too small");
+    let mut text = String::new();
+    for row in rows {
+        text.push_str(std::str::from_utf8(&row).expect("ASCII"));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn long_animations_take_memory_by_board_not_by_frames() {
+    // Issue 45 item 5: every frame kept every box's position, so memory grew with frames
+    // x boxes (1000x1000 with 65,535 steps aborted). 1,500 boxes over 20,001 frames took
+    // 240 MB that way; now the board, the moves and the moved pieces.
+    let room = room_with_boxes(100, 1500);
+    let moves = "51(97r97l)";
+    for format in ["svg", "html"] {
+        let out = run_limited(
+            96 * 1024,
+            &[
+                "render",
+                "-",
+                "--moves",
+                moves,
+                "--animate",
+                "--format",
+                format,
+            ],
+            &room,
+        );
+        let picture = out.ok();
+        assert!(picture.contains("<svg"), "{format}");
+    }
+    // Moves of more frames than an animation may have are refused before they are
+    // played (200,001 frames of 1,500 boxes once took 2.4 GB first).
+    let out = run_limited(
+        96 * 1024,
+        &["render", "-", "--moves", "100000(rl)", "--animate"],
+        &room,
+    );
+    assert_eq!(
+        out.fails(2),
+        "200001 frames are too many to animate (at most 65536); draw one position with --step"
+    );
+}
