@@ -4,7 +4,7 @@
 //! (Sokoban, Hexoban, Trioban, Octoban), Tilewe, Tower of Hanoi and Setting Sun.
 //!
 //! Each part lives in its own crate and is re-exported here as a module; the optional
-//! ones sit behind a cargo feature of the same name (all on by default but `png`).
+//! ones sit behind a cargo feature of the same name (all on by default but `png` and `play`).
 //!
 //! ```
 //! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
@@ -36,6 +36,7 @@
 //! | `hanoi` | `sokoengine-hanoi`: Tower of Hanoi | `hanoi` |
 //! | `setting_sun` | `sokoengine-setting-sun`: the Setting Sun puzzle | `setting-sun` |
 //! | `render` | `sokoengine-render`: SVG/HTML pictures and animations; PNG | `render`, `png` |
+//! | `play` | `sokoengine-play`: the local web player (`sokoengine play`) | `play` |
 //!
 //! The `serde` feature adds `Serialize`/`Deserialize` to the data types of every enabled
 //! crate.
@@ -58,6 +59,9 @@ pub use sokoengine_metrics as metrics;
 #[cfg(feature = "mover")]
 #[doc(inline)]
 pub use sokoengine_mover as mover;
+#[cfg(feature = "play")]
+#[doc(inline)]
+pub use sokoengine_play as play;
 #[cfg(feature = "render")]
 #[doc(inline)]
 pub use sokoengine_render as render;

@@ -13,6 +13,7 @@ mod hanoi;
 mod input;
 mod optimize;
 mod output;
+mod play;
 mod render;
 mod sokoban;
 mod solve;
@@ -64,6 +65,7 @@ Examples:
   sokoengine verify Original_and_Extra.sok
   sokoengine convert levels.sok --to json
   sokoengine render levels.sok --puzzle 3 --snapshot 1 --animate --format html -o level3.html
+  sokoengine play levels.sok
   sokoengine tilewe perft --depth 2
   sokoengine hanoi solve --disks 3
   sokoengine setting-sun solve --metric slide";
@@ -86,6 +88,8 @@ enum Command {
     Optimize(optimize::OptimizeArgs),
     /// Draw a board (SVG, PNG or HTML), a position along a solution, or animate it.
     Render(render::RenderArgs),
+    /// Play the levels of a file in the browser: a local web player on 127.0.0.1.
+    Play(play::PlayArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -168,6 +172,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Solve(args) => solve::run(&args, out),
         Command::Optimize(args) => optimize::run(&args, out),
         Command::Render(args) => render::render(&args, out),
+        Command::Play(args) => play::run(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

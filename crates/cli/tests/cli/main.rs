@@ -8,6 +8,7 @@ mod files;
 mod garbage;
 mod hanoi;
 mod optimize;
+mod play;
 mod reliability;
 mod render;
 mod sokoban;
