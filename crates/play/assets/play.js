@@ -291,10 +291,46 @@ function switchLevel(number) {
   enqueue(async () => show(await api("level", { level: number })));
 }
 
+// The moves go over a WebSocket while it is open (one message each way on an open
+// connection), else as HTTP requests; both get the same answer.
+const SOCKET_OPS = new Set(["step", "click", "undo", "redo", "restart"]);
+const socket = { ws: null, waiting: [] };
+
+function openSocket() {
+  const ws = new WebSocket(`ws://${location.host}/api/socket?token=${TOKEN}`);
+  ws.onopen = () => {
+    socket.ws = ws;
+  };
+  ws.onmessage = (event) => {
+    const answer = socket.waiting.shift();
+    if (answer) {
+      const data = JSON.parse(event.data);
+      data.error ? answer.reject(new Error(data.error)) : answer.resolve(data);
+    }
+  };
+  ws.onclose = () => {
+    socket.ws = null;
+    for (const answer of socket.waiting.splice(0)) {
+      answer.reject(new Error("the connection to the player closed"));
+    }
+  };
+}
+
+function overSocket(message) {
+  return new Promise((resolve, reject) => {
+    socket.waiting.push({ resolve, reject });
+    socket.ws.send(JSON.stringify(message));
+  });
+}
+
 function send(path, body) {
   enqueue(async () => {
     const sentAt = performance.now();
-    const view = await api(path, body === undefined ? {} : body);
+    const message = body === undefined ? {} : body;
+    const view =
+      socket.ws && socket.ws.readyState === WebSocket.OPEN && SOCKET_OPS.has(path)
+        ? await overSocket({ op: path, ...message })
+        : await api(path, message);
     await show(view, sentAt);
   });
 }
@@ -334,8 +370,10 @@ const DIRECTION_KEYS = {
 };
 
 function onKey(event) {
+  // Keys that a focused control uses itself stay with it (a check box uses none).
   const target = event.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) {
+  const typing = target && target.tagName === "INPUT" && target.type !== "checkbox";
+  if (typing || (target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA"))) {
     return;
   }
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -388,7 +426,10 @@ function wire() {
     api("cancel", {}).catch(() => {});
   });
   $("save").addEventListener("click", saveGame);
-  $("reverse").addEventListener("change", (event) => send("mode", { reverse: event.target.checked }));
+  $("reverse").addEventListener("change", (event) => {
+    send("mode", { reverse: event.target.checked });
+    event.target.blur();
+  });
   // Buttons keep no focus, so Space and Enter never press one by accident while playing.
   for (const button of document.querySelectorAll(".toolbar button")) {
     button.addEventListener("mouseup", () => button.blur());
@@ -397,6 +438,7 @@ function wire() {
 
 enqueue(async () => {
   wire();
+  openSocket();
   await loadLevels();
   await show(await api("state"));
   page.ready = true;

@@ -25,6 +25,7 @@ const fixtures = join(root, "fixtures/play");
 const work = mkdtempSync(join(tmpdir(), "sokoengine-play-e2e-"));
 const servers = [];
 let context;
+// A move's round trip on a 7x5 and on a 100x100 level, and the 100x100 board's redraw.
 const timings = { moves: [], moves_100x100: [], redraws_100x100: [] };
 
 // Starts `sokoengine play FILE --no-browser`; resolves to the URL, its first line.
@@ -161,7 +162,6 @@ test("a level of each tessellation, by keys and by the mouse, saved and verified
     await expectText(page, "moves", 0);
     await page.keyboard.press("y");
     await expectText(page, "moves", 1);
-    timings.moves.push(...(await page.evaluate(() => window.playTimings.moves.splice(0))));
     // A click on the free goal walks there.
     await clickOn(page, 'use[href^="#g"]');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="moves"]').textContent) > 1);
@@ -217,7 +217,7 @@ test("a plain level file saves into a .sok beside it", async () => {
   await page.close();
 });
 
-test("a push into a corner warns that the position is dead", async () => {
+test("a push into a corner warns that the position is dead; reverse mode pulls", async () => {
   const file = join(work, "dead.sok");
   copyFileSync(join(fixtures, "tessellations.sok"), file);
   const url = await serve(file);
@@ -235,6 +235,21 @@ test("a push into a corner warns that the position is dead", async () => {
   assert.match(await text(page, "warning"), /^Dead position/);
   await page.keyboard.press("Control+z");
   await page.getByTestId("warning").waitFor({ state: "hidden" });
+  // Reverse mode: the boxes start on the goals; walking away from one pulls it (the
+  // keys work with the check box just clicked).
+  await page.getByTestId("reverse").check();
+  await expectText(page, "moves", 0);
+  // Right along the free row, then up with Shift: a walk that leaves the box below.
+  for (const key of ["ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "Shift+ArrowUp"]) {
+    await page.keyboard.press(key);
+  }
+  await expectText(page, "moves", 5);
+  assert.equal(await text(page, "pushes"), "0");
+  await page.keyboard.press("ArrowRight");
+  await expectText(page, "pushes", 1);
+  await page.getByTestId("undo").click();
+  await expectText(page, "pushes", 0);
+  assert.ok(await page.getByTestId("reverse").isChecked());
   await page.close();
 });
 
@@ -259,7 +274,8 @@ function bigLevel(title) {
 
 test("speed: a move's round trip and a 100x100 board's redraw", async () => {
   const file = join(work, "big.sok");
-  writeFileSync(file, bigLevel("Big one") + "\n" + bigLevel("Big two"));
+  const small = "Small\n\n#######\n#@$.  #\n#     #\n# $ . #\n#######\n";
+  writeFileSync(file, bigLevel("Big one") + "\n" + bigLevel("Big two") + "\n" + small);
   const url = await serve(file);
   const page = await context.newPage();
   await page.goto(url);
@@ -276,6 +292,18 @@ test("speed: a move's round trip and a 100x100 board's redraw", async () => {
     await expectText(page, "moves", before + 1);
   }
   timings.moves_100x100.push(...(await page.evaluate(() => window.playTimings.moves.splice(0))));
+  // The same on a 7x5 level, along its free middle row.
+  await page.getByTestId("level-3").click();
+  await expectText(page, "moves", 0);
+  await page.keyboard.press("ArrowDown");
+  await expectText(page, "moves", 1);
+  await page.evaluate(() => window.playTimings.moves.splice(0));
+  for (let i = 0; i < 40; i++) {
+    const before = Number(await text(page, "moves"));
+    await page.keyboard.press(i % 2 ? "ArrowLeft" : "ArrowRight");
+    await expectText(page, "moves", before + 1);
+  }
+  timings.moves.push(...(await page.evaluate(() => window.playTimings.moves.splice(0))));
   await page.close();
 
   // The targets are 5 ms a move and 50 ms a redraw (docs/play.md has the figures

@@ -11,6 +11,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -99,6 +100,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/optimize", post(optimize))
         .route("/api/cancel", post(cancel))
         .route("/api/save", post(save))
+        .route("/api/socket", get(socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
@@ -243,6 +245,79 @@ async fn level(
     }
 }
 
+/// The moves of the page: what a key press, a click, undo, redo or restart asks for.
+/// They come as HTTP requests or, faster, as messages on the page's WebSocket.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+enum Play {
+    Step {
+        key: String,
+        #[serde(default = "pull_by_default")]
+        pull: bool,
+    },
+    Click {
+        x: f64,
+        y: f64,
+    },
+    Undo,
+    Redo {
+        #[serde(default)]
+        all: bool,
+    },
+    Restart,
+}
+
+const fn pull_by_default() -> bool {
+    true
+}
+
+/// Plays `request` on the level on screen; `None` for a key that does not exist.
+fn play(app: &App, request: Play) -> Option<View> {
+    let mut session = app.session();
+    Some(match request {
+        Play::Step { key, pull } => {
+            let key = Key::from_name(&key)?;
+            session.act(|level| {
+                level
+                    .game_mut()
+                    .step(key, pull)
+                    .map(|()| String::new())
+                    .map_err(|e| e.to_string())
+            })
+        }
+        Play::Click { x, y } => session.click(Point::new(x, y)),
+        Play::Undo => session.act(|level| {
+            level
+                .game_mut()
+                .undo()
+                .map(|()| String::new())
+                .map_err(|e| e.to_string())
+        }),
+        Play::Redo { all } => session.act(|level| {
+            let game = level.game_mut();
+            game.redo().map_err(|e| e.to_string())?;
+            while all && game.can_redo() {
+                game.redo().map_err(|e| e.to_string())?;
+            }
+            Ok(String::new())
+        }),
+        Play::Restart => session.act(|level| {
+            level
+                .game_mut()
+                .restart()
+                .map(|()| String::new())
+                .map_err(|e| e.to_string())
+        }),
+    })
+}
+
+fn play_response(app: &App, request: Play) -> Response {
+    match play(app, request) {
+        Some(v) => view(v),
+        None => (StatusCode::BAD_REQUEST, "unknown key").into_response(),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 struct StepRequest {
     key: String,
@@ -250,24 +325,17 @@ struct StepRequest {
     pull: bool,
 }
 
-const fn pull_by_default() -> bool {
-    true
-}
-
 async fn step(
     State(app): State<Arc<App>>,
     axum::Json(request): axum::Json<StepRequest>,
 ) -> Response {
-    let Some(key) = Key::from_name(&request.key) else {
-        return (StatusCode::BAD_REQUEST, "unknown key").into_response();
-    };
-    view(app.session().act(|level| {
-        level
-            .game_mut()
-            .step(key, request.pull)
-            .map(|()| String::new())
-            .map_err(|e| e.to_string())
-    }))
+    play_response(
+        &app,
+        Play::Step {
+            key: request.key,
+            pull: request.pull,
+        },
+    )
 }
 
 #[derive(Debug, Deserialize)]
@@ -280,17 +348,17 @@ async fn click(
     State(app): State<Arc<App>>,
     axum::Json(request): axum::Json<ClickRequest>,
 ) -> Response {
-    view(app.session().click(Point::new(request.x, request.y)))
+    play_response(
+        &app,
+        Play::Click {
+            x: request.x,
+            y: request.y,
+        },
+    )
 }
 
 async fn undo(State(app): State<Arc<App>>) -> Response {
-    view(app.session().act(|level| {
-        level
-            .game_mut()
-            .undo()
-            .map(|()| String::new())
-            .map_err(|e| e.to_string())
-    }))
+    play_response(&app, Play::Undo)
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -301,24 +369,42 @@ struct RedoRequest {
 
 async fn redo(State(app): State<Arc<App>>, body: Option<axum::Json<RedoRequest>>) -> Response {
     let all = body.is_some_and(|b| b.all);
-    view(app.session().act(|level| {
-        let game = level.game_mut();
-        game.redo().map_err(|e| e.to_string())?;
-        while all && game.can_redo() {
-            game.redo().map_err(|e| e.to_string())?;
-        }
-        Ok(String::new())
-    }))
+    play_response(&app, Play::Redo { all })
 }
 
 async fn restart(State(app): State<Arc<App>>) -> Response {
-    view(app.session().act(|level| {
-        level
-            .game_mut()
-            .restart()
-            .map(|()| String::new())
-            .map_err(|e| e.to_string())
-    }))
+    play_response(&app, Play::Restart)
+}
+
+/// The page's WebSocket: each text message is one [`Play`] request (`{"op": "step",
+/// "key": "left"}`), answered by its view, in order. A move so costs one message
+/// each way on an open connection rather than an HTTP request. The guard checked the
+/// upgrade request like any other (token, Host, Origin).
+async fn socket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
+        .on_upgrade(move |socket| serve_socket(app, socket))
+}
+
+async fn serve_socket(app: Arc<App>, mut socket: WebSocket) {
+    while let Some(Ok(message)) = socket.recv().await {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        let reply = match serde_json::from_str::<Play>(text.as_str()) {
+            Ok(request) => match play(&app, request) {
+                Some(view) => serde_json::to_string(&view).unwrap_or_default(),
+                None => json!({"error": "unknown key"}).to_string(),
+            },
+            Err(error) => json!({"error": error.to_string()}).to_string(),
+        };
+        if socket.send(Message::Text(reply.into())).await.is_err() {
+            break;
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -466,3 +466,98 @@ fn saves_go_into_the_file_and_read_back() {
     let view = plain.post("/api/load", json!({"snapshot": 1}));
     assert_eq!((counters(&view), &view["can_redo"]), ((1, 1), &json!(true)));
 }
+
+/// Opens the page's WebSocket with the given headers; the stream after the handshake,
+/// or the refusal's status.
+fn open_socket(server: &Server, headers: &[(&str, &str)]) -> Result<TcpStream, u16> {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut request = format!(
+        "GET /api/socket?token={} HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n",
+        server.token
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    // The answer's head, byte by byte up to the blank line (frames follow it).
+    let mut head = Vec::new();
+    let mut byte = [0u8];
+    while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap() == 1 {
+        head.push(byte[0]);
+    }
+    let status: u16 = String::from_utf8_lossy(&head[9..12]).parse().unwrap();
+    if status == 101 {
+        Ok(stream)
+    } else {
+        Err(status)
+    }
+}
+
+/// Sends one text message (masked, as a client must) and reads the one answer.
+fn exchange(stream: &mut TcpStream, text: &str) -> Value {
+    let payload = text.as_bytes();
+    let mask = [0x12u8, 0x34, 0x56, 0x78];
+    let mut frame = vec![0x81u8];
+    if payload.len() < 126 {
+        frame.push(0x80 | payload.len() as u8);
+    } else {
+        frame.push(0x80 | 126);
+        frame.extend_from_slice(&(payload.len() as u16).to_be_bytes());
+    }
+    frame.extend_from_slice(&mask);
+    frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    stream.write_all(&frame).unwrap();
+    let mut head = [0u8; 2];
+    stream.read_exact(&mut head).unwrap();
+    assert_eq!(head[0], 0x81, "one final text frame");
+    let len = match head[1] & 0x7f {
+        126 => {
+            let mut len = [0u8; 2];
+            stream.read_exact(&mut len).unwrap();
+            usize::from(u16::from_be_bytes(len))
+        }
+        127 => {
+            let mut len = [0u8; 8];
+            stream.read_exact(&mut len).unwrap();
+            usize::try_from(u64::from_be_bytes(len)).unwrap()
+        }
+        len => usize::from(len),
+    };
+    let mut body = vec![0u8; len];
+    stream.read_exact(&mut body).unwrap();
+    serde_json::from_slice(&body).unwrap()
+}
+
+#[test]
+fn moves_over_the_websocket_answer_as_the_requests_do() {
+    let server = Server::start("play/tessellations.sok", "socket");
+    let host = server.host();
+    let own = format!("http://127.0.0.1:{}", server.port);
+    let mut socket = open_socket(&server, &[("Host", &host), ("Origin", &own)]).unwrap();
+    let view = exchange(&mut socket, r#"{"op": "step", "key": "right"}"#);
+    assert_eq!(counters(&view), (1, 1));
+    assert_eq!(view["changes"].as_array().unwrap().len(), 3);
+    let view = exchange(&mut socket, r#"{"op": "undo"}"#);
+    assert_eq!(counters(&view), (0, 0));
+    let view = exchange(&mut socket, r#"{"op": "redo", "all": true}"#);
+    assert_eq!(counters(&view), (1, 1));
+    // The HTTP requests see the same game.
+    assert_eq!(counters(&server.get("/api/state")), (1, 1));
+    assert_eq!(
+        exchange(&mut socket, r#"{"op": "step", "key": "north"}"#)["error"],
+        "unknown key"
+    );
+    assert!(exchange(&mut socket, r#"{"op": "save"}"#)["error"].is_string());
+    // The upgrade passes the same guard as every request.
+    let evil = [("Host", host.as_str()), ("Origin", "http://evil.example")];
+    assert_eq!(open_socket(&server, &evil).unwrap_err(), 403);
+    assert_eq!(
+        open_socket(&server, &[("Host", "evil.example")]).unwrap_err(),
+        403
+    );
+}
