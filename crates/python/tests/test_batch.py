@@ -1,0 +1,86 @@
+"""Batches: solve_many and verify_many on all cores, the GIL released, results in order."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import sokoengine
+from sokoengine.io import Collection, SokobanPuzzle
+
+
+def microban(corpus, count=None):
+    collection = Collection()
+    collection.load(corpus / "levels" / "large-test-suite" / "Microban_155.xsb")
+    return collection.puzzles[:count] if count else collection.puzzles
+
+
+def test_solve_many_matches_solve_in_order(corpus):
+    levels = microban(corpus, 12)
+    batch = sokoengine.solve_many(levels, "pushes", jobs=2, time=20)
+    single = [sokoengine.solve(level, "pushes", time=20) for level in levels]
+    assert [r.metrics for r in batch] == [r.metrics for r in single]
+    assert all(r.solved and r.proven for r in batch)
+    for level, result in zip(levels, batch):
+        assert sokoengine.verify(level, result.lurd) == result.metrics
+
+
+def test_solve_many_file_text_and_errors(corpus):
+    path = corpus / "levels" / "large-test-suite" / "Microban_155.xsb"
+    from_file = sokoengine.solve_many(path, jobs=2, nodes=200000)
+    assert len(from_file) == 155 and sum(r.solved for r in from_file) >= 150
+    results = sokoengine.solve_many(["#####\n#@$.#\n#####", "ZOMG", "#####\n#@$ #\n#####"])
+    assert [r.status for r in results] == ["solved", "error", "error"]
+    assert results[1].error == "Invalid characters in board string!"
+    assert sokoengine.solve_many([]) == []
+
+
+def test_solve_many_releases_the_gil(corpus):
+    levels = microban(corpus)[100:110]
+    ticks = 0
+    running = True
+
+    def count():
+        nonlocal ticks
+        while running:
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    started = time.perf_counter()
+    sokoengine.solve_many(levels, "moves", jobs=2, time=5)
+    elapsed = time.perf_counter() - started
+    running = False
+    counter.join()
+    # A thread that holds the GIL would starve the counter for the whole batch.
+    assert elapsed > 0.2 and ticks > elapsed * 100
+
+
+def test_solve_many_progress(corpus):
+    seen = []
+    sokoengine.solve_many(microban(corpus, 5), jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, 5) for i in range(1, 6)]
+
+
+def test_verify_many(corpus):
+    path = corpus / "levels" / "sok-with-solutions" / "Original_and_Extra.sok"
+    verdicts = sokoengine.verify_many(path, jobs=2)
+    assert len(verdicts) == 91
+    flat = [v for level in verdicts for v in level]
+    assert len(flat) == 196 and sum(v.solved for v in flat) == 193
+    collection = Collection()
+    collection.load(path)
+    again = sokoengine.verify_many(collection.puzzles)
+    assert [[v.solved for v in level] for level in again] == [
+        [v.solved for v in level] for level in verdicts
+    ]
+    pairs = sokoengine.verify_many(
+        [("#####\n#@$.#\n#####", "R"), ("######\n#@ $.#\n######", ["l", "rR", "ZZ"])]
+    )
+    assert [v.solved for v in pairs[0]] == [True]
+    assert [v.solved for v in pairs[1]] == [False, True, False]
+    assert pairs[1][0].error and pairs[1][2].error.startswith("Invalid characters")
+    assert str(pairs[1][1].metrics) == "2/1/1/1/1/1"
