@@ -388,7 +388,7 @@ impl PyBoardCell {
 
 /// The playable board: one cell per position, walls included, and the neighbour graph
 /// of its tessellation, with path and reachability queries.
-#[pyclass(module = "sokoengine.game", name = "BoardGraph")]
+#[pyclass(module = "sokoengine.game", name = "BoardGraph", frozen)]
 pub(crate) struct PyBoardGraph {
     shared: Shared,
 }
@@ -827,7 +827,7 @@ impl PyPusherStep {
 // ---- BoardManager -----------------------------------------------------------------
 
 /// Pusher, box and goal IDs and positions, Sokoban+ and the solved test of a board.
-#[pyclass(module = "sokoengine.game", name = "BoardManager", subclass)]
+#[pyclass(module = "sokoengine.game", name = "BoardManager", subclass, frozen)]
 pub(crate) struct PyBoardManager {
     shared: Shared,
     token: u64,
@@ -1203,7 +1203,7 @@ impl PyBoardManager {
 }
 
 /// A board manager that also keeps the Zobrist hash of the position.
-#[pyclass(module = "sokoengine.game", name = "HashedBoardManager", extends = PyBoardManager)]
+#[pyclass(module = "sokoengine.game", name = "HashedBoardManager", extends = PyBoardManager, frozen)]
 pub(crate) struct PyHashedBoardManager;
 
 impl PyHashedBoardManager {
@@ -1447,7 +1447,7 @@ impl PySokobanPlus {
 
 /// The game rules on a board: forward and reverse play, several pushers, jumps and a
 /// single-level undo. Failures change nothing.
-#[pyclass(module = "sokoengine.game", name = "Mover")]
+#[pyclass(module = "sokoengine.game", name = "Mover", frozen)]
 pub(crate) struct PyMover {
     shared: Shared,
     token: u64,
