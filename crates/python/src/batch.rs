@@ -237,6 +237,28 @@ pub(crate) struct PyVerdict {
 
 #[pymethods]
 impl PyVerdict {
+    /// Rebuilds a verdict from its fields (what pickling stores).
+    #[staticmethod]
+    fn _restore(solved: bool, error: Option<String>, metrics: Option<PyMetrics>) -> Self {
+        PyVerdict {
+            solved,
+            error,
+            metrics,
+        }
+    }
+
+    /// Pickles as its fields.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (bool, Option<String>, Option<PyMetrics>))> {
+        let v = slf.get();
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (v.solved, v.error.clone(), v.metrics),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Verdict(solved={}, error={}, metrics={})",

@@ -102,6 +102,9 @@ pub fn limits(time: Option<f64>, nodes: Option<u64>, memory_mb: Option<u64>) -> 
 
 // ---- results ----------------------------------------------------------------------
 
+/// The six metrics as a tuple, in the order of `SolutionMetrics`.
+type Six = (u32, u32, u32, u32, u32, u32);
+
 /// JSoko's six metrics of a solution: moves, pushes, box lines, box changes, pushing
 /// sessions and player lines. `str()` gives the YASC form `43/15/8/5/7/25`.
 #[pyclass(module = "sokoengine", name = "Metrics", frozen, eq, hash, ord)]
@@ -168,7 +171,7 @@ impl PyMetrics {
     }
 
     /// `(moves, pushes, box_lines, box_changes, pushing_sessions, player_lines)`.
-    fn as_tuple(&self) -> (u32, u32, u32, u32, u32, u32) {
+    fn as_tuple(&self) -> Six {
         let [a, b, c, d, e, f] = self.metrics.to_array();
         (a, b, c, d, e, f)
     }
@@ -176,7 +179,7 @@ impl PyMetrics {
     /// The key that sorts by `order` (best first): the six metrics in that order's
     /// priority.
     #[pyo3(signature = (order = "moves"))]
-    fn sort_key(&self, order: &str) -> PyResult<(u32, u32, u32, u32, u32, u32)> {
+    fn sort_key(&self, order: &str) -> PyResult<Six> {
         let [a, b, c, d, e, f] = metric_order(order)?.sort_key(&self.metrics);
         Ok((a, b, c, d, e, f))
     }
@@ -193,6 +196,14 @@ impl PyMetrics {
 
     fn __repr__(&self) -> String {
         format!("Metrics.parse('{}')", self.metrics)
+    }
+
+    /// Pickles as its six numbers (results travel between processes, for example
+    /// from Ray workers).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, pyo3::types::PyType>, Six)> {
+        let metrics = slf.get().metrics;
+        let [a, b, c, d, e, f] = metrics.to_array();
+        Ok((slf.get_type(), (a, b, c, d, e, f)))
     }
 }
 
@@ -392,8 +403,80 @@ pub(crate) struct PySolveResult {
     pub error: Option<String>,
 }
 
+/// The fields of a `SolveResult`, in order (for pickling).
+type SolveResultFields = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<PyMetrics>,
+    bool,
+    f64,
+    u64,
+    u64,
+    Option<String>,
+);
+
+fn static_status(status: &str) -> PyResult<&'static str> {
+    ["solved", "unsolvable", "stopped", "error"]
+        .into_iter()
+        .find(|s| *s == status)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown status '{status}'")))
+}
+
+fn static_reason(reason: &str) -> PyResult<&'static str> {
+    [
+        "dead-start",
+        "exhausted",
+        "time",
+        "nodes",
+        "memory",
+        "cancelled",
+        "observer",
+    ]
+    .into_iter()
+    .find(|s| *s == reason)
+    .ok_or_else(|| PyValueError::new_err(format!("unknown reason '{reason}'")))
+}
+
 #[pymethods]
 impl PySolveResult {
+    /// Rebuilds a result from its fields (what pickling stores).
+    #[staticmethod]
+    fn _restore(fields: SolveResultFields) -> PyResult<Self> {
+        let (status, reason, lurd, metrics, proven, seconds, expanded, stored, error) = fields;
+        Ok(PySolveResult {
+            status: static_status(&status)?,
+            reason: reason.as_deref().map(static_reason).transpose()?,
+            lurd,
+            metrics,
+            proven,
+            seconds,
+            expanded,
+            stored,
+            error,
+        })
+    }
+
+    /// Pickles as its fields (results travel between processes, for example from Ray
+    /// workers).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (SolveResultFields,))> {
+        let r = slf.get();
+        let fields = (
+            r.status.to_owned(),
+            r.reason.map(str::to_owned),
+            r.lurd.clone(),
+            r.metrics,
+            r.proven,
+            r.seconds,
+            r.expanded,
+            r.stored,
+            r.error.clone(),
+        );
+        Ok((slf.get_type().getattr("_restore")?, (fields,)))
+    }
+
     /// Whether a solution was found.
     #[getter]
     fn solved(&self) -> bool {

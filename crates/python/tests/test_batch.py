@@ -84,3 +84,21 @@ def test_verify_many(corpus):
     assert [v.solved for v in pairs[1]] == [False, True, False]
     assert pairs[1][0].error and pairs[1][2].error.startswith("Invalid characters")
     assert str(pairs[1][1].metrics) == "2/1/1/1/1/1"
+
+
+def test_results_pickle():
+    import pickle
+
+    results = sokoengine.solve_many(["#####\n#@$.#\n#####", "ZOMG", "#####\n#@ .#\n#$  #\n#####"])
+    again = pickle.loads(pickle.dumps(results))
+    assert [(r.status, r.reason, r.lurd, r.metrics, r.error) for r in again] == [
+        (r.status, r.reason, r.lurd, r.metrics, r.error) for r in results
+    ]
+    verdicts = sokoengine.verify_many([("#####\n#@$.#\n#####", ["R", "l"])])
+    copies = pickle.loads(pickle.dumps(verdicts))
+    assert [(v.solved, v.error, v.metrics) for v in copies[0]] == [
+        (v.solved, v.error, v.metrics) for v in verdicts[0]
+    ]
+    assert pickle.loads(pickle.dumps(sokoengine.Metrics(4, 2, 2, 1, 2, 3))) == sokoengine.Metrics(
+        4, 2, 2, 1, 2, 3
+    )

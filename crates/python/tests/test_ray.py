@@ -41,3 +41,14 @@ def test_levels_over_ray(ray, corpus):
     pairs = [(r["board"], r["lurd"]) for r in results]
     verdicts = sokoengine.verify_many(pairs)
     assert [str(v[0].metrics) for v in verdicts] == [r["metrics"] for r in results]
+
+
+def test_results_travel_from_ray_workers(ray):
+    import sokoengine
+
+    @ray.remote
+    def solve_on_worker(board):
+        return sokoengine.solve_many([board])[0]
+
+    result = ray.get(solve_on_worker.remote("#######\n#@ $ .#\n#######"))
+    assert result.solved and str(result.metrics) == "3/2/1/1/1/1"
