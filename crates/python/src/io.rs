@@ -59,6 +59,21 @@ impl PuzzleCore {
         self.clone()
     }
 
+    /// Pickles as its tessellation and printed text, which reads back as the same
+    /// cells (so `Puzzle` objects travel to other processes, for example Ray workers).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
+        let puzzle = &slf.borrow().puzzle;
+        Ok((
+            slf.get_type().getattr("parse")?,
+            (
+                puzzle.tessellation().lowercase_name(),
+                puzzle.to_board_str(true, false),
+            ),
+        ))
+    }
+
     #[getter]
     fn width(&self) -> usize {
         self.puzzle.width()

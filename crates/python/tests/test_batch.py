@@ -102,3 +102,13 @@ def test_results_pickle():
     assert pickle.loads(pickle.dumps(sokoengine.Metrics(4, 2, 2, 1, 2, 3))) == sokoengine.Metrics(
         4, 2, 2, 1, 2, 3
     )
+    from sokoengine.io import HexobanPuzzle, HexobanSnapshot
+
+    puzzle = HexobanPuzzle(board=" # # #\n# @ $ #\n # . #\n  # #")
+    puzzle[5] = "p"
+    puzzle.title = "edited"
+    puzzle.snapshots.append(HexobanSnapshot(moves_data="lr"))
+    assert puzzle.snapshots[0].moves_count == 2  # parsed before pickling
+    copy = pickle.loads(pickle.dumps(puzzle))
+    assert (copy.title, str(copy), copy.internal_board) == ("edited", str(puzzle), puzzle.internal_board)
+    assert copy.snapshots[0].moves_data == "lr" and copy.tessellation == puzzle.tessellation

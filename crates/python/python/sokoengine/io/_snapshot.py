@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Final, List, Optional
 
 from .. import _sokoengine as _native
 from .._enums import Tessellation
@@ -89,6 +89,12 @@ class Snapshot:
                 snapshot._moves_data = text
                 return snapshot
         raise ValueError(f"Unknown tessellation {tessellation}!")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # The parsed moves are native and rebuilt on use; the text is what is kept.
+        state = self.__dict__.copy()
+        state["_parsed"] = None
+        return state
 
     def _moves(self) -> "_native.MovesCore":
         if self._parsed is None:
