@@ -934,9 +934,48 @@ impl PyBoardManager {
         if old == new {
             return Ok(());
         }
-        let new = position(new)?;
-        let old = Self::position_or_key_error(old, what)?;
-        self.write(|m| move_fn(m, old, new))?.map_err(manager_error)
+        let new_position = position(new)?;
+        let mut slot = lock(&self.shared);
+        let manager = slot.manager_mut(self.token)?;
+        let board = manager.board();
+        let Some(target) = board.get(new_position).copied() else {
+            return Err(PyIndexError::new_err(format!(
+                "Board position {new} is out of range!"
+            )));
+        };
+        // sokoenginepy's order: an occupied destination is reported with the piece's
+        // ID (so a missing piece is a KeyError), a free one after checking the origin.
+        let has_piece = |p: usize| {
+            board.get(p).is_some_and(|c| {
+                if what == "box" {
+                    c.has_box()
+                } else {
+                    c.has_pusher()
+                }
+            })
+        };
+        let origin = usize::try_from(old).ok();
+        let no_piece = || PyKeyError::new_err(format!("No {what} on position: {old}"));
+        if !target.can_put_pusher_or_box() {
+            if !origin.is_some_and(has_piece) {
+                return Err(no_piece());
+            }
+        } else {
+            match origin {
+                Some(p) if board.contains(p) => {
+                    if !has_piece(p) {
+                        return Err(no_piece());
+                    }
+                }
+                _ => {
+                    return Err(PyIndexError::new_err(format!(
+                        "Board position {old} is out of range!"
+                    )));
+                }
+            }
+        }
+        let old = origin.unwrap_or_default();
+        move_fn(manager, old, new_position).map_err(manager_error)
     }
 
     fn plus_id(&self, id: i64, boxes: bool) -> PyResult<u64> {

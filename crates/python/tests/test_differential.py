@@ -333,3 +333,55 @@ def test_sokoban_plus_matches(reference):
                 )
             )
         assert results[1] == results[0], (count, boxorder, goalorder)
+
+
+@pytest.mark.parametrize("tessellation", TESSELLATIONS)
+def test_random_managers_and_paths(reference, tessellation):
+    rng = random.Random(f"manager-{tessellation}")
+    for _ in range(25):
+        width, height = rng.randint(4, 8), rng.randint(4, 7)
+        cells = random_cells(rng, width, height)
+        sides = []
+        for lib in (reference, sokoengine):
+            board = lib.game.BoardGraph(build(lib, tessellation, width, height, cells))
+            sides.append((board, lib.game.BoardManager(board)))
+        (board_theirs, theirs), (board_ours, ours) = sides
+
+        def view(manager):
+            return (
+                manager.pushers_positions,
+                manager.boxes_positions,
+                manager.goals_positions,
+                manager.walls_positions,
+                manager.is_solved,
+                manager.is_playable,
+                manager.state.pushers_positions,
+                manager.state.boxes_positions,
+            )
+
+        assert view(ours) == view(theirs)
+        size = width * height
+        for _ in range(30):
+            old, new = rng.randint(-1, size), rng.randint(-1, size)
+            kind = rng.choice(["box", "pusher"])
+            call = lambda m: getattr(m, f"move_{kind}_from")(old, new)  # noqa: E731
+            assert outcome(lambda: call(ours))[0] == outcome(lambda: call(theirs))[0], (kind, old, new)
+            assert view(ours) == view(theirs)
+            assert str(board_ours) == str(board_theirs)
+            probe = rng.randint(-2, size + 2)
+            for name in ("box_id_on", "pusher_id_on", "goal_id_on", "box_position", "goal_position"):
+                assert outcome(lambda: getattr(ours, name)(probe)) == outcome(
+                    lambda: getattr(theirs, name)(probe)
+                ), (name, probe)
+        for _ in range(20):
+            src, dst = rng.randrange(size), rng.randrange(size)
+            assert len(board_ours.shortest_path(src, dst)) == len(board_theirs.shortest_path(src, dst))
+            directions = [rng.choice(list(sokoengine.game.Direction)) for _ in range(rng.randint(0, 6))]
+            assert board_ours.path_destination(src, directions) == board_theirs.path_destination(
+                src, [reference.game.Direction(d.value) for d in directions]
+            )
+            if tessellation != "TRIOBAN":
+                path = board_theirs.shortest_path(src, dst)
+                assert [d.value for d in board_ours.positions_path_to_directions_path(path)] == [
+                    d.value for d in board_theirs.positions_path_to_directions_path(path)
+                ]
