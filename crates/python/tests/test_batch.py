@@ -112,3 +112,17 @@ def test_results_pickle():
     copy = pickle.loads(pickle.dumps(puzzle))
     assert (copy.title, str(copy), copy.internal_board) == ("edited", str(puzzle), puzzle.internal_board)
     assert copy.snapshots[0].moves_data == "lr" and copy.tessellation == puzzle.tessellation
+
+
+def test_keyboard_interrupt_cancels_a_batch(corpus):
+    import _thread
+
+    collection = Collection()
+    collection.load(corpus / "levels" / "large-test-suite" / "Sasquatch_III_50.xsb")
+    hard = collection.puzzles[-1]
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sokoengine.solve_many([hard, hard, hard], "moves", jobs=2, time=60)
+    assert time.perf_counter() - started < 5
