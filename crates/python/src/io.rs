@@ -386,7 +386,17 @@ pub fn write_collection(
         .map_err(value_error)
 }
 
+/// Writes `text` to `path` atomically (the io crate's writer): the file is wholly
+/// replaced or left as it was. OSError when it cannot be written.
+#[pyfunction]
+pub fn write_file(py: Python<'_>, path: std::path::PathBuf, text: &str) -> PyResult<()> {
+    let text = text.to_owned();
+    py.detach(move || sokoengine::io::atomic::write_atomically(&path, text.as_bytes()))
+        .map_err(|error| pyo3::exceptions::PyOSError::new_err(error.to_string()))
+}
+
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(write_file, module)?)?;
     module.add_class::<PuzzleCore>()?;
     module.add_class::<MovesCore>()?;
     module.add_function(wrap_pyfunction!(rle_encode, module)?)?;

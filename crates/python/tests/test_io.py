@@ -218,6 +218,11 @@ def test_collection_round_trip(corpus, tmp_path):
     assert [[s.moves_data for s in p.snapshots] for p in again.puzzles] == [
         [s.moves_data.strip() for s in p.snapshots] for p in collection.puzzles
     ]
+    # A failed write leaves the old file as it was.
+    before = path.read_bytes()
+    with pytest.raises(OSError):
+        collection.dump(tmp_path / "missing-folder" / "out.sok")
+    assert path.read_bytes() == before
     stream = io.BytesIO()
     again.dump(stream)
     third = Collection()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 from typing import IO, List, Union
 
@@ -16,25 +14,6 @@ from ._snapshot import Snapshot
 _TESSELLATIONS = list(Tessellation)
 
 Source = Union[str, Path, IO[str], IO[bytes]]
-
-
-def write_atomically(path: Union[str, Path], text: str) -> None:
-    """Writes `text` to `path` through a temporary file and a rename, so a reader never
-    sees half a file and a failed write leaves the old file."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
 
 
 class Collection:
@@ -99,7 +78,8 @@ class Collection:
         """Writes the collection as `.sok` to a path (atomically) or a stream."""
         text = self.dumps()
         if isinstance(dst, (str, Path)):
-            write_atomically(dst, text)
+            # Wholly replaced or left as it was (the engine's atomic writer).
+            _native.write_file(dst, text)
         elif isinstance(dst, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(dst, "mode", ""):
             dst.write(text.encode("utf-8"))  # type: ignore[arg-type]
         else:
