@@ -459,6 +459,45 @@ impl BoardManager {
         (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
     }
 
+    /// Marks the managed board's play area (see [`BoardGraph::mark_play_area`]). The
+    /// play-area flags are the only part of the board that may change behind the
+    /// manager's back: no piece moves, so IDs and the hash stay valid.
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####\n#   #\n#####")?;
+    /// let mut manager = BoardManager::new(board);
+    /// manager.mark_play_area();
+    /// assert!(manager.board()[6].is_in_playable_area());
+    /// assert!(!manager.board()[16].is_in_playable_area());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mark_play_area(&mut self) {
+        self.board.mark_play_area();
+    }
+
+    /// Sets or clears the play-area flag of one cell of the managed board (the flag
+    /// only; see [`BoardManager::mark_play_area`]).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::PositionOutOfRange`] off the board.
+    pub fn set_in_playable_area(
+        &mut self,
+        position: usize,
+        value: bool,
+    ) -> Result<(), BoardManagerError> {
+        let cell = self
+            .board
+            .get_mut(position)
+            .ok_or(BoardManagerError::PositionOutOfRange { position })?;
+        cell.set_in_playable_area(value);
+        Ok(())
+    }
+
     /// The neighbour of `position` in `direction` (see [`BoardGraph::neighbor`]).
     #[inline(always)]
     pub(crate) fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
