@@ -48,6 +48,7 @@ mod engine;
 mod error;
 mod fess;
 mod matching;
+mod memory;
 mod model;
 mod optimize;
 mod plan;
@@ -64,6 +65,7 @@ pub use config::{
     SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
+pub use memory::{default_memory_budget, memory_room};
 pub use optimize::{
     MAX_VICINITY_BOXES, Method, OptimizeOutcome, OptimizerConfig, ParseVicinityError, Pass,
     VicinitySetting, optimize, parse_vicinity,
