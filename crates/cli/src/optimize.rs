@@ -59,10 +59,12 @@ pub struct OptimizeArgs {
     /// Repeat each vicinity search around the improved solution while it improves.
     #[arg(long)]
     iterate: bool,
-    /// Memory budget of the optimizer's tables per level, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    /// Memory budget of the optimizer's tables per level, in MiB [default: half the
+    /// memory this process may take (its address-space limit, the available memory)
+    /// shared by the levels running at once, at most 4096].
+    #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=(1 << 30)))]
-    memory: u64,
+    memory: Option<u64>,
     /// Levels optimized at once, each on one thread [default: the number of cores,
     /// fewer when their memory budgets would not fit in the available memory].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
@@ -213,6 +215,7 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
         numbers,
         levels,
         jobs,
+        memory_bytes,
         cancel,
     } = Batch::start(
         &args.file,
@@ -222,7 +225,7 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
         args.jobs,
         args.memory,
     )?;
-    let config = optimizer_config(args);
+    let config = optimizer_config(args, memory_bytes);
 
     let started = Instant::now();
     let alone = levels.len() == 1;
@@ -270,14 +273,9 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
     finish_run(out, &document, failure, summary_line)
 }
 
-fn optimizer_config(args: &OptimizeArgs) -> OptimizerConfig {
+fn optimizer_config(args: &OptimizeArgs, memory_bytes: usize) -> OptimizerConfig {
     let mut config = OptimizerConfig::new(MetricOrder::leading(args.metric.metric()));
-    let bytes = args
-        .memory
-        .checked_mul(1 << 20)
-        .and_then(|bytes| usize::try_from(bytes).ok())
-        .unwrap_or(usize::MAX);
-    config.limits = Limits::default().with_memory(bytes);
+    config.limits = Limits::default().with_memory(memory_bytes);
     config.limits.time = args.time;
     config.vicinity.clone_from(&args.vicinity.0);
     config.iterate = args.iterate;

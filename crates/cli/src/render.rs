@@ -544,9 +544,10 @@ pub fn setting_sun(args: &SunRenderArgs, out: &mut Output) -> Result<(), Failure
         return emit(out, &args.picture, Picture::Still(svg), "Setting Sun", None);
     }
     let puzzle = crate::sun::puzzle(&args.solve.layout)?;
+    let bound = args.solve.layout.state_limit();
     let solution = puzzle
-        .solve_with_limit(args.solve.metric, args.solve.layout.max_states)
-        .map_err(|e| crate::sun::search_failure(&e))?;
+        .solve_with_limit(args.solve.metric, bound.states)
+        .map_err(|e| crate::sun::search_failure(&e, bound))?;
     let title = format!(
         "Setting Sun: optimal {} solution, {} moves",
         args.solve.metric.name(),

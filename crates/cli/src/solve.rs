@@ -22,7 +22,7 @@ use sokoengine::io::{Collection, Snapshot};
 use sokoengine::metrics::SolutionMetrics;
 use sokoengine::solver::{
     Cancel, Limits, Objective, Progress, SolveOutcome, SolverConfig, StopReason, UnsolvableReason,
-    solve,
+    default_memory_budget, memory_room, solve,
 };
 
 use crate::collection::parse_collection;
@@ -58,10 +58,12 @@ pub struct SolveArgs {
     /// Limit of expanded nodes per level.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Memory budget of the solver's tables per level, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    /// Memory budget of the solver's tables per level, in MiB [default: half the memory
+    /// this process may take (its address-space limit, the available memory) shared by
+    /// the levels running at once, at most 4096].
+    #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=(1 << 30)))]
-    memory: u64,
+    memory: Option<u64>,
     /// Levels solved at once, each on one thread [default: the number of cores, fewer
     /// when their memory budgets would not fit in the available memory].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
@@ -240,6 +242,7 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         numbers,
         levels,
         jobs,
+        memory_bytes,
         cancel,
     } = Batch::start(
         &args.file,
@@ -249,7 +252,7 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         args.jobs,
         args.memory,
     )?;
-    let config = solver_config(args);
+    let config = solver_config(args, memory_bytes);
 
     let started = Instant::now();
     // A single invalid level is reported by the error line alone.
@@ -305,6 +308,8 @@ pub(crate) struct Batch {
     pub(crate) numbers: Vec<usize>,
     pub(crate) levels: Vec<Level>,
     pub(crate) jobs: usize,
+    /// Each level's memory budget in bytes.
+    pub(crate) memory_bytes: usize,
     pub(crate) cancel: Cancel,
 }
 
@@ -318,7 +323,7 @@ impl Batch {
         level: Option<u32>,
         all: bool,
         requested_jobs: Option<u32>,
-        memory: u64,
+        memory: Option<u64>,
     ) -> Result<Batch, Failure> {
         let bytes = read_bytes(file)?;
         let text = sokoengine::io::decode_text(&bytes);
@@ -328,7 +333,7 @@ impl Batch {
             .iter()
             .map(|&number| level_of(&collection, number))
             .collect();
-        let jobs = jobs(requested_jobs, memory, levels.len());
+        let (jobs, memory_bytes) = jobs_and_budget(requested_jobs, memory, levels.len());
         let cancel = Cancel::new();
         install_interrupt_handler(&cancel);
         Ok(Batch {
@@ -336,6 +341,7 @@ impl Batch {
             numbers,
             levels,
             jobs,
+            memory_bytes,
             cancel,
         })
     }
@@ -410,42 +416,40 @@ pub(crate) fn level_of(collection: &Collection, number: usize) -> Level {
     }
 }
 
-fn solver_config(args: &SolveArgs) -> SolverConfig {
+fn solver_config(args: &SolveArgs, memory_bytes: usize) -> SolverConfig {
     let mut config = SolverConfig::new(args.mode.into());
-    let bytes = args
-        .memory
-        .checked_mul(1 << 20)
-        .and_then(|bytes| usize::try_from(bytes).ok())
-        .unwrap_or(usize::MAX);
-    config.limits = Limits::default().with_memory(bytes);
+    config.limits = Limits::default().with_memory(memory_bytes);
     config.limits.time = args.time;
     config.limits.nodes = args.nodes;
     config.sokoban_plus = args.sokoban_plus;
     config
 }
 
-/// Threads to run: `--jobs` (`requested`), or the number of cores, lowered so that
-/// the memory budgets (`memory` MiB each) of the levels running at once fit in the
-/// available memory (where the system tells it); never more than the levels.
-pub(crate) fn jobs(requested: Option<u32>, memory: u64, levels: usize) -> usize {
+/// Threads to run and each level's memory budget in bytes. Threads: `--jobs`
+/// (`requested`), or the number of cores, lowered so that the budgets of the levels
+/// running at once fit in the memory this process may take (`memory` MiB each, or by
+/// default half that memory at [`Limits::DEFAULT_MEMORY`] each); never more than the
+/// levels. Budget: `memory` MiB, or by default the solver's
+/// [`default_memory_budget`] for that many levels at once (`docs/reliability.md`).
+pub(crate) fn jobs_and_budget(
+    requested: Option<u32>,
+    memory: Option<u64>,
+    levels: usize,
+) -> (usize, usize) {
+    let bytes = memory.map(|mib| usize::try_from(mib << 20).unwrap_or(usize::MAX));
     let jobs = requested.map_or_else(
         || {
             let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-            let fit =
-                available_memory().map_or(usize::MAX, |bytes| (bytes / (memory << 20)) as usize);
+            let fit = memory_room().map_or(usize::MAX, |room| match bytes {
+                Some(bytes) => (room / bytes.max(1) as u64) as usize,
+                None => (room / 2 / Limits::DEFAULT_MEMORY as u64) as usize,
+            });
             cores.min(fit)
         },
         |jobs| jobs as usize,
     );
-    jobs.clamp(1, levels.max(1))
-}
-
-/// Available memory in bytes (`MemAvailable` of `/proc/meminfo`), where known.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let jobs = jobs.clamp(1, levels.max(1));
+    (jobs, bytes.unwrap_or_else(|| default_memory_budget(jobs)))
 }
 
 /// Ctrl-C sets `cancel` (the running levels stop and report what they found); a

@@ -2,7 +2,9 @@
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Puzzle, SolveError};
+use sokoengine::setting_sun::{
+    Cell, Direction, Layout, Metric, Move, Puzzle, STATE_BYTES, SolveError,
+};
 
 use crate::failure::Failure;
 use crate::input::{quoted, read_line};
@@ -32,9 +34,43 @@ pub struct LayoutArgs {
         value_name = "LAYOUT"
     )]
     layout: String,
-    /// The most states a search may visit before it stops with an error.
-    #[arg(long, default_value_t = 5_000_000, value_name = "N")]
-    pub max_states: usize,
+    /// The most states a search may visit before it stops with an error [default:
+    /// 5000000]; fewer when they would not fit in the memory this process may take (its
+    /// address-space limit, the available memory).
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
+}
+
+/// `--max-states` when none is given.
+const DEFAULT_MAX_STATES: usize = 5_000_000;
+
+/// The bound of a search: states, and whether memory rather than `--max-states` set it.
+#[derive(Debug, Clone, Copy)]
+pub struct StateLimit {
+    /// The most states the search stores.
+    pub states: usize,
+    /// The memory this process may take, in bytes, when it lowered the bound.
+    by_memory: Option<u64>,
+}
+
+impl LayoutArgs {
+    /// `--max-states` (or its default), lowered to the states that fit in the memory
+    /// this process may take at [`STATE_BYTES`] a state: a search then stops with an
+    /// error instead of failing to allocate (`docs/reliability.md`).
+    pub fn state_limit(&self) -> StateLimit {
+        let asked = self.max_states.unwrap_or(DEFAULT_MAX_STATES);
+        let room = sokoengine::solver::memory_room();
+        match room.map(|bytes| usize::try_from(bytes / STATE_BYTES as u64).unwrap_or(usize::MAX)) {
+            Some(fit) if fit < asked => StateLimit {
+                states: fit.max(1),
+                by_memory: room,
+            },
+            _ => StateLimit {
+                states: asked,
+                by_memory: None,
+            },
+        }
+    }
 }
 
 /// Arguments of `sokoengine setting-sun solve`.
@@ -85,12 +121,17 @@ pub fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
     Puzzle::with_default_goal(layout(args)?).map_err(|e| Failure::domain(e.to_string()))
 }
 
-pub fn search_failure(error: &SolveError) -> Failure {
-    match error {
-        SolveError::StateLimit { limit } => Failure::domain(format!(
+pub fn search_failure(error: &SolveError, bound: StateLimit) -> Failure {
+    match (error, bound.by_memory) {
+        (SolveError::StateLimit { limit }, Some(bytes)) => Failure::domain(format!(
+            "the search stopped after {limit} states, as many as fit in the {} MiB this \
+             process may take ({STATE_BYTES} bytes a state)",
+            bytes >> 20
+        )),
+        (SolveError::StateLimit { limit }, None) => Failure::domain(format!(
             "the search stopped after {limit} states (raise --max-states to search further)"
         )),
-        other => Failure::domain(other.to_string()),
+        (other, _) => Failure::domain(other.to_string()),
     }
 }
 
@@ -154,9 +195,10 @@ fn piece_moves(start: &Layout, moves: &[Move]) -> Vec<PieceMove> {
 
 fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = puzzle(&args.layout)?;
+    let bound = args.layout.state_limit();
     let solution = puzzle
-        .solve_with_limit(args.metric, args.layout.max_states)
-        .map_err(|e| search_failure(&e))?;
+        .solve_with_limit(args.metric, bound.states)
+        .map_err(|e| search_failure(&e, bound))?;
     let document = SolveDocument {
         metric: args.metric.name(),
         length: solution.len(),
@@ -185,10 +227,11 @@ struct StatesDocument {
 }
 
 fn states(args: &StatesArgs, out: &mut Output) -> Result<(), Failure> {
+    let bound = args.layout.state_limit();
     let start = layout(&args.layout)?;
     let space = start
-        .reachable_with_limit(args.layout.max_states)
-        .map_err(|e| search_failure(&e))?;
+        .reachable_with_limit(bound.states)
+        .map_err(|e| search_failure(&e, bound))?;
     let goal_states = Puzzle::with_default_goal(start)
         .ok()
         .map(|puzzle| puzzle.goal_count(&space));
@@ -299,7 +342,7 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
                     .from_layout(current)
                     .map_err(|e| e.to_string())
                     .and_then(|p| {
-                        p.solve_with_limit(Metric::Step, args.layout.max_states)
+                        p.solve_with_limit(Metric::Step, args.layout.state_limit().states)
                             .map_err(|e| e.to_string())
                     }) {
                     Ok(solution) => match solution.moves().first() {

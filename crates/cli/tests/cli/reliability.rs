@@ -362,3 +362,96 @@ fn long_animations_take_memory_by_board_not_by_frames() {
         "200001 frames are too many to animate (at most 65536); draw one position with --step"
     );
 }
+
+/// A `side` x `side` open room with `boxes` boxes and as many goals scattered by a fixed
+/// pseudo-random sequence, and the pusher in its top-left corner.
+fn scattered_room(side: usize, boxes: usize) -> String {
+    let mut rows: Vec<Vec<u8>> = (0..side)
+        .map(|row| {
+            if row == 0 || row == side - 1 {
+                vec![b'#'; side]
+            } else {
+                let mut cells = vec![b' '; side];
+                cells[0] = b'#';
+                cells[side - 1] = b'#';
+                cells
+            }
+        })
+        .collect();
+    rows[1][1] = b'@';
+    let mut seed: u64 = 7;
+    let mut placed = 0;
+    while placed < 2 * boxes {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let cell = (seed >> 33) as usize % ((side - 6) * (side - 6));
+        let (row, column) = (3 + cell / (side - 6), 3 + cell % (side - 6));
+        if rows[row][column] == b' ' {
+            rows[row][column] = if placed < boxes { b'$' } else { b'.' };
+            placed += 1;
+        }
+    }
+    rows.iter()
+        .map(|row| format!("{}\n", std::str::from_utf8(row).expect("ASCII")))
+        .collect()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn the_default_solver_budget_fits_the_address_space() {
+    // Issue 45 item 6: the default budget of 4 GiB ignored the process's limits; under a
+    // 4 GB address-space cap a move-optimal search on a 150x150 board aborted on a
+    // 4.2 GB allocation (its node arena doubling within that budget). The default is now
+    // half of what the process may take: the level stops for memory instead.
+    let room = scattered_room(150, 20);
+    let out = run_limited(
+        768 * 1024,
+        &["solve", "--mode", "moves", "--time", "60", "-"],
+        &room,
+    );
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(
+        out.stdout.starts_with("level 1: stopped (memory)"),
+        "{out:?}"
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn setting_sun_searches_fit_the_address_space() {
+    // Issue 45 item 6: `--max-states 40000000` on a large board aborted on a failed
+    // allocation; the bound is now lowered to the states that fit, and says so.
+    let layout = "ssssssss/sssssss./ssssss../sssss.../ssss..../sss...../ss....../s.......";
+    let out = run_limited(
+        128 * 1024,
+        &[
+            "setting-sun",
+            "states",
+            "--layout",
+            layout,
+            "--max-states",
+            "40000000",
+        ],
+        "",
+    );
+    let message = out.fails(1);
+    assert!(
+        message.starts_with("the search stopped after ")
+            && message.ends_with(" MiB this process may take (256 bytes a state)"),
+        "{message}"
+    );
+    // Where memory is no bound, --max-states is, and says so.
+    let out = run(&[
+        "setting-sun",
+        "states",
+        "--layout",
+        layout,
+        "--max-states",
+        "1000",
+    ]);
+    assert_eq!(
+        out.fails(1),
+        "the search stopped after 1000 states (raise --max-states to search further)"
+    );
+}
