@@ -78,7 +78,8 @@ pub struct MetricsArgs {
     /// Board text (plain or RLE), a level file or collection, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
-    /// The solution's steps; the board decides push or move, letter case is ignored.
+    /// The solution's steps, read as `replay` reads them (RLE allowed); the board decides
+    /// push or move, letter case is ignored.
     #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
     moves: String,
 }
@@ -428,8 +429,11 @@ pub fn metrics(args: &MetricsArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = load_board(&args.board, &args.choice)?;
     let mut verifier =
         SolutionVerifier::new(&puzzle).map_err(|e| Failure::domain(e.to_string()))?;
+    // The move text is read as every command reads it (RLE decoded, anything but moves
+    // refused), and only then measured.
+    let moves = Moves::parse(&args.moves).map_err(|e| Failure::domain(format!("--moves: {e}")))?;
     let mut lurd = String::new();
-    let (metrics, error) = match verifier.verify_normalized(&args.moves, &mut lurd) {
+    let (metrics, error) = match verifier.verify_normalized(moves.as_str(), &mut lurd) {
         Ok(metrics) => (metrics, None),
         Err(error) => (invalid_metrics(&mut verifier, &error, &lurd), Some(error)),
     };

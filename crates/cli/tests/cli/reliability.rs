@@ -455,3 +455,27 @@ fn setting_sun_searches_fit_the_address_space() {
         "the search stopped after 1000 states (raise --max-states to search further)"
     );
 }
+
+#[test]
+fn metrics_reads_move_text_as_replay_does() {
+    // Issue 45 item 7: `metrics` dropped what is not a move (`3rRR` was measured as
+    // `rRR`, `rXRzR` as `RR`) where `replay` refuses it: one reader of move text now.
+    let board = "######\n#@   #\n# $. #\n######\n";
+    let metrics = |moves: &str| run_stdin(&["metrics", "--board", "-", "--moves", moves], board);
+    let replay = |moves: &str| run_stdin(&["replay", "--board", "-", "--moves", moves], board);
+    assert!(metrics("dR").ok().ends_with("lurd: dR\nvalid: yes\n"));
+    // RLE counts are counts: `2dR` walks into the wall, for both.
+    let out = metrics("2dR");
+    assert_eq!(out.status, 1, "{out:?}");
+    assert!(out.stdout.ends_with("valid: no\n"), "{out:?}");
+    assert_eq!(replay("2dR").status, 1);
+    assert_eq!(metrics("1d1R").ok(), metrics("dR").ok());
+    // Characters that are no moves are refused by both, with the same message.
+    for moves in ["dXRzR", "d#R", "3dR!"] {
+        let message = metrics(moves).fails(1).to_owned();
+        assert_eq!(message, replay(moves).fails(1), "{moves}");
+        assert!(message.starts_with("--moves: "), "{message}");
+    }
+    // Whitespace is no character of the text, for both.
+    assert_eq!(metrics("d R\n").ok(), metrics("dR").ok());
+}
