@@ -481,7 +481,10 @@ fn is_dir(path: &str) -> bool {
     path != "-" && Path::new(path).is_dir()
 }
 
-/// The files named, folders searched (recursively, sorted) for level files.
+/// The files named, folders searched (recursively, sorted) for level files. In a
+/// folder, only regular files are taken (following symbolic links): a FIFO or device
+/// named `x.sok` would block or never end, so it is skipped with a warning; a folder
+/// reached twice through links is searched once.
 fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
     let mut files = Vec::new();
     for argument in arguments {
@@ -498,16 +501,31 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
         }
         let mut found = Vec::new();
         let mut folders = vec![PathBuf::from(argument)];
+        let mut searched = std::collections::HashSet::new();
         while let Some(folder) = folders.pop() {
+            if !searched.insert(std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone())) {
+                continue;
+            }
             let entries = std::fs::read_dir(&folder).map_err(|error| {
                 Failure::usage(format!("can't read {}: {error}", folder.display()))
             })?;
             for entry in entries.flatten() {
                 let path = entry.path();
-                if path.is_dir() {
+                let metadata = std::fs::metadata(&path);
+                if metadata.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
                     folders.push(path);
-                } else if FOLDER_EXTENSIONS.contains(&extension(&path.to_string_lossy()).as_str()) {
-                    found.push(path);
+                    continue;
+                }
+                if !FOLDER_EXTENSIONS.contains(&extension(&path.to_string_lossy()).as_str()) {
+                    continue;
+                }
+                match metadata {
+                    Ok(metadata) if metadata.is_file() => found.push(path),
+                    Ok(_) => eprintln!(
+                        "warning: skipped {}: not a regular file",
+                        path.display()
+                    ),
+                    Err(error) => eprintln!("warning: skipped {}: {error}", path.display()),
                 }
             }
         }

@@ -479,3 +479,52 @@ fn metrics_reads_move_text_as_replay_does() {
     // Whitespace is no character of the text, for both.
     assert_eq!(metrics("d R\n").ok(), metrics("dR").ok());
 }
+
+#[test]
+#[cfg(unix)]
+fn verify_skips_what_is_not_a_regular_file_in_a_folder() {
+    // Issue 45 item 8: `verify DIR` blocked forever on a FIFO named `x.sok` in the
+    // folder. Now it is skipped with a warning; so is a link to nothing, and a link back
+    // to the folder is searched once.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::copy(crate::fixtures().join("plain.xsb"), dir.path().join("a.xsb"))
+        .expect("copy");
+    let fifo = dir.path().join("x.sok");
+    if !std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|status| status.success())
+    {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    std::os::unix::fs::symlink("nowhere.sok", dir.path().join("dangling.sok")).expect("link");
+    std::os::unix::fs::symlink(".", dir.path().join("again")).expect("link");
+    let folder = dir.path().to_str().expect("UTF-8 path");
+    let out = quick(&["verify", "--json", folder], "", 20);
+    assert_eq!(out.status, 0, "{out:?}");
+    let document = out.document();
+    let files = document["files"].as_array().expect("files");
+    assert_eq!(files.len(), 1, "{document}");
+    assert_eq!(files[0]["file"], format!("{folder}/a.xsb"));
+    let mut warnings: Vec<&str> = out.stderr.lines().collect();
+    warnings.sort_unstable();
+    assert_eq!(warnings.len(), 2, "{}", out.stderr);
+    assert!(
+        warnings[0].starts_with(&format!("warning: skipped {folder}/dangling.sok: ")),
+        "{warnings:?}"
+    );
+    assert_eq!(
+        warnings[1],
+        format!("warning: skipped {folder}/x.sok: not a regular file")
+    );
+    // A FIFO named on the command line is read as the user asked (a process
+    // substitution is one): here, from a writer.
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "#####\n#@$.#\n#####\n"))
+    };
+    let out = quick(&["verify", fifo.to_str().expect("UTF-8")], "", 20);
+    writer.join().expect("writer").expect("written");
+    assert!(out.ok().ends_with("1 puzzles, 0 snapshots, 0 solved\n"), "{out:?}");
+}
