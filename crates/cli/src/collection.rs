@@ -521,10 +521,7 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
                 }
                 match metadata {
                     Ok(metadata) if metadata.is_file() => found.push(path),
-                    Ok(_) => eprintln!(
-                        "warning: skipped {}: not a regular file",
-                        path.display()
-                    ),
+                    Ok(_) => eprintln!("warning: skipped {}: not a regular file", path.display()),
                     Err(error) => eprintln!("warning: skipped {}: {error}", path.display()),
                 }
             }
@@ -846,19 +843,38 @@ fn write_holdable(
         CollectionWriter::new(out.writer(), file.header(), format, options).map_err(failure)?;
     let (mut written, mut skipped) = (0, 0);
     for (index, entry) in file.entries().enumerate() {
-        let entry = entry?;
-        match writer.write(&entry) {
-            Ok(()) => written += 1,
-            Err(WriteError::Io(error)) => return Err(write_failure(error)),
-            Err(error) => {
-                let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
-                eprintln!(
-                    "warning: skipped puzzle {} ({:?}): {reason}",
-                    index + 1,
-                    entry.title
-                );
-                skipped += 1;
+        let mut entry = entry?;
+        // The file's numbers of the snapshots still in `entry`.
+        let mut numbers: Vec<usize> = (1..=entry.snapshots().len()).collect();
+        loop {
+            match writer.write(&entry) {
+                Ok(()) => written += 1,
+                Err(WriteError::Io(error)) => return Err(write_failure(error)),
+                Err(error) => {
+                    // A snapshot the format cannot hold is left out, not its puzzle
+                    // (nothing of the puzzle was written): then the puzzle again.
+                    if let Some((at, reason)) = snapshot_problem(&error) {
+                        if (1..=numbers.len()).contains(&at) {
+                            let number = numbers.remove(at - 1);
+                            entry.remove_snapshot(at - 1);
+                            eprintln!(
+                                "warning: puzzle {} ({:?}): left out snapshot {number}: {reason}",
+                                index + 1,
+                                entry.title
+                            );
+                            continue;
+                        }
+                    }
+                    let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
+                    eprintln!(
+                        "warning: skipped puzzle {} ({:?}): {reason}",
+                        index + 1,
+                        entry.title
+                    );
+                    skipped += 1;
+                }
             }
+            break;
         }
         progress.inc(1);
     }
@@ -871,6 +887,39 @@ fn write_holdable(
     }
     writer.finish().map_err(failure)?;
     Ok(())
+}
+
+/// A snapshot's own problem: its number in the puzzle as written and why it cannot be
+/// written (`None` for a problem of the puzzle or the file).
+fn snapshot_problem(error: &WriteError) -> Option<(usize, String)> {
+    let (place, reason) = match error {
+        WriteError::UnsafeNotesLine {
+            place,
+            line,
+            problem,
+        } => (
+            place,
+            format!("notes line {line:?} would be read back as {problem}"),
+        ),
+        WriteError::MultiLineField {
+            place,
+            field,
+            value,
+        } => (place, format!("{field} {value:?} contains a line break")),
+        WriteError::UnsafeMoves {
+            place,
+            moves,
+            problem,
+        } => (
+            place,
+            format!("moves {moves:?} would be read back as {problem}"),
+        ),
+        _ => return None,
+    };
+    match place {
+        Place::Snapshot { snapshot, .. } => Some((*snapshot, reason)),
+        _ => None,
+    }
 }
 
 /// Why puzzle `number` cannot be written, for the warning that it is skipped (`None`:

@@ -173,19 +173,37 @@ fn interactive_lines_are_capped() {
 #[test]
 fn converted_files_read_back_the_same() {
     // Case 6: `|` + U+0085 as moves (one puzzle) was written as `|`, a board line, so
-    // the file read back as two puzzles. The puzzle cannot be written: it is skipped,
-    // and nothing is left.
+    // the file read back as two puzzles. That snapshot cannot be written: it is left
+    // out, and its puzzle kept (issue 45 item 9: the whole puzzle was dropped).
     let out = run_stdin(
         &["convert", "-", "--to", "sok"],
         "#####\n#@$.#\n#####\n\n|\u{85}\n",
     );
-    assert_eq!(out.status, 1, "{out:?}");
-    assert_eq!(out.stdout, "");
+    assert_eq!(out.stdout, "#####\n#@$.#\n#####\n\n", "{out:?}");
     assert_eq!(
         out.stderr,
-        "warning: skipped puzzle 1 (\"\"): snapshot 1: moves \"|\" would be read back as a \
-         board line\nerror: no puzzle can be written as .sok (1 skipped)\n"
+        "warning: puzzle 1 (\"\"): left out snapshot 1: moves \"|\" would be read back as a \
+         board line\n"
     );
+    assert_eq!(out.status, 0);
+    // Only that snapshot: the others of the puzzle stay, numbered as in the file.
+    let sok = "One\n\n#####\n#@$.#\n#####\n\nFirst\nR\n\nSecond\n|\u{85}\n\nThird\nR\n\n\
+               Two\n\n#####\n#@$.#\n#####\n";
+    let out = run_stdin(&["convert", "-", "--to", "sok"], sok);
+    assert_eq!(
+        out.stderr,
+        "warning: puzzle 1 (\"One\"): left out snapshot 2: moves \"|\" would be read back as \
+         a board line\n"
+    );
+    let again = run_stdin(&["verify", "--json", "-"], &out.stdout).json();
+    assert_eq!(again["summary"]["puzzles"], 2);
+    let titles: Vec<&str> = again["puzzles"][0]["snapshots"]
+        .as_array()
+        .expect("snapshots")
+        .iter()
+        .map(|snapshot| snapshot["title"].as_str().expect("title"))
+        .collect();
+    assert_eq!(titles, ["First", "Third"]);
     // Two puzzles, the first a lone line that does not parse: still two.
     let out = run_stdin(&["convert", "-", "--to", "sok"], "\n)\n;\n#");
     let again = run_stdin(&["verify", "--json", "-"], out.ok()).json();
@@ -487,8 +505,11 @@ fn verify_skips_what_is_not_a_regular_file_in_a_folder() {
     // folder. Now it is skipped with a warning; so is a link to nothing, and a link back
     // to the folder is searched once.
     let dir = tempfile::tempdir().expect("a temporary folder");
-    std::fs::copy(crate::fixtures().join("plain.xsb"), dir.path().join("a.xsb"))
-        .expect("copy");
+    std::fs::copy(
+        crate::fixtures().join("plain.xsb"),
+        dir.path().join("a.xsb"),
+    )
+    .expect("copy");
     let fifo = dir.path().join("x.sok");
     if !std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -526,5 +547,8 @@ fn verify_skips_what_is_not_a_regular_file_in_a_folder() {
     };
     let out = quick(&["verify", fifo.to_str().expect("UTF-8")], "", 20);
     writer.join().expect("writer").expect("written");
-    assert!(out.ok().ends_with("1 puzzles, 0 snapshots, 0 solved\n"), "{out:?}");
+    assert!(
+        out.ok().ends_with("1 puzzles, 0 snapshots, 0 solved\n"),
+        "{out:?}"
+    );
 }
