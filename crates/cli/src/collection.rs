@@ -17,12 +17,13 @@ use sokoengine::metrics::SolutionMetrics;
 
 use crate::failure::Failure;
 use crate::input::{
-    display_name, extension, parse_variant, read_collection_text, read_text, variant_name,
+    MAX_INPUT, display_name, extension, parse_variant, read_collection_text, read_text,
+    variant_name,
 };
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
 use crate::stream::{
-    Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, fold_owned, map_owned,
+    Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq, fold_owned, map_owned,
 };
 
 /// Arguments of `sokoengine verify`.
@@ -130,7 +131,7 @@ pub fn parse_collection(
     hint_flag: Option<Tessellation>,
 ) -> Result<Collection, Failure> {
     let file = CollectionFile::open(path, text, hint(path, hint_flag))?;
-    let plan = file.plan(DEFAULT_MAX_DECODED)?;
+    let plan = file.plan(None)?;
     if plan.puzzles > MAX_WHOLE_PUZZLES {
         return Err(Failure::domain(format!(
             "{} holds {} puzzles, more than the limit of {MAX_WHOLE_PUZZLES} puzzles for \
@@ -248,7 +249,7 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
 fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let text = read_collection_text(path)?;
     let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))?;
-    let plan = file.plan(args.max_decoded)?;
+    let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(
         Some(plan.puzzles + plan.snapshots),
         "verifying puzzles and snapshots",
@@ -319,7 +320,7 @@ impl Serialize for FileDocument<'_> {
         };
         let hint = hint(self.path, self.args.variant_hint);
         let opened = CollectionFile::open(self.path, &text, hint)
-            .and_then(|file| file.plan(self.args.max_decoded).map(|_| file));
+            .and_then(|file| file.plan(Some(self.args.max_decoded)).map(|_| file));
         let file = match opened {
             Ok(file) => file,
             Err(error) => {
@@ -403,7 +404,7 @@ fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<
                 }
             };
             let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))
-                .and_then(|file| file.plan(args.max_decoded).map(|_| file));
+                .and_then(|file| file.plan(Some(args.max_decoded)).map(|_| file));
             let file = match file {
                 Ok(file) => file,
                 Err(error) => {
@@ -807,40 +808,127 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
     }
     let text = read_text(&args.file)?;
     let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant_hint))?;
-    let plan = file.plan(args.max_decoded)?;
+    let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(Some(plan.puzzles), "converting puzzles");
     let options = WriteOptions::new().rle(args.rle);
     let result = match args.to {
         Target::Json => convert_to_json(&file, args.rle, &progress, out),
-        Target::Sok => write_holdable(&file, FileFormat::Sok, options, &progress, out),
-        Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &progress, out),
+        Target::Sok => write_holdable(&file, FileFormat::Sok, options, &plan, &progress, out),
+        Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &plan, &progress, out),
     };
     progress.finish();
     result
 }
 
+/// The most bytes `convert` writes: what `verify` and every other command read back
+/// ([`MAX_INPUT`]).
+const MAX_OUTPUT: u64 = MAX_INPUT;
+
+/// The refusal of output over [`MAX_OUTPUT`].
+fn too_large(format: FileFormat, bytes: Option<u64>) -> Failure {
+    let size = bytes.map_or_else(String::new, |bytes| format!(" ({bytes} bytes)"));
+    Failure::domain(format!(
+        "the .{} text would be larger than the limit of {MAX_OUTPUT} bytes{size} that verify \
+         and the other commands read; convert the file in parts",
+        format.extension()
+    ))
+}
+
 /// Writes the puzzles of `file` in `format` as they are read, leaving out (with a
 /// warning on standard error) each puzzle the format cannot hold: another tessellation
-/// than a plain format's, or notes, fields, moves or board text that would read back
-/// differently.
+/// than a plain format's, or notes, fields or board text that would read back
+/// differently; a snapshot it cannot hold is left out alone. Output larger than
+/// [`MAX_OUTPUT`] is refused: before anything is written when the file and what its
+/// boards and moves decode to could come to half of it (a first pass measures it), and
+/// in any case as soon as the output passes it.
 ///
 /// # Errors
 ///
 /// A domain failure when the file header cannot be written or no puzzle is left (then
-/// nothing is written).
+/// nothing is written), or for output over [`MAX_OUTPUT`].
 fn write_holdable(
     file: &CollectionFile<'_>,
     format: FileFormat,
     options: WriteOptions,
+    plan: &Plan,
     progress: &Progress,
     out: &mut Output,
 ) -> Result<(), Failure> {
+    if file.text_len() as u64 + plan.decoded > MAX_OUTPUT / 2 {
+        let mut measured = Counted::new(std::io::sink());
+        measured.limit = u64::MAX;
+        write_entries(file, format, options, &mut measured, None)?;
+        if measured.bytes > MAX_OUTPUT {
+            return Err(too_large(format, Some(measured.bytes)));
+        }
+    }
+    let mut counted = Counted::new(out.writer());
+    write_entries(file, format, options, &mut counted, Some(progress)).map_err(|failure| {
+        if counted.over {
+            too_large(format, None)
+        } else {
+            failure
+        }
+    })
+}
+
+/// A writer that counts what passes through it and refuses to pass its limit
+/// ([`MAX_OUTPUT`] unless set).
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
+    limit: u64,
+    /// Whether a write would have passed the limit.
+    over: bool,
+}
+
+impl<W> Counted<W> {
+    const fn new(inner: W) -> Counted<W> {
+        Counted {
+            inner,
+            bytes: 0,
+            limit: MAX_OUTPUT,
+            over: false,
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.saturating_add(buf.len() as u64) > self.limit {
+            self.over = true;
+            return Err(std::io::Error::other("the output limit"));
+        }
+        let written = self.inner.write(buf)?;
+        self.bytes += written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the puzzles of `file` to `output` (see [`write_holdable`]); warns and counts
+/// progress only with `progress` (the real pass, not the measuring one).
+fn write_entries(
+    file: &CollectionFile<'_>,
+    format: FileFormat,
+    options: WriteOptions,
+    output: &mut impl std::io::Write,
+    progress: Option<&Progress>,
+) -> Result<(), Failure> {
+    let warn = |message: String| {
+        if progress.is_some() {
+            eprintln!("warning: {message}");
+        }
+    };
     let failure = |error: WriteError| match error {
         WriteError::Io(error) => write_failure(error),
         error => Failure::domain(error.to_string()),
     };
     let mut writer =
-        CollectionWriter::new(out.writer(), file.header(), format, options).map_err(failure)?;
+        CollectionWriter::new(output, file.header(), format, options).map_err(failure)?;
     let (mut written, mut skipped) = (0, 0);
     for (index, entry) in file.entries().enumerate() {
         let mut entry = entry?;
@@ -857,26 +945,28 @@ fn write_holdable(
                         if (1..=numbers.len()).contains(&at) {
                             let number = numbers.remove(at - 1);
                             entry.remove_snapshot(at - 1);
-                            eprintln!(
-                                "warning: puzzle {} ({:?}): left out snapshot {number}: {reason}",
+                            warn(format!(
+                                "puzzle {} ({:?}): left out snapshot {number}: {reason}",
                                 index + 1,
                                 entry.title
-                            );
+                            ));
                             continue;
                         }
                     }
                     let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
-                    eprintln!(
-                        "warning: skipped puzzle {} ({:?}): {reason}",
+                    warn(format!(
+                        "skipped puzzle {} ({:?}): {reason}",
                         index + 1,
                         entry.title
-                    );
+                    ));
                     skipped += 1;
                 }
             }
             break;
         }
-        progress.inc(1);
+        if let Some(progress) = progress {
+            progress.inc(1);
+        }
     }
     if written == 0 {
         // The writer holds back the header until a puzzle follows it: nothing is out.

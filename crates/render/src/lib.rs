@@ -76,6 +76,10 @@ pub use tiling::{Point, Tiling};
 /// The most pixels a PNG may have (50 million: 200 MB of pixels while drawing).
 pub const MAX_PNG_PIXELS: u64 = 50_000_000;
 
+/// The most SVG nodes the PNG rasterizer reads (`resvg`'s own bound, which it reports
+/// without the number).
+pub const MAX_PNG_NODES: usize = 1_000_000;
+
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -552,3 +552,131 @@ fn verify_skips_what_is_not_a_regular_file_in_a_folder() {
         "{out:?}"
     );
 }
+
+#[test]
+fn convert_writes_nothing_that_verify_would_refuse() {
+    // Issue 45 item 10: a 60 MB Latin-1 file converted to 126 MB of `.sok` that `verify`
+    // then refused as over 64 MiB. Output over that cap is now refused, before anything
+    // is written; output under it reads back. Here RLE boards decode past it.
+    let levels = |count: usize| -> String {
+        (1..=count)
+            .map(|n| format!("Level {n}\n\n3000(3000#|)\n\n"))
+            .collect()
+    };
+    let out = quick(&["convert", "-", "--to", "sok"], &levels(9), 60);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.fails(1),
+        "the .sok text would be larger than the limit of 67108864 bytes (81027090 bytes) that \
+         verify and the other commands read; convert the file in parts"
+    );
+    // Under the cap it is written whole: what `verify` reads (the one limit of both).
+    let out = quick(&["convert", "-", "--to", "sok"], &levels(7), 60);
+    assert_eq!(out.ok().len(), 63_021_070);
+}
+
+#[test]
+fn errors_advise_only_options_the_command_takes() {
+    // Issue 45 item 11: solve, optimize and render (of a JSON file) advised "raise it
+    // with --max-decoded", an option they reject.
+    let boards = "4095(4096#|)4096#\n\n".repeat(17);
+    for command in ["solve", "optimize"] {
+        let out = quick(&[command, "-"], &boards, 60);
+        assert_eq!(
+            out.fails(1),
+            "standard input: the boards and moves decode to more than the limit of 268435456 \
+             bytes per file",
+            "{command}"
+        );
+    }
+    // verify and convert take the option, and name it.
+    let out = quick(&["verify", "-"], &boards, 60);
+    assert!(
+        out.fails(1).ends_with("(raise it with --max-decoded)"),
+        "{out:?}"
+    );
+}
+
+/// `n` with a comma between each group of three digits, as the documents write numbers.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+#[test]
+fn the_limits_table_names_every_cap() {
+    // Issue 45 item 11: the table of limits missed caps (the solver's input, pictures,
+    // PNGs, animations) and had Tilewe's playouts wrong. Each library cap is checked
+    // against `docs/reliability.md` here, so a changed cap changes the table.
+    let page =
+        std::fs::read_to_string(sokoengine_testkit::workspace_root().join("docs/reliability.md"))
+            .expect("docs/reliability.md");
+    let table: String = page
+        .lines()
+        .skip_while(|line| *line != "## Limits")
+        .take_while(|line| !line.starts_with("- "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let caps: [(&str, u64); 10] = [
+        ("solver cells", sokoengine::solver::MAX_CELLS as u64),
+        ("solver boxes", sokoengine::solver::MAX_BOXES as u64),
+        (
+            "picture cells",
+            sokoengine::render::MAX_PICTURE_CELLS as u64,
+        ),
+        ("PNG pixels", sokoengine::render::MAX_PNG_PIXELS),
+        ("PNG nodes", sokoengine::render::MAX_PNG_NODES as u64),
+        (
+            "library animation frames",
+            sokoengine::render::MAX_FRAMES as u64,
+        ),
+        ("CLI animation frames", 65_536),
+        ("Tilewe playouts", 10_000_000),
+        ("Setting Sun states", 5_000_000),
+        ("puzzles held whole", 1_000_000),
+    ];
+    for (what, cap) in caps {
+        assert!(
+            table.contains(&grouped(cap)),
+            "{what}: {} is not in the table",
+            grouped(cap)
+        );
+    }
+    for (what, text) in [
+        (
+            "GTP line",
+            format!("{} bytes", sokoengine::tilewe::gtp::MAX_LINE),
+        ),
+        (
+            "GTP skip",
+            format!(
+                "within {} bytes",
+                sokoengine::tilewe::gtp::MAX_LINE * sokoengine::tilewe::gtp::MAX_SKIPPED_LINES
+            ),
+        ),
+        (
+            "state bytes",
+            format!("{} bytes", sokoengine::setting_sun::STATE_BYTES),
+        ),
+        (
+            "solver memory",
+            format!("{} MiB", sokoengine::solver::Limits::DEFAULT_MEMORY >> 20),
+        ),
+        (
+            "moves",
+            format!("{} Mi steps", sokoengine::io::MAX_MOVES_LEN >> 20),
+        ),
+    ] {
+        assert!(
+            table.contains(&text),
+            "{what}: {text:?} is not in the table"
+        );
+    }
+}

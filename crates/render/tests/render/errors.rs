@@ -119,3 +119,22 @@ fn illegal_moves_of_the_other_games() {
         1
     );
 }
+
+#[test]
+#[cfg(feature = "png")]
+fn a_picture_of_too_many_nodes_names_the_limit() {
+    // Issue 45 item 11: the rasterizer's "nodes limit reached" named no number.
+    let mut svg =
+        String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">");
+    for _ in 0..=sokoengine_render::MAX_PNG_NODES {
+        svg.push_str("<g/>");
+    }
+    svg.push_str("</svg>");
+    let error = sokoengine_render::svg_to_png(&svg).unwrap_err();
+    assert_eq!(error, RenderError::TooManyNodes { max: 1_000_000 });
+    assert_eq!(
+        error.to_string(),
+        "the picture has more than 1000000 SVG nodes, more than the PNG rasterizer reads; \
+         draw it as svg or html"
+    );
+}
