@@ -808,6 +808,7 @@ fn read_tail(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::VariantHint;
 
     fn split(text: &str) -> Vec<&str> {
         let source = Source::new(text);
@@ -1001,7 +1002,7 @@ mod tests {
     fn title_rule_needs_a_blank_line_before() {
         // docs/formats.md#titles: `snote` follows a non-blank line, no title.
         let text = "#####\n#@$.#\n#####\n\nR\nSolver: bob\nsnote\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 2);
         assert_eq!(collection.puzzles[1].title, "");
         let snapshot = &collection.puzzles[0].snapshots()[0];
@@ -1014,7 +1015,7 @@ mod tests {
     #[test]
     fn semicolon_titles_and_tags() {
         let text = ";screen.01\n\n#####\n#@$.#\n#####\nTitle: real\nAuthor: me\n\n; 2\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].title, "real");
         assert_eq!(collection.puzzles[0].author, "me");
         assert_eq!(collection.puzzles[1].title, "2");
@@ -1023,7 +1024,7 @@ mod tests {
     #[test]
     fn unknown_game_stays_a_note() {
         let text = "Intro\nGame: Chess\n\n#####\n#@$.#\n#####\nGame: hexoban\n";
-        let collection = Collection::parse(text, Some(Tessellation::Trioban));
+        let collection = Collection::parse(text, Some(Tessellation::Trioban)).unwrap();
         assert_eq!(collection.notes, "Intro\nGame: Chess");
         assert_eq!(collection.puzzles[0].tessellation(), Tessellation::Hexoban);
     }
@@ -1033,14 +1034,15 @@ mod tests {
         // docs/formats.md#titles: titles are taken before `::` lines are dropped, as
         // sokoenginepy 1.0.3 does.
         let text = "Intro\n\n:: comment\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.notes, "Intro");
         assert_eq!(collection.puzzles[0].title, ":: comment");
-        let collection = Collection::parse(":: comment\n#####\n#@$.#\n#####\n", None);
+        let collection =
+            Collection::parse(":: comment\n#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].title, ":: comment");
         // Elsewhere in the file notes, `::` lines are comments and dropped.
         let text = ":::::\nCollection: C\n::\nNote\n\nLevel 1\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(
             (collection.title.as_str(), collection.notes.as_str()),
             ("C", "Note")
@@ -1057,7 +1059,7 @@ mod tests {
         // own or a snapshot.
         let board = "#####\n#@$.#\n#####\n";
         let text = format!("{board}\ndws001\n\n{board}\n#50 (3)\n\n{board}\n#12\n\n{board}");
-        let collection = Collection::parse(&text, None);
+        let collection = Collection::parse(&text, VariantHint::None).unwrap();
         let titles: Vec<&str> = collection
             .puzzles
             .iter()
@@ -1066,7 +1068,8 @@ mod tests {
         assert_eq!(titles, ["", "dws001", "#50 (3)", "#12"]);
         assert!(collection.check().is_empty());
         // A valid one-line board there stays a puzzle of its own.
-        let collection = Collection::parse(&format!("{board}\n#3$\n\n{board}"), None);
+        let collection =
+            Collection::parse(&format!("{board}\n#3$\n\n{board}"), VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 3);
     }
 
@@ -1074,11 +1077,12 @@ mod tests {
     fn invalid_lone_lines_elsewhere_stay_errors() {
         // A broken one-line solution followed by notes is still a snapshot.
         let text = "#####\n#@$.#\n#####\n\nlurd{LURD}\nSolver: me\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].snapshots().len(), 1);
         assert_eq!(collection.check().len(), 1);
         // So is a broken one-line RLE board followed by its notes.
-        let collection = Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", None);
+        let collection =
+            Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 1);
         assert_eq!(collection.check().len(), 1);
     }
@@ -1087,7 +1091,7 @@ mod tests {
     fn huge_rle_lines_are_not_expanded_while_reading() {
         let text = "#####\n#@$.#\n#####\n\n99999999(lr)\n\n999999999(#)\n\n#####\n#@$.#\n#####\n";
         let start = std::time::Instant::now();
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         let errors = collection.check();
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
         // Both lines are valid RLE, so they keep their classes; using them fails.
@@ -1101,7 +1105,7 @@ mod tests {
         // it is a title; 16 MiB of them took minutes.
         let text = "#\n\n65535r\n\n".repeat(20_000);
         let start = std::time::Instant::now();
-        let collection = Collection::parse(&text, None);
+        let collection = Collection::parse(&text, VariantHint::None).unwrap();
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(collection.puzzles.len(), 20_000);
         assert_eq!(collection.snapshots_count(), 20_000);

@@ -97,13 +97,14 @@ fn excerpt(text: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::{Collection, LineProblem, WriteError};
+/// use sokoengine_io::{Collection, LineProblem, VariantHint, WriteError};
 ///
-/// let mut collection = Collection::parse("#####\n#@$.#\n#####\n", None);
+/// let mut collection = Collection::parse("#####\n#@$.#\n#####\n", VariantHint::None)?;
 /// collection.puzzles[0].notes = "Dude".into(); // reads back as a moves line
 /// let error = collection.to_sok_string().unwrap_err();
 /// assert!(matches!(error, WriteError::UnsafeNotesLine { problem: LineProblem::MovesLine, .. }));
 /// assert_eq!(error.to_string(), "puzzle 1: notes line \"Dude\" would be read back as a moves line");
+/// # Ok::<(), sokoengine_io::ParseError>(())
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -163,6 +164,10 @@ pub enum WriteError {
         /// The format asked for.
         format: FileFormat,
     },
+    /// No puzzle was written: a file of notes alone does not read back as a
+    /// collection (see [`ParseError`](crate::ParseError)).
+    #[error("no puzzle to write: a collection file needs at least one board")]
+    NoPuzzle,
     /// The output could not be written.
     #[error("can't write: {0}")]
     Io(#[from] std::io::Error),
@@ -177,10 +182,10 @@ pub enum WriteError {
 ///
 /// ```
 /// use std::path::Path;
-/// use sokoengine_io::{Collection, FileFormat, WriteError};
+/// use sokoengine_io::{Collection, FileFormat, VariantHint, WriteError};
 ///
 /// assert_eq!(FileFormat::from_path(Path::new("levels.hsb")), Some(FileFormat::Hsb));
-/// let collection = Collection::parse("One\n\n#####\n#@$.#\n#####\n\nR\n", None);
+/// let collection = Collection::parse("One\n\n#####\n#@$.#\n#####\n\nR\n", VariantHint::None)?;
 /// // A plain file keeps titles and boards only.
 /// assert_eq!(collection.to_plain_string(FileFormat::Xsb)?, "One\n\n#####\n#@$.#\n#####\n\n");
 /// assert!(matches!(
@@ -241,9 +246,9 @@ impl FileFormat {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::{Collection, WriteOptions};
+/// use sokoengine_io::{Collection, VariantHint, WriteOptions};
 ///
-/// let collection = Collection::parse("Level\n\n#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+/// let collection = Collection::parse("Level\n\n#######\n#@ $ .#\n#######\n\nrrrRR\n", VariantHint::None)?;
 /// let plain = collection.to_sok_string()?;
 /// let rle = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
 /// assert!(plain.contains("#@ $ .#\n") && plain.contains("\nrrrRR\n"));
@@ -616,12 +621,12 @@ impl Collection {
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_io::{Collection, WriteOptions};
+    /// use sokoengine_io::{Collection, VariantHint, WriteOptions};
     ///
-    /// let collection = Collection::parse("#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+    /// let collection = Collection::parse("#######\n#@ $ .#\n#######\n\nrrrRR\n", VariantHint::None)?;
     /// let written = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
     /// assert_eq!(written, "7#|#@-$-.#|7#\n\n3r2R\n\n");
-    /// assert_eq!(Collection::parse(&written, None).puzzles[0].puzzle()?, collection.puzzles[0].puzzle()?);
+    /// assert_eq!(Collection::parse(&written, VariantHint::None)?.puzzles[0].puzzle()?, collection.puzzles[0].puzzle()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_sok_string_with(&self, options: WriteOptions) -> Result<String, WriteError> {
@@ -756,6 +761,8 @@ pub struct CollectionWriter<W: Write> {
     writer: Writer,
     /// Puzzles given so far (written or not), for numbering.
     count: usize,
+    /// Puzzles written.
+    written: usize,
     /// Plain formats: the number and row of the last puzzle written when its board is
     /// a lone line that would read as the title of a following untitled puzzle.
     last_lone_row: Option<(usize, String)>,
@@ -801,6 +808,7 @@ impl<W: Write> CollectionWriter<W> {
             options,
             writer,
             count: 0,
+            written: 0,
             last_lone_row: None,
         })
     }
@@ -815,10 +823,11 @@ impl<W: Write> CollectionWriter<W> {
     pub fn write(&mut self, entry: &PuzzleEntry) -> Result<(), WriteError> {
         self.count += 1;
         let number = self.count;
-        match self.format.tessellation() {
+        let written = match self.format.tessellation() {
             None => write_puzzle(&mut self.writer, number, entry, self.options)?,
             Some(tessellation) => self.write_plain(number, entry, tessellation)?,
-        }
+        };
+        self.written += usize::from(written);
         self.flush_settled()
     }
 
@@ -826,8 +835,12 @@ impl<W: Write> CollectionWriter<W> {
     ///
     /// # Errors
     ///
-    /// [`WriteError::Io`].
+    /// [`WriteError::NoPuzzle`] when no puzzle was written (the header is then held
+    /// back: nothing is written), [`WriteError::Io`].
     pub fn finish(mut self) -> Result<W, WriteError> {
+        if self.written == 0 {
+            return Err(WriteError::NoPuzzle);
+        }
         self.sink.write_all(self.writer.out.as_bytes())?;
         self.sink.flush()?;
         Ok(self.sink)
@@ -856,7 +869,7 @@ impl<W: Write> CollectionWriter<W> {
         number: usize,
         entry: &PuzzleEntry,
         tessellation: Tessellation,
-    ) -> Result<(), WriteError> {
+    ) -> Result<bool, WriteError> {
         if entry.tessellation() != tessellation {
             return Err(WriteError::TessellationMismatch {
                 puzzle: number,
@@ -866,7 +879,7 @@ impl<W: Write> CollectionWriter<W> {
         }
         single_line(Place::Puzzle { puzzle: number }, "title", &entry.title)?;
         let Some(rows) = board_lines(entry, number, self.options)? else {
-            return Ok(());
+            return Ok(false);
         };
         let safe_title = is_safe_title(&entry.title);
         if let Some((previous, row)) = &self.last_lone_row {
@@ -894,7 +907,7 @@ impl<W: Write> CollectionWriter<W> {
         } else {
             None
         };
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -948,15 +961,17 @@ fn prepare_snapshots(
     Ok(all_lines)
 }
 
+/// Writes puzzle `number` as `.sok`; `false` when it has no cells (nothing is
+/// written).
 fn write_puzzle(
     w: &mut Writer,
     number: usize,
     entry: &PuzzleEntry,
     options: WriteOptions,
-) -> Result<(), WriteError> {
+) -> Result<bool, WriteError> {
     let snapshot_lines = prepare_snapshots(number, entry, options)?;
     let Some(rows) = board_lines(entry, number, options)? else {
-        return Ok(());
+        return Ok(false);
     };
     let title = entry.title.trim();
     let safe_title = is_safe_title(title);
@@ -1031,7 +1046,7 @@ fn write_puzzle(
         }
         w.line("");
     }
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]

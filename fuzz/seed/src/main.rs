@@ -82,7 +82,9 @@ fn walk_actions(tessellation: Tessellation, moves: &sokoengine::io::Moves) -> Ve
 }
 
 fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
-    let collection = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path));
+    let Ok(collection) = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path)) else {
+        return;
+    };
     if bytes.len() <= MAX_FILE {
         seeds.add("sok_collection", &support::collection_input(None, bytes));
     }

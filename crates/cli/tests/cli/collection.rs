@@ -1,7 +1,7 @@
 //! `verify` and `convert`, on the own fixtures and on the corpus.
 
 use serde_json::{Value, json};
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 
 use crate::{run, run_stdin, transcript};
 
@@ -289,7 +289,7 @@ fn replay_agrees_with_the_reference_final_boards() {
         "sokoenginepy/derived/original_and_extra_replay.json",
     ))
     .expect("JSON");
-    let collection = Collection::parse(&text, None);
+    let collection = Collection::parse(&text, VariantHint::None).unwrap();
     // One process per snapshot: a sample keeps the debug test fast, and includes the
     // unsolved save games.
     for (n, expected) in reference["results"]
@@ -351,27 +351,36 @@ fn contents(collection: &Collection) -> Vec<Contents> {
 }
 
 fn read(path: &str) -> Collection {
-    Collection::load(crate::fixtures().join(path), None).expect("fixture")
+    Collection::load(crate::fixtures().join(path), VariantHint::None).expect("fixture")
 }
 
 #[test]
 fn convert_round_trips() {
     let original = contents(&read("collection.sok"));
     let sok = run(&["convert", "collection.sok", "--to", "sok"]);
-    assert_eq!(contents(&Collection::parse(sok.ok(), None)), original);
+    assert_eq!(
+        contents(&Collection::parse(sok.ok(), VariantHint::None).unwrap()),
+        original
+    );
     let rle = run(&["convert", "collection.sok", "--to", "sok", "--rle"]);
     assert!(
         rle.ok().contains("7#|#@-$-.#|#2-$-.#|7#\n"),
         "{}",
         rle.stdout
     );
-    assert_eq!(contents(&Collection::parse(&rle.stdout, None)), original);
+    assert_eq!(
+        contents(&Collection::parse(&rle.stdout, VariantHint::None).unwrap()),
+        original
+    );
     let json = run(&["convert", "collection.sok", "--to", "json"]);
     let parsed: Collection = serde_json::from_str(json.ok()).expect("JSON collection");
     assert_eq!(contents(&parsed), original);
     // JSON in, .sok out.
     let back = run_stdin(&["convert", "-", "--to", "sok"], &json.stdout);
-    assert_eq!(contents(&Collection::parse(back.ok(), None)), original);
+    assert_eq!(
+        contents(&Collection::parse(back.ok(), VariantHint::None).unwrap()),
+        original
+    );
     let rle_json = run(&["convert", "collection.sok", "--to", "json", "--rle"]);
     let document: Value = serde_json::from_str(rle_json.ok()).expect("JSON");
     assert_eq!(document["puzzles"][0]["board"], "7#|#@-$-.#|#2-$-.#|7#");
@@ -402,7 +411,7 @@ fn convert_skips_the_puzzles_the_format_cannot_hold() {
         "warning: skipped puzzle 4 (\"Hexagons\"): a Hexoban puzzle can't be written to a \
          .xsb file (use --to sok)\n"
     );
-    let written = Collection::parse(&out.stdout, None);
+    let written = Collection::parse(&out.stdout, VariantHint::None).unwrap();
     let titles: Vec<&str> = written.puzzles.iter().map(|p| p.title.as_str()).collect();
     assert_eq!(titles, ["Two boxes", "Corridor", "Ordered boxes"]);
     // Nothing left to write is a failure.
@@ -433,7 +442,7 @@ fn convert_corpus_collections_round_trip() {
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ] {
         let path = sokoengine_testkit::corpus_file(relative);
-        let original = contents(&Collection::load(&path, None).expect("corpus file"));
+        let original = contents(&Collection::load(&path, VariantHint::None).expect("corpus file"));
         let path = path.to_str().expect("UTF-8 path");
         for rle in [false, true] {
             let mut args = vec!["convert", path, "--to", "sok"];
@@ -442,7 +451,7 @@ fn convert_corpus_collections_round_trip() {
             }
             let out = run(&args);
             assert_eq!(
-                contents(&Collection::parse(out.ok(), None)),
+                contents(&Collection::parse(out.ok(), VariantHint::None).unwrap()),
                 original,
                 "{relative} rle={rle}"
             );

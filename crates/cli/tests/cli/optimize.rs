@@ -2,7 +2,7 @@
 //! levels without a seed, limits, `--save`, exit codes and one-line errors.
 
 use serde_json::{Value, json};
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 use sokoengine::metrics::SolutionVerifier;
 
 use crate::solve::{mask_nodes, mask_times};
@@ -32,7 +32,7 @@ fn optimize_text() {
 
 /// The six metrics of `lurd` on level `number` of `file` (in `fixtures/cli`).
 fn verified(file: &str, number: usize, lurd: &str) -> Value {
-    let collection = Collection::load(crate::fixtures().join(file), None).unwrap();
+    let collection = Collection::load(crate::fixtures().join(file), VariantHint::None).unwrap();
     let puzzle = collection.puzzles[number - 1].puzzle().unwrap();
     let metrics = SolutionVerifier::new(&puzzle)
         .unwrap()
@@ -208,8 +208,9 @@ fn save_adds_the_improved_solutions() {
         "solutions.sok",
     ])
     .ok();
-    let saved = Collection::load(&out, None).unwrap();
-    let original = Collection::load(crate::fixtures().join("solutions.sok"), None).unwrap();
+    let saved = Collection::load(&out, VariantHint::None).unwrap();
+    let original =
+        Collection::load(crate::fixtures().join("solutions.sok"), VariantHint::None).unwrap();
     assert_eq!(saved.puzzles.len(), original.puzzles.len());
     let snapshots = saved.puzzles[0].snapshots();
     assert_eq!(snapshots.len(), original.puzzles[0].snapshots().len() + 1);
@@ -235,7 +236,7 @@ fn save_adds_the_improved_solutions() {
         "collection.sok",
     ])
     .ok();
-    let saved = Collection::load(&out, None).unwrap();
+    let saved = Collection::load(&out, VariantHint::None).unwrap();
     assert_eq!(saved.puzzles[1].snapshots().len(), 2);
     std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 
 #[sokoengine_testkit_macros::corpus_test]
 fn every_level_file_loads_without_error() {
@@ -11,7 +11,7 @@ fn every_level_file_loads_without_error() {
     assert!(files.len() >= 80, "only {} level files found", files.len());
     let mut large_suite_levels = 0;
     for path in &files {
-        let collection = Collection::load(path, None).unwrap();
+        let collection = Collection::load(path, VariantHint::None).unwrap();
         let errors = collection.check();
         assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
         assert!(!collection.puzzles.is_empty(), "{}", path.display());
@@ -28,18 +28,18 @@ fn every_level_file_round_trips() {
     let corpus = sokoengine_testkit::corpus();
     let files = sokoengine_testkit::level_files(&corpus);
     for path in &files {
-        let collection = Collection::load(path, None).unwrap();
+        let collection = Collection::load(path, VariantHint::None).unwrap();
         let hint = sokoengine_io::extension_hint(path);
         let written = collection
             .to_sok_string()
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let reread = Collection::parse(&written, hint);
+        let reread = Collection::parse(&written, hint).unwrap();
         crate::sok_format::assert_round_trip(&collection, &reread, &path.display().to_string());
         // RLE boards and moves read back to the same cells and steps.
         let rle = collection
             .to_sok_string_with(sokoengine_io::WriteOptions::new().rle(true))
             .unwrap();
-        let reread = Collection::parse(&rle, hint);
+        let reread = Collection::parse(&rle, hint).unwrap();
         assert_eq!(
             reread.puzzles.len(),
             collection.puzzles.len(),
@@ -70,7 +70,7 @@ fn every_level_file_round_trips() {
 fn xsb_titles_and_tags_after_the_board() {
     // docs/formats.md#titles: digit title lines, `Title:`/`Author:` tags after the board, CRLF.
     let path = sokoengine_testkit::corpus_file("levels/large-test-suite/Sven_1623.xsb");
-    let collection = Collection::load(path, None).unwrap();
+    let collection = Collection::load(path, VariantHint::None).unwrap();
     assert_eq!(collection.puzzles.len(), 1623);
     let first = &collection.puzzles[0];
     assert_eq!(
@@ -89,7 +89,7 @@ fn xsb_titles_and_tags_after_the_board() {
 #[sokoengine_testkit_macros::corpus_test]
 fn jsoko_parsing_quirks() {
     let path = sokoengine_testkit::corpus_file("levels/jsoko-testlevels/Parsing.sok");
-    let collection = Collection::load(&path, None).unwrap();
+    let collection = Collection::load(&path, VariantHint::None).unwrap();
     assert!(collection.check().is_empty());
     let level2 = collection
         .puzzles
@@ -116,7 +116,7 @@ fn latin1_file_decodes() {
         std::str::from_utf8(&bytes).is_err(),
         "general_testlevel.sok is Latin-1"
     );
-    let collection = Collection::load(&path, None).unwrap();
+    let collection = Collection::load(&path, VariantHint::None).unwrap();
     assert!(collection.check().is_empty());
     let found = collection.puzzles.iter().any(|p| {
         p.title.contains("\u{fc}ber")
@@ -137,7 +137,7 @@ fn every_level_file_json_round_trips() {
     let corpus = sokoengine_testkit::corpus();
     let files = sokoengine_testkit::level_files(&corpus);
     for path in &files {
-        let collection = Collection::load(path, None).unwrap();
+        let collection = Collection::load(path, VariantHint::None).unwrap();
         let json = serde_json::to_string(&collection).unwrap();
         let back: Collection = serde_json::from_str(&json).unwrap();
         assert_eq!(back, collection, "{}", path.display());

@@ -4,10 +4,14 @@
 use std::fmt::Write as _;
 
 use sokoengine_geometry::Tessellation;
-use sokoengine_io::{Collection, FileFormat, Moves, WriteError};
+use sokoengine_io::{Collection, FileFormat, Moves, VariantHint, WriteError};
 
 fn fixture(name: &str) -> Collection {
-    Collection::load(sokoengine_testkit::fixture(&format!("io/{name}")), None).unwrap()
+    Collection::load(
+        sokoengine_testkit::fixture(&format!("io/{name}")),
+        VariantHint::None,
+    )
+    .unwrap()
 }
 
 /// A readable dump of everything the reader found.
@@ -84,7 +88,7 @@ fn demo_collection_writes_and_round_trips() {
     let collection = fixture("demo.sok");
     let written = collection.to_sok_string().unwrap();
     insta::assert_snapshot!(written);
-    let reread = Collection::parse(&written, None);
+    let reread = Collection::parse(&written, VariantHint::None).unwrap();
     crate::sok_format::assert_round_trip(&collection, &reread, "demo.sok");
 }
 
@@ -116,7 +120,7 @@ fn hsb_extension_gives_hexoban_and_hint_wins() {
         error.to_string(),
         "puzzle 1: a Hexoban puzzle can't be written to a .xsb file (use .sok)"
     );
-    let reread = Collection::parse(&plain, Some(Tessellation::Hexoban));
+    let reread = Collection::parse(&plain, Some(Tessellation::Hexoban)).unwrap();
     assert_eq!(
         reread.puzzles[0].puzzle().unwrap(),
         collection.puzzles[0].puzzle().unwrap()
@@ -198,7 +202,7 @@ fn puzzles_built_in_code_are_written() {
         written,
         "######\n# pb.#\n#    #\n######\n\nTitle: Pop\nTitle: Pop\n\nrR\nTitle: Dude\n\n"
     );
-    let reread = Collection::parse(&written, None);
+    let reread = Collection::parse(&written, VariantHint::None).unwrap();
     assert_eq!(reread, collection);
     assert_eq!(reread.puzzles[0].title, "Pop");
     assert_eq!(reread.puzzles[0].snapshots()[0].title, "Dude");
@@ -206,7 +210,7 @@ fn puzzles_built_in_code_are_written() {
 
 #[test]
 fn unsafe_notes_are_write_errors() {
-    let mut collection = Collection::parse("#####\n#@$.#\n#####\n", None);
+    let mut collection = Collection::parse("#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
     collection.puzzles[0].notes = "fine line\nPop".into();
     let error = collection.to_sok_string().unwrap_err();
     assert_eq!(
@@ -240,7 +244,8 @@ fn unsafe_notes_are_write_errors() {
 
 #[test]
 fn dates_only_when_set_and_untitled_successors_keep_tags() {
-    let mut collection = Collection::parse("Collection: C\n\n#####\n#@$.#\n#####\n", None);
+    let mut collection =
+        Collection::parse("Collection: C\n\n#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
     // "Collection: C" alone above an untitled puzzle would read as its title: the
     // writer puts a `::` comment line before it so the header reads back the same.
     assert_eq!(collection.title, "");
@@ -250,13 +255,16 @@ fn dates_only_when_set_and_untitled_successors_keep_tags() {
     let written = collection.to_sok_string().unwrap();
     assert!(!written.contains("Date"));
     assert_eq!(written, "::\nCollection: C\n\n#####\n#@$.#\n#####\n\n");
-    assert_eq!(Collection::parse(&written, None), collection);
+    assert_eq!(
+        Collection::parse(&written, VariantHint::None).unwrap(),
+        collection
+    );
 }
 
 #[test]
 fn snapshot_errors_point_at_the_file_line() {
     let text = "#####\n#@$.#\n#####\n\nrrrr\n  ll]r\nlu\n";
-    let errors = Collection::parse(text, None).check();
+    let errors = Collection::parse(text, VariantHint::None).unwrap().check();
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),

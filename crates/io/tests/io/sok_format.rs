@@ -2,7 +2,7 @@
 //! docs/formats.md#collections-sok).
 
 use sokoengine_geometry::Tessellation;
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 
 const DATA: &str = "sokoenginepy/test_data";
 
@@ -175,13 +175,14 @@ fn tessellation_precedence() {
 #[sokoengine_testkit_macros::corpus_test]
 fn small_collection_from_path_bytes_and_string() {
     let path = sokoengine_testkit::corpus_file(&format!("{DATA}/small_collection.sok"));
-    let from_path = Collection::load(&path, None).unwrap();
+    let from_path = Collection::load(&path, VariantHint::None).unwrap();
     let bytes = std::fs::read(&path).unwrap();
-    let from_bytes = Collection::parse_bytes(&bytes, None);
-    let from_string = Collection::parse(std::str::from_utf8(&bytes).unwrap(), None);
+    let from_bytes = Collection::parse_bytes(&bytes, VariantHint::None).unwrap();
+    let from_string =
+        Collection::parse(std::str::from_utf8(&bytes).unwrap(), VariantHint::None).unwrap();
     assert_eq!(from_path, from_bytes);
     assert_eq!(from_path, from_string);
-    let reread = Collection::parse(&from_path.to_sok_string().unwrap(), None);
+    let reread = Collection::parse(&from_path.to_sok_string().unwrap(), VariantHint::None).unwrap();
     let boards = |c: &Collection| -> Vec<String> {
         c.puzzles
             .iter()
@@ -199,9 +200,9 @@ fn every_fixture_round_trips() {
         if path.extension().is_none_or(|e| e != "sok") {
             continue;
         }
-        let collection = Collection::load(&path, None).unwrap();
+        let collection = Collection::load(&path, VariantHint::None).unwrap();
         let written = collection.to_sok_string().unwrap();
-        let reread = Collection::parse(&written, None);
+        let reread = Collection::parse(&written, VariantHint::None).unwrap();
         assert_round_trip(&collection, &reread, &path.display().to_string());
         // Writing is a fixed point after one round.
         assert_eq!(
