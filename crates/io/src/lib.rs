@@ -50,6 +50,12 @@
 //! Only invalid lines are affected: a valid one-line board (`#3$`) or a valid move line
 //! in that place keeps its class, and an invalid line anywhere else is still reported by
 //! [`Collection::check`].
+//!
+//! Where titles stand is decided from the whole file (`docs/formats.md`, "Titles decided
+//! from the whole file"): a file whose every board has a title-like line directly under
+//! it (the Original and XSokoban files of Sokoban sites) takes those lines as the titles
+//! of the boards above them, and a numbered line that ends the header's comment block
+//! (Microban III) titles the first puzzle when every other title has its shape.
 
 #![deny(missing_docs)]
 

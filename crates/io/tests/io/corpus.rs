@@ -143,3 +143,47 @@ fn every_level_file_json_round_trips() {
         assert_eq!(back, collection, "{}", path.display());
     }
 }
+
+/// The titles of `file` (under `levels/`).
+fn corpus_titles(file: &str) -> Vec<String> {
+    let path = sokoengine_testkit::corpus().join("levels").join(file);
+    Collection::load(&path, VariantHint::None)
+        .unwrap()
+        .puzzles
+        .into_iter()
+        .map(|p| p.title)
+        .collect()
+}
+
+#[sokoengine_testkit_macros::corpus_test]
+fn titles_of_the_plain_collections_in_their_layouts() {
+    // Titles above the boards, the first one the last line of the header.
+    let xsokoban = corpus_titles("large-test-suite/XSokoban_90.xsb");
+    let expected: Vec<String> = (1..=90).map(|n| format!("screen.{n:02}")).collect();
+    assert_eq!(xsokoban, expected);
+    // `; N` after a blank line.
+    for file in [
+        "Sasquatch_II_50.xsb",
+        "Sasquatch_IV_50.xsb",
+        "Sasquatch_VI_50.xsb",
+    ] {
+        let expected: Vec<String> = (1..=50).map(|n| n.to_string()).collect();
+        assert_eq!(
+            corpus_titles(&format!("large-test-suite/{file}")),
+            expected,
+            "{file}"
+        );
+    }
+    // In Sasquatch III, `; 44` stands directly under board 43: one slip in a file that
+    // puts its titles above the boards, so it still titles level 44.
+    let sasquatch = corpus_titles("large-test-suite/Sasquatch_III_50.xsb");
+    assert_eq!(
+        (sasquatch[42].as_str(), sasquatch[43].as_str()),
+        ("43", "44")
+    );
+    // The header's comment block runs into the first title (`;YM_M001.XSB` under
+    // `;` comments, no blank line between): the first level keeps its title.
+    let murase = corpus_titles("large-test-suite/Yoshio_Murase_Handmade_54.xsb");
+    assert_eq!(murase.len(), 54);
+    assert_eq!(&murase[..2], ["YM_M001.XSB", "YM_M002.XSB"]);
+}

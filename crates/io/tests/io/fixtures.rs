@@ -282,3 +282,48 @@ fn demo_collection_as_json() {
     let back: Collection = serde_json::from_str(&json).unwrap();
     assert_eq!(back, collection);
 }
+
+#[test]
+fn titles_directly_under_their_boards_belong_to_those_boards() {
+    // The Original/XSokoban layout of Sokoban sites: `; N` directly under each board.
+    let collection = fixture("titles_below.xsb");
+    let titles: Vec<&str> = collection
+        .puzzles
+        .iter()
+        .map(|p| p.title.as_str())
+        .collect();
+    assert_eq!(titles, ["1", "2", "3"]);
+    assert!(collection.puzzles.iter().all(|p| p.notes.is_empty()));
+    insta::assert_snapshot!(summary(&collection));
+}
+
+#[test]
+fn a_numbered_title_ending_the_header_block_is_the_first_title() {
+    // The Microban III layout: `; 1` directly under the header's comment lines.
+    let collection = fixture("header_title.xsb");
+    let titles: Vec<&str> = collection
+        .puzzles
+        .iter()
+        .map(|p| p.title.as_str())
+        .collect();
+    assert_eq!(titles, ["1", "2", "3"]);
+    insta::assert_snapshot!(summary(&collection));
+}
+
+#[test]
+fn both_layouts_write_titles_above_and_read_back_the_same() {
+    for name in ["titles_below.xsb", "header_title.xsb"] {
+        let collection = fixture(name);
+        for format in [FileFormat::Sok, FileFormat::Xsb] {
+            let written = collection.to_plain_string(format).unwrap();
+            let reread = Collection::parse(&written, VariantHint::None).unwrap();
+            let titles = |c: &Collection| {
+                c.puzzles
+                    .iter()
+                    .map(|p| p.title.clone())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(titles(&reread), titles(&collection), "{name} as {format:?}");
+        }
+    }
+}
