@@ -151,9 +151,10 @@ pub enum WriteError {
         /// What the reader would make of it.
         problem: LineProblem,
     },
-    /// A puzzle whose tessellation the chosen plain format cannot hold.
+    /// A puzzle whose tessellation the chosen plain format cannot hold: another one
+    /// than the format's, or for [`FileFormat::Txt`] than the first puzzle's.
     #[error(
-        "puzzle {puzzle}: a {tessellation} puzzle can't be written to a .{} file (use .sok)",
+        "puzzle {puzzle}: a {tessellation} puzzle can't be written to a .{} file of {expected} puzzles (use .sok)",
         format.extension()
     )]
     TessellationMismatch {
@@ -161,6 +162,8 @@ pub enum WriteError {
         puzzle: usize,
         /// The puzzle's tessellation.
         tessellation: Tessellation,
+        /// The tessellation the file holds.
+        expected: Tessellation,
         /// The format asked for.
         format: FileFormat,
     },
@@ -182,6 +185,7 @@ pub enum WriteError {
 ///
 /// ```
 /// use std::path::Path;
+/// use sokoengine_geometry::Tessellation;
 /// use sokoengine_io::{Collection, FileFormat, VariantHint, WriteError};
 ///
 /// assert_eq!(FileFormat::from_path(Path::new("levels.hsb")), Some(FileFormat::Hsb));
@@ -192,6 +196,12 @@ pub enum WriteError {
 ///     collection.to_plain_string(FileFormat::Hsb),
 ///     Err(WriteError::TessellationMismatch { puzzle: 1, .. })
 /// ));
+/// // `.txt` holds the tessellation of its first puzzle, Octoban too (no extension names
+/// // Octoban: read it back with a hint).
+/// let octoban = Collection::parse("#####\n#@$.#\n#####\n", Tessellation::Octoban)?;
+/// let text = octoban.to_plain_string(FileFormat::Txt)?;
+/// assert_eq!(text, "\n#####\n#@$.#\n#####\n\n");
+/// assert_eq!(Collection::parse(&text, Tessellation::Octoban)?, octoban);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -205,15 +215,19 @@ pub enum FileFormat {
     Hsb,
     /// Plain Trioban `.tsb`.
     Tsb,
+    /// Plain `.txt` of any one tessellation, the first puzzle's: the plain form of
+    /// Octoban, which no extension names (read it back with a hint).
+    Txt,
 }
 
 impl FileFormat {
-    /// The format of a file name's extension (`sok`, `xsb`, `txt`, `hsb`, `tsb`).
+    /// The format of a file name's extension (`sok`, `xsb`, `hsb`, `tsb`, `txt`).
     pub fn from_path(path: &Path) -> Option<FileFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         match extension.as_str() {
             "sok" => Some(FileFormat::Sok),
-            "xsb" | "txt" => Some(FileFormat::Xsb),
+            "xsb" => Some(FileFormat::Xsb),
+            "txt" => Some(FileFormat::Txt),
             "hsb" => Some(FileFormat::Hsb),
             "tsb" => Some(FileFormat::Tsb),
             _ => None,
@@ -227,13 +241,26 @@ impl FileFormat {
             FileFormat::Xsb => "xsb",
             FileFormat::Hsb => "hsb",
             FileFormat::Tsb => "tsb",
+            FileFormat::Txt => "txt",
         }
     }
 
-    /// The tessellation a plain format holds (`None` for `.sok`, which holds any).
+    /// The plain format that holds `tessellation`: `.xsb`, `.hsb`, `.tsb`, or `.txt`
+    /// for Octoban.
+    pub const fn plain(tessellation: Tessellation) -> FileFormat {
+        match tessellation {
+            Tessellation::Sokoban => FileFormat::Xsb,
+            Tessellation::Hexoban => FileFormat::Hsb,
+            Tessellation::Trioban => FileFormat::Tsb,
+            Tessellation::Octoban => FileFormat::Txt,
+        }
+    }
+
+    /// The tessellation a plain format holds (`None` for `.sok`, which holds any, and
+    /// `.txt`, which holds its first puzzle's).
     pub const fn tessellation(self) -> Option<Tessellation> {
         match self {
-            FileFormat::Sok => None,
+            FileFormat::Sok | FileFormat::Txt => None,
             FileFormat::Xsb => Some(Tessellation::Sokoban),
             FileFormat::Hsb => Some(Tessellation::Hexoban),
             FileFormat::Tsb => Some(Tessellation::Trioban),
@@ -633,8 +660,8 @@ impl Collection {
         self.to_plain_string_with(FileFormat::Sok, options)
     }
 
-    /// Writes the titles and boards as a plain `.xsb`, `.hsb` or `.tsb` file (for
-    /// [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
+    /// Writes the titles and boards as a plain `.xsb`, `.hsb`, `.tsb` or `.txt` file
+    /// (for [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
     ///
     /// # Errors
     ///
@@ -668,7 +695,7 @@ impl Collection {
     }
 
     /// Writes the collection to `path` in the format of its extension (`.sok`, `.xsb`,
-    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`), atomically: the
+    /// `.hsb`, `.tsb`, `.txt`; anything else is written as `.sok`), atomically: the
     /// file is wholly replaced or left as it was ([`crate::atomic`]).
     ///
     /// # Errors
@@ -763,6 +790,8 @@ pub struct CollectionWriter<W: Write> {
     count: usize,
     /// Puzzles written.
     written: usize,
+    /// The tessellation of a `.txt` file: its first puzzle's.
+    plain_tessellation: Option<Tessellation>,
     /// Plain formats: the number and row of the last puzzle written when its board is
     /// a lone line that would read as the title of a following untitled puzzle.
     last_lone_row: Option<(usize, String)>,
@@ -809,6 +838,7 @@ impl<W: Write> CollectionWriter<W> {
             writer,
             count: 0,
             written: 0,
+            plain_tessellation: None,
             last_lone_row: None,
         })
     }
@@ -823,9 +853,17 @@ impl<W: Write> CollectionWriter<W> {
     pub fn write(&mut self, entry: &PuzzleEntry) -> Result<(), WriteError> {
         self.count += 1;
         let number = self.count;
-        let written = match self.format.tessellation() {
-            None => write_puzzle(&mut self.writer, number, entry, self.options)?,
-            Some(tessellation) => self.write_plain(number, entry, tessellation)?,
+        let written = match (self.format, self.format.tessellation()) {
+            (FileFormat::Sok, _) => write_puzzle(&mut self.writer, number, entry, self.options)?,
+            (_, Some(tessellation)) => self.write_plain(number, entry, tessellation)?,
+            (_, None) => {
+                let tessellation = self.plain_tessellation.unwrap_or(entry.tessellation());
+                let written = self.write_plain(number, entry, tessellation)?;
+                if written {
+                    self.plain_tessellation = Some(tessellation);
+                }
+                written
+            }
         };
         self.written += usize::from(written);
         self.flush_settled()
@@ -874,6 +912,7 @@ impl<W: Write> CollectionWriter<W> {
             return Err(WriteError::TessellationMismatch {
                 puzzle: number,
                 tessellation: entry.tessellation(),
+                expected: tessellation,
                 format: self.format,
             });
         }

@@ -118,7 +118,7 @@ fn hsb_extension_gives_hexoban_and_hint_wins() {
     ));
     assert_eq!(
         error.to_string(),
-        "puzzle 1: a Hexoban puzzle can't be written to a .xsb file (use .sok)"
+        "puzzle 1: a Hexoban puzzle can't be written to a .xsb file of Sokoban puzzles (use .sok)"
     );
     let reread = Collection::parse(&plain, Some(Tessellation::Hexoban)).unwrap();
     assert_eq!(
@@ -326,4 +326,32 @@ fn both_layouts_write_titles_above_and_read_back_the_same() {
             assert_eq!(titles(&reread), titles(&collection), "{name} as {format:?}");
         }
     }
+}
+
+#[test]
+fn every_tessellation_has_a_plain_form() {
+    let board = "#####\n#@$.#\n#####\n";
+    for tessellation in Tessellation::ALL {
+        let mut collection =
+            Collection::parse(&format!("One\n\n{board}\nTwo\n\n{board}"), tessellation).unwrap();
+        let format = FileFormat::plain(tessellation);
+        let written = collection.to_plain_string(format).unwrap();
+        let reread = Collection::parse(&written, tessellation).unwrap();
+        assert_eq!(reread, collection, "{tessellation}: {written}");
+        // A `.txt` file holds its first puzzle's tessellation only.
+        collection.puzzles[1].set_tessellation(if tessellation == Tessellation::Sokoban {
+            Tessellation::Octoban
+        } else {
+            Tessellation::Sokoban
+        });
+        let error = collection.to_plain_string(FileFormat::Txt).unwrap_err();
+        assert!(
+            matches!(error, WriteError::TessellationMismatch { puzzle: 2, expected, .. } if expected == tessellation),
+            "{error}"
+        );
+    }
+    assert_eq!(
+        FileFormat::from_path(std::path::Path::new("x.TXT")),
+        Some(FileFormat::Txt)
+    );
 }
