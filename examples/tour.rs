@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{}x{} board, {} boxes:\n{puzzle}\n",
         puzzle.width(),
         puzzle.height(),
-        puzzle.boxes_count()
+        puzzle.box_count()
     );
 
     // 2. The Mover: checked moves with the reference's exact error texts.

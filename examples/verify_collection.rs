@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let entry = &collection.puzzles[outcome.puzzle];
         let snapshot = &entry.snapshots()[outcome.snapshot];
         let counts = outcome.moves.as_ref().map_or_else(String::new, |m| {
-            format!("{} moves, {} pushes", m.moves_count(), m.pushes_count())
+            format!("{} moves, {} pushes", m.move_count(), m.push_count())
         });
         let verdict = match &outcome.result {
             Ok(true) => {

@@ -270,7 +270,7 @@ fn emit(
     }
     let frames = match &picture {
         Picture::Still(_) => 1,
-        Picture::Animated(animation) => animation.frames_count(),
+        Picture::Animated(animation) => animation.frame_count(),
     };
     let content = match (format, picture) {
         (Format::Svg, Picture::Still(svg)) => Content::Bytes(svg.into_bytes()),

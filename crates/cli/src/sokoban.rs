@@ -103,9 +103,9 @@ pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
         width: puzzle.width(),
         height: puzzle.height(),
         board: &printed,
-        pushers: puzzle.pushers_count(),
-        boxes: puzzle.boxes_count(),
-        goals: puzzle.goals_count(),
+        pushers: puzzle.pusher_count(),
+        boxes: puzzle.box_count(),
+        goals: puzzle.goal_count(),
     };
     out.emit(&document, || format!("{printed}\n"))
 }
@@ -288,7 +288,7 @@ pub fn run_replay_on(
             .check_steps(puzzle.tessellation())
             .map_err(|e| e.to_string())
     };
-    let reverse = reverse || moves.jumps_count() > 0;
+    let reverse = reverse || moves.jump_count() > 0;
     let mover = || {
         let graph = graph?;
         // Sokoban+ is set up only when it is enabled.
@@ -360,7 +360,7 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         run_replay(&puzzle, &moves, args.reverse, args.sokoban_plus).map_err(Failure::domain)?;
     let document = ReplayDocument {
         variant: variant_name(puzzle.tessellation()),
-        reverse: args.reverse || moves.jumps_count() > 0,
+        reverse: args.reverse || moves.jump_count() > 0,
         steps: outcome.applied,
         final_board: outcome.mover.board().to_board_str(true, false),
         solved: outcome.solved,

@@ -65,7 +65,7 @@ fn collection(c: &mut Criterion) {
     };
     let collection = Collection::parse(&text, VariantHint::None).expect("the text holds puzzles");
     assert_eq!(
-        (collection.puzzles.len(), collection.snapshots_count()),
+        (collection.puzzles.len(), collection.snapshot_count()),
         (91, 196)
     );
     let mut group = c.benchmark_group("collection");

@@ -557,7 +557,7 @@ impl Collection {
     }
 
     /// Number of snapshots over all puzzles.
-    pub fn snapshots_count(&self) -> usize {
+    pub fn snapshot_count(&self) -> usize {
         self.puzzles.iter().map(|p| p.snapshots.len()).sum()
     }
 

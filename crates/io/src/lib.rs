@@ -28,7 +28,7 @@
 //! assert_eq!((collection.title.as_str(), entry.title.as_str()), ("Demo", "Level 1"));
 //! let snapshot = &entry.snapshots()[0];
 //! assert_eq!((snapshot.title.as_str(), snapshot.solver.as_str()), ("Solution 1/1", "me"));
-//! assert_eq!(snapshot.moves()?.pushes_count(), 1);
+//! assert_eq!(snapshot.moves()?.push_count(), 1);
 //! assert_eq!(entry.puzzle()?.to_string(), "#####\n#@$.#\n#####");
 //! // Text works the same; text with no board in it is refused, not read as empty.
 //! assert_eq!(Collection::parse(&std::fs::read_to_string(&path)?, VariantHint::None)?, collection);

@@ -1343,6 +1343,6 @@ mod tests {
         let collection = Collection::parse(&text, VariantHint::None).unwrap();
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(collection.puzzles.len(), 20_000);
-        assert_eq!(collection.snapshots_count(), 20_000);
+        assert_eq!(collection.snapshot_count(), 20_000);
     }
 }

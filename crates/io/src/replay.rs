@@ -798,7 +798,7 @@ impl Collection {
     /// Replays every snapshot of every puzzle (see [`replay`]; forward mode unless the
     /// moves have a jump, Sokoban+ not enabled), in file order.
     pub fn replay_all(&self) -> Vec<SnapshotReplay> {
-        let mut out = Vec::with_capacity(self.snapshots_count());
+        let mut out = Vec::with_capacity(self.snapshot_count());
         for (puzzle_index, entry) in self.puzzles.iter().enumerate() {
             let puzzle = entry.puzzle();
             for (snapshot_index, snapshot) in entry.snapshots().iter().enumerate() {

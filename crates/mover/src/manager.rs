@@ -303,7 +303,7 @@ impl BoardManager {
     /// puzzle.goalorder = "2 1".into();
     /// let manager = BoardManager::from_puzzle(&puzzle)?;
     /// assert_eq!((manager.boxorder(), manager.goalorder()), ("1 2".to_owned(), "2 1".to_owned()));
-    /// assert_eq!(manager.boxes_count(), 2);
+    /// assert_eq!(manager.box_count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<BoardManager, SizeError> {
@@ -329,7 +329,7 @@ impl BoardManager {
 
     /// Number of pushers.
     #[inline]
-    pub fn pushers_count(&self) -> usize {
+    pub fn pusher_count(&self) -> usize {
         self.pushers.len()
     }
     /// Pusher IDs (`1..=count`).
@@ -372,7 +372,7 @@ impl BoardManager {
 
     /// Number of boxes.
     #[inline]
-    pub fn boxes_count(&self) -> usize {
+    pub fn box_count(&self) -> usize {
         self.boxes.len()
     }
     /// Box IDs (`1..=count`).
@@ -414,7 +414,7 @@ impl BoardManager {
 
     /// Number of goals.
     #[inline]
-    pub fn goals_count(&self) -> usize {
+    pub fn goal_count(&self) -> usize {
         self.goals.len()
     }
     /// Goal IDs (`1..=count`).

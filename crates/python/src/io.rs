@@ -205,17 +205,17 @@ impl MovesCore {
 
     #[getter]
     fn moves_count(&self) -> usize {
-        self.moves.moves_count()
+        self.moves.move_count()
     }
 
     #[getter]
     fn pushes_count(&self) -> usize {
-        self.moves.pushes_count()
+        self.moves.push_count()
     }
 
     #[getter]
     fn jumps_count(&self) -> usize {
-        self.moves.jumps_count()
+        self.moves.jump_count()
     }
 
     #[getter]

@@ -65,7 +65,7 @@ pub struct Push {
 }
 
 impl fmt::Display for Push {
-    /// `10 RIGHT`.
+    /// `10 right`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.box_position, self.direction)
     }

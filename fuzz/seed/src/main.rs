@@ -103,7 +103,7 @@ fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
             continue;
         }
         seeds.add("board_parse", &support::board_input(tessellation, &board));
-        if puzzle.size() <= SOLVER_CELLS && puzzle.boxes_count() <= SOLVER_BOXES {
+        if puzzle.size() <= SOLVER_CELLS && puzzle.box_count() <= SOLVER_BOXES {
             for objectives in 0..4 {
                 seeds.add(
                     "solver_tiny",

@@ -66,9 +66,9 @@ fn summary(collection: &Collection) -> String {
                     "    moves: {} (rle {}) moves={} pushes={} jumps={}",
                     moves.to_str(false),
                     moves.to_str(true),
-                    moves.moves_count(),
-                    moves.pushes_count(),
-                    moves.jumps_count()
+                    moves.move_count(),
+                    moves.push_count(),
+                    moves.jump_count()
                 )
                 .unwrap(),
                 Err(error) => writeln!(out, "    moves error: {error}").unwrap(),

@@ -21,14 +21,14 @@ proptest! {
             let rle = Moves::parse(&moves.to_str(true)).unwrap();
             prop_assert_eq!(plain.to_str(false), moves.to_str(false));
             prop_assert_eq!(rle.to_str(false), moves.to_str(false));
-            prop_assert_eq!(plain.moves_count(), moves.moves_count());
-            prop_assert_eq!(plain.pushes_count(), moves.pushes_count());
+            prop_assert_eq!(plain.move_count(), moves.move_count());
+            prop_assert_eq!(plain.push_count(), moves.push_count());
             {
                 let tessellation = Tessellation::Octoban;
                 let steps = moves.pusher_steps(tessellation).unwrap();
                 let back = Moves::from_pusher_steps(tessellation, &steps).unwrap();
-                prop_assert_eq!(back.moves_count(), moves.moves_count());
-                prop_assert_eq!(back.pushes_count(), moves.pushes_count());
+                prop_assert_eq!(back.move_count(), moves.move_count());
+                prop_assert_eq!(back.push_count(), moves.push_count());
             }
         }
     }

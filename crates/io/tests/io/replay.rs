@@ -22,11 +22,11 @@ fn original_and_extra_replays_like_the_reference() {
         assert_eq!(snapshot.title, expected["snapshot_title"].as_str().unwrap());
         let moves = snapshot.moves().unwrap();
         assert_eq!(
-            moves.moves_count() as u64,
+            moves.move_count() as u64,
             expected["moves_count_non_push"].as_u64().unwrap()
         );
         assert_eq!(
-            moves.pushes_count() as u64,
+            moves.push_count() as u64,
             expected["pushes_count"].as_u64().unwrap()
         );
         let replayed = replay(&entry.puzzle().unwrap(), &moves, ReplayOptions::new())

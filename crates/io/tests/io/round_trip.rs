@@ -25,8 +25,8 @@ fn round_trip(bytes: &[u8]) -> Option<WriteError> {
                 "{written:?}"
             );
             assert_eq!(
-                reread.snapshots_count(),
-                collection.snapshots_count(),
+                reread.snapshot_count(),
+                collection.snapshot_count(),
                 "{written:?}"
             );
             if !rle {
@@ -86,7 +86,7 @@ fn a_lone_unreadable_moves_line_stays_a_snapshot() {
     // read back as a snapshot.
     let text = "#####\n#@$.#\n#####\n\nlurd{LURD}\n\n#####\n#@$.#\n#####\n";
     let mut collection = Collection::parse(text, VariantHint::None).unwrap();
-    assert_eq!(collection.snapshots_count(), 0);
+    assert_eq!(collection.snapshot_count(), 0);
     assert_eq!(collection.puzzles[1].title, "lurd{LURD}");
     collection.puzzles[1].title.clear();
     collection.puzzles[0].push_snapshot(Snapshot::new(Tessellation::Sokoban, "lurd{LURD}"));

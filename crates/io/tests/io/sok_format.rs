@@ -21,7 +21,7 @@ fn load(name: &str, hint: Option<Tessellation>) -> Collection {
 fn original_and_extra_metadata() {
     let collection = load("Original_and_Extra.sok", None);
     assert_eq!(collection.puzzles.len(), 91);
-    assert_eq!(collection.snapshots_count(), 196);
+    assert_eq!(collection.snapshot_count(), 196);
     assert_eq!(collection.title, "Original & Extra");
     assert_eq!(collection.author, "Thinking Rabbit");
     assert_eq!(collection.created_at, "2022-07-01  01:05:06");
@@ -54,7 +54,7 @@ fn original_and_extra_metadata() {
         )
     );
     let moves = snapshot.moves().unwrap();
-    assert_eq!((moves.moves_count(), moves.pushes_count()), (133, 97));
+    assert_eq!((moves.move_count(), moves.push_count()), (133, 97));
     assert!(puzzle.source_line().is_some());
     assert!(
         collection

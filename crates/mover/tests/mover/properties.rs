@@ -159,7 +159,7 @@ proptest! {
         let mut manager = BoardManager::new(board);
         if plus {
             // Sokoban+ takes the step-by-step path.
-            let order: Vec<String> = (1..=manager.boxes_count()).map(|i| (i % 2).to_string()).collect();
+            let order: Vec<String> = (1..=manager.box_count()).map(|i| (i % 2).to_string()).collect();
             manager.set_boxorder(&order.join(" "));
             manager.set_goalorder(&order.join(" "));
             let _ = manager.enable_sokoban_plus();
@@ -270,22 +270,22 @@ proptest! {
     fn solved_test_agrees_with_the_definition(board in board(), plus in any::<bool>()) {
         let mut manager = BoardManager::new(board);
         if plus {
-            let n = manager.boxes_count();
+            let n = manager.box_count();
             let order: Vec<String> = (1..=n).map(|i| (i % 2).to_string()).collect();
             manager.set_boxorder(&order.join(" "));
             manager.set_goalorder(&order.join(" "));
             let _ = manager.enable_sokoban_plus();
         }
-        let defined = manager.boxes_count() == manager.goals_count()
+        let defined = manager.box_count() == manager.goal_count()
             && manager.boxes_positions().iter().all(|(&id, &pos)| {
                 manager.goal_id_on(pos).is_ok_and(|goal| {
                     manager.box_plus_id(id).unwrap() == manager.goal_plus_id(goal).unwrap()
                 })
             });
         prop_assert_eq!(manager.is_solved(), defined);
-        if manager.boxes_count() <= 5 {
+        if manager.box_count() <= 5 {
             let solved_states = manager.solutions().count();
-            prop_assert_eq!(solved_states > 0, manager.boxes_count() == manager.goals_count());
+            prop_assert_eq!(solved_states > 0, manager.box_count() == manager.goal_count());
         }
     }
 

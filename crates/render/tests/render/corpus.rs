@@ -48,7 +48,7 @@ fn every_snapshot_of_original_and_extra_animates() {
                 entry.title,
                 playback.error()
             );
-            assert_eq!(playback.frames_count(), playback.steps_count() + 1);
+            assert_eq!(playback.frame_count(), playback.step_count() + 1);
             let animation = playback.animation(&Options::new()).unwrap();
             assert!(animation.to_svg().ends_with("</svg>\n"));
             snapshots += 1;
