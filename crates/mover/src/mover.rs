@@ -102,6 +102,32 @@ pub enum MoverError {
     },
 }
 
+impl MoverError {
+    /// The message with each board position named by row and column, counted from 1,
+    /// on a board `width` cells wide (see [`BoardManagerError::cells_message`]);
+    /// `Display` keeps the specification's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::Mover;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let error = Mover::from_puzzle(&puzzle)?.try_move(Direction::Up).unwrap_err();
+    /// assert_eq!(error.to_string(), "Pusher ID: 1 can't be placed in position 1 occupied by '#'");
+    /// assert_eq!(error.cells_message(puzzle.width()), "Pusher ID: 1 can't be placed in row 1, column 2 occupied by '#'");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cells_message(&self, width: usize) -> String {
+        match self {
+            MoverError::Board(error) => error.cells_message(width),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// One piece movement done during an undo, recorded so a failing undo can be rolled
 /// back.
 #[derive(Debug, Clone, Copy)]
