@@ -18,17 +18,18 @@ fn verify_json() {
         document["summary"],
         json!({"puzzles": 4, "snapshots": 7, "solved": 4})
     );
+    // Puzzles and snapshots count from 1, as the text says them.
     let first = &document["puzzles"][0];
     assert_eq!(
         (
-            &first["index"],
+            &first["number"],
             &first["title"],
             &first["variant"],
             &first["width"],
             &first["height"]
         ),
         (
-            &json!(0),
+            &json!(1),
             &json!("Two boxes"),
             &json!("sokoban"),
             &json!(7),
@@ -36,6 +37,7 @@ fn verify_json() {
         )
     );
     let solution = &first["snapshots"][0];
+    assert_eq!(solution["number"], 1);
     assert_eq!(solution["solved"], true);
     assert_eq!(solution["error"], Value::Null);
     assert_eq!(
@@ -56,7 +58,8 @@ fn verify_json() {
     );
     // An illegal step makes the snapshot invalid: no metrics.
     let blocked = &first["snapshots"][2];
-    assert_eq!(blocked["error"]["step"], 3);
+    assert_eq!(blocked["number"], 3);
+    assert_eq!(blocked["error"]["step_number"], 4);
     assert_eq!(blocked["metrics"], Value::Null);
     // A reverse solution is replayed in reverse mode; metrics are for forward solutions.
     let reverse = &document["puzzles"][1]["snapshots"][0];
@@ -78,8 +81,11 @@ fn verify_reads_standard_input_and_plain_files() {
         plain["summary"],
         json!({"puzzles": 2, "snapshots": 0, "solved": 0})
     );
-    let hinted = run(&["verify", "--json", "--variant-hint", "trioban", "plain.xsb"]).json();
+    let hinted = run(&["verify", "--json", "--variant", "trioban", "plain.xsb"]).json();
     assert_eq!(hinted["puzzles"][0]["variant"], "trioban");
+    // The former name of the option stays an alias.
+    let aliased = run(&["verify", "--json", "--variant-hint", "trioban", "plain.xsb"]).json();
+    assert_eq!(aliased, hinted);
 }
 
 #[test]
@@ -409,7 +415,7 @@ fn convert_skips_the_puzzles_the_format_cannot_hold() {
     assert_eq!(
         out.stderr,
         "warning: skipped puzzle 4 (\"Hexagons\"): a Hexoban puzzle can't be written to a \
-         .xsb file (use --to sok)\n"
+         .xsb file of Sokoban puzzles (use --to hsb or --to sok)\n"
     );
     let written = Collection::parse(&out.stdout, VariantHint::None).unwrap();
     let titles: Vec<&str> = written.puzzles.iter().map(|p| p.title.as_str()).collect();
@@ -456,5 +462,92 @@ fn convert_corpus_collections_round_trip() {
                 "{relative} rle={rle}"
             );
         }
+    }
+}
+
+#[test]
+fn convert_writes_every_format_it_reads() {
+    // Hexoban to .hsb, and back from it.
+    let hsb = run(&["convert", "hexagons.sok", "--to", "hsb"]);
+    let written = hsb.ok().to_owned();
+    let original = contents(&read("hexagons.sok"));
+    let reread = run_stdin(
+        &["convert", "-", "--variant", "hexoban", "--to", "sok"],
+        &written,
+    );
+    assert_eq!(
+        contents(&Collection::parse(reread.ok(), VariantHint::None).unwrap())
+            .into_iter()
+            .map(|(variant, title, board, _)| (variant, title, board))
+            .collect::<Vec<_>>(),
+        original
+            .into_iter()
+            .map(|(variant, title, board, _)| (variant, title, board))
+            .collect::<Vec<_>>()
+    );
+    // Trioban to .tsb, Octoban to .txt (no extension names Octoban: --variant reads it
+    // back).
+    for (variant, target) in [("trioban", "tsb"), ("octoban", "txt")] {
+        let board = "#######\n#@ $ .#\n#######\n";
+        let out = run_stdin(
+            &["convert", "-", "--variant", variant, "--to", target],
+            board,
+        );
+        let text = out.ok().to_owned();
+        let back = run_stdin(&["board", "--json", "--variant", variant, "-"], &text).json();
+        assert_eq!(back["variant"], variant, "{target}: {text}");
+        assert_eq!(back["board"], "#######\n#@-$-.#\n#######");
+    }
+    // A plain format that cannot hold a puzzle names the one that can.
+    let out = run(&["convert", "small.hsb", "--to", "xsb"]);
+    assert!(out.stderr.contains("(use --to hsb or --to sok)"), "{out:?}");
+    assert_eq!(out.status, 1);
+}
+
+#[sokoengine_testkit_macros::corpus_test]
+fn convert_corpus_hexoban_to_hsb() {
+    // morehex.hsb: refused as .xsb puzzle by puzzle, written whole as .hsb, and the
+    // .hsb reads back as the same boards and titles.
+    let path = sokoengine_testkit::corpus_file("levels/variants/hexoban/morehex.hsb");
+    let original = contents(&Collection::load(&path, VariantHint::None).expect("corpus file"));
+    let path = path.to_str().expect("UTF-8 path");
+    let out = run(&["convert", path, "--to", "xsb"]);
+    assert_eq!(out.status, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .ends_with("error: no puzzle can be written as .xsb (5 skipped)\n"),
+        "{out:?}"
+    );
+    let hsb = run(&["convert", path, "--to", "hsb"]);
+    let reread = Collection::parse(hsb.ok(), sokoengine::geometry::Tessellation::Hexoban).unwrap();
+    let boards = |contents: Vec<Contents>| -> Vec<(String, String)> {
+        contents
+            .into_iter()
+            .map(|(_, title, board, _)| (title, board))
+            .collect()
+    };
+    assert_eq!(boards(contents(&reread)), boards(original));
+}
+
+#[test]
+fn verify_and_board_see_the_titles_of_both_layouts() {
+    // Titles directly under the boards (Original/XSokoban from Sokoban sites), and a
+    // header block that runs into the first title (Microban III): the fixtures of the
+    // io crate, read by the streaming reader of verify and by board alike.
+    for file in ["../io/titles_below.xsb", "../io/header_title.xsb"] {
+        let document = run(&["verify", "--json", file]).json();
+        let titles: Vec<&str> = document["puzzles"]
+            .as_array()
+            .expect("puzzles")
+            .iter()
+            .map(|p| p["title"].as_str().expect("title"))
+            .collect();
+        assert_eq!(titles, ["1", "2", "3"], "{file}");
+        let render = run(&["render", "--json", file, "--level", "2"]).json();
+        assert!(
+            render["picture"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("<svg"))
+        );
     }
 }

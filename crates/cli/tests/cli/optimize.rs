@@ -47,7 +47,7 @@ fn optimize_json_shape() {
     let level = &document["levels"][0];
     assert_eq!(
         level["seed"],
-        json!({"snapshot": 1, "lurd": "drulrRR", "metrics": {"moves": 7, "pushes": 2,
+        json!({"snapshot_number": 1, "lurd": "drulrRR", "metrics": {"moves": 7, "pushes": 2,
             "box_lines": 1, "box_changes": 1, "pushing_sessions": 1, "player_lines": 5}})
     );
     assert_eq!(
@@ -55,7 +55,7 @@ fn optimize_json_shape() {
         json!({"lurd": "rRR", "metrics": {"moves": 3, "pushes": 2,
             "box_lines": 1, "box_changes": 1, "pushing_sessions": 1, "player_lines": 1}})
     );
-    assert_eq!(level["index"], 1);
+    assert_eq!(level["number"], 1);
     assert_eq!(level["title"], "Detour");
     assert_eq!(level["status"], "improved");
     assert_eq!(level["reason"], Value::Null);
@@ -63,7 +63,7 @@ fn optimize_json_shape() {
     assert!(level["seconds"].is_number() && level["nodes"].is_u64());
     assert_eq!(
         level["invalid_seeds"],
-        json!([{"snapshot": 2, "error": "not solved after 3 moves"}])
+        json!([{"snapshot_number": 2, "error": "not solved after 3 moves"}])
     );
     let summary = &document["summary"];
     assert_eq!(
@@ -101,7 +101,7 @@ fn optimize_json_shape() {
                 );
                 continue;
             }
-            let number = level["index"].as_u64().unwrap() as usize;
+            let number = level["number"].as_u64().unwrap() as usize;
             let result = &level["result"];
             let lurd = result["lurd"].as_str().unwrap();
             assert_eq!(
@@ -125,7 +125,7 @@ fn levels_without_a_seed_are_skipped() {
     assert_eq!(level["status"], "no-seed");
     assert_eq!(
         level["invalid_seeds"],
-        json!([{"snapshot": 1, "error": "not solved after 1 moves"}])
+        json!([{"snapshot_number": 1, "error": "not solved after 1 moves"}])
     );
     let document = run(&["optimize", "--all", "--json", "collection.sok"]).json();
     let statuses: Vec<&Value> = document["levels"]
@@ -139,7 +139,7 @@ fn levels_without_a_seed_are_skipped() {
     // A reverse-mode snapshot is named too.
     assert_eq!(
         document["levels"][1]["invalid_seeds"],
-        json!([{"snapshot": 1, "error": "a reverse-mode snapshot is not a solution"}])
+        json!([{"snapshot_number": 1, "error": "a reverse-mode snapshot is not a solution"}])
     );
 }
 
@@ -186,7 +186,7 @@ fn jobs_keep_file_order_and_stdin_works() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|level| level["index"].as_u64().unwrap())
+            .map(|level| level["number"].as_u64().unwrap())
             .collect();
         assert_eq!(indexes, [1, 2, 3, 4]);
     }
@@ -250,12 +250,13 @@ fn invalid_levels_and_usage_errors() {
         message,
         "level 1: the level has 2 pushers; the solver needs exactly one"
     );
+    // The file decides these: status 1, as for every subcommand.
     assert_eq!(
-        run(&["optimize", "solutions.sok"]).fails(2),
-        "solutions.sok holds 4 levels: choose one with --level N, or --all"
+        run(&["optimize", "solutions.sok"]).fails(1),
+        "solutions.sok holds 4 levels: choose one with --level N (1 to 4), or --all"
     );
     assert_eq!(
-        run(&["optimize", "--level", "9", "solutions.sok"]).fails(2),
+        run(&["optimize", "--level", "9", "solutions.sok"]).fails(1),
         "--level 9: solutions.sok holds 4 levels"
     );
     assert!(
@@ -268,7 +269,7 @@ fn invalid_levels_and_usage_errors() {
             .fails_usage()
             .contains("invalid vicinity setting '2:x'")
     );
-    run(&["optimize", "missing.sok"]).fails(2);
+    run(&["optimize", "missing.sok"]).fails(1);
 }
 
 proptest::proptest! {

@@ -119,11 +119,25 @@ fn solve_json_shape() {
         assert_eq!(
             keys,
             [
-                "error", "index", "lurd", "metrics", "nodes", "proven", "reason", "seconds",
-                "status", "title"
+                "continuation",
+                "error",
+                "from",
+                "lurd",
+                "metrics",
+                "nodes",
+                "number",
+                "proven",
+                "reason",
+                "seconds",
+                "status",
+                "title"
             ]
         );
-        assert_eq!(level["index"], n + 1, "1-based, like --level");
+        assert_eq!(level["number"], n + 1, "counted from 1, like --level");
+        assert_eq!(
+            (&level["from"], &level["continuation"]),
+            (&Value::Null, &Value::Null)
+        );
         assert!(level["seconds"].as_f64().is_some_and(|s| s >= 0.0));
     }
     let first = &levels[0];
@@ -165,7 +179,8 @@ fn solve_json_shape() {
             &json!("dead-start"),
             &Value::Null,
             &Value::Null,
-            &json!(false)
+            // "unsolvable" always comes with a proof.
+            &json!(true)
         )
     );
     let summary = &document["summary"];
@@ -265,16 +280,20 @@ fn jobs_keep_file_order() {
 #[test]
 fn level_selection() {
     let document = run(&["solve", "--json", "--level", "2", "collection.sok"]).json();
-    assert_eq!(document["levels"][0]["index"], 2);
+    assert_eq!(document["levels"][0]["number"], 2);
     assert_eq!(document["levels"][0]["title"], "Corridor");
     assert_eq!(document["levels"].as_array().map(Vec::len), Some(1));
+    // The former --puzzle stays an alias of --level.
+    let aliased = run(&["solve", "--json", "--puzzle", "2", "collection.sok"]).json();
+    assert_eq!(aliased["levels"][0]["title"], "Corridor");
+    // What the file decides is status 1, in every subcommand.
     let out = run(&["solve", "collection.sok"]);
     assert_eq!(
-        out.fails(2),
-        "collection.sok holds 4 levels: choose one with --level N, or --all"
+        out.fails(1),
+        "collection.sok holds 4 levels: choose one with --level N (1 to 4), or --all"
     );
     let out = run(&["solve", "--level", "5", "collection.sok"]);
-    assert_eq!(out.fails(2), "--level 5: collection.sok holds 4 levels");
+    assert_eq!(out.fails(1), "--level 5: collection.sok holds 4 levels");
 }
 
 #[test]
@@ -479,10 +498,10 @@ fn usage_errors() {
     );
     // Found after parsing: one line.
     let out = run(&["solve", "no_such_file.txt"]);
-    assert!(out.fails(2).starts_with("can't read no_such_file.txt"));
+    assert!(out.fails(1).starts_with("can't read no_such_file.txt"));
     assert_eq!(out.stdout, "");
     let out = run(&["solve", "--json", "collection.sok"]);
-    assert!(out.fails_json(2)["error"]["message"].is_string());
+    assert!(out.fails_json(1)["error"]["message"].is_string());
     assert!(
         run(&["solve", "--help"])
             .ok()
@@ -546,4 +565,106 @@ fn corpus_set_is_solved() {
         assert_eq!(level["metrics"]["moves"], metrics.moves);
         assert_eq!(level["metrics"]["player_lines"], metrics.player_lines);
     }
+}
+
+#[test]
+fn solving_from_a_position() {
+    // After rRR (3 steps, 2 pushes), the continuation and the whole line.
+    insta::assert_snapshot!(solve_transcript(&[
+        "solve",
+        "--mode",
+        "moves",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRR"
+    ]));
+    let document = run(&[
+        "solve",
+        "--json",
+        "--mode",
+        "moves",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRR",
+    ])
+    .json();
+    let level = &document["levels"][0];
+    assert_eq!(level["from"], json!({"steps": 3, "moves": "rRR"}));
+    let continuation = level["continuation"]["lurd"]
+        .as_str()
+        .expect("continuation");
+    // The whole line is the moves, then the continuation, and it solves the level.
+    assert_eq!(level["lurd"], format!("rRR{continuation}"));
+    let whole = level["lurd"].as_str().expect("lurd");
+    let puzzle = sokoengine::board::Puzzle::parse(
+        sokoengine::geometry::Tessellation::Sokoban,
+        &std::fs::read_to_string(crate::fixtures().join("two_boxes.sokoban.txt")).expect("fixture"),
+    )
+    .expect("board");
+    let metrics = sokoengine::metrics::SolutionVerifier::new(&puzzle)
+        .expect("verifier")
+        .verify(whole)
+        .expect("a solution");
+    assert_eq!(
+        level["metrics"],
+        serde_json::to_value(metrics).expect("JSON")
+    );
+    assert_eq!(
+        level["continuation"]["metrics"]["moves"].as_u64(),
+        Some(u64::from(metrics.moves) - 3)
+    );
+    // The proof is of the continuation: move-optimal from the position.
+    assert_eq!(level["proven"], true);
+
+    // A saved game of the level (snapshot 2 of collection.sok's level 1 is rRR) gives
+    // the same, and --save stores the whole line.
+    let from_snapshot = run(&[
+        "solve",
+        "--json",
+        "--mode",
+        "moves",
+        "collection.sok",
+        "--level",
+        "1",
+        "--snapshot",
+        "2",
+    ])
+    .json();
+    assert_eq!(from_snapshot["levels"][0]["lurd"], level["lurd"]);
+    // `*` marks the current position of a saved game: what follows is not played.
+    let marked = run(&[
+        "solve",
+        "--json",
+        "--mode",
+        "moves",
+        "two_boxes.sokoban.txt",
+        "--moves",
+        "rRR*RR",
+    ])
+    .json();
+    assert_eq!(marked["levels"][0]["from"]["steps"], 3);
+}
+
+#[test]
+fn solving_from_a_position_refuses_what_cannot_be_played() {
+    // An illegal step: named by its number from 1 and its cell by row and column.
+    let out = run(&["solve", "two_boxes.sokoban.txt", "--moves", "rRRR"]);
+    assert_eq!(
+        out.fails(1),
+        "--moves: step 4: Box ID: 1 can't be placed in row 2, column 7 occupied by '#'"
+    );
+    let out = run(&["solve", "two_boxes.sokoban.txt", "--moves", "[]l"]);
+    assert!(out.fails(1).contains("reverse-mode play"), "{out:?}");
+    let out = run(&["solve", "collection.sok", "--level", "1", "--snapshot", "9"]);
+    assert_eq!(
+        out.fails(1),
+        "--snapshot 9: level 1 of collection.sok has 4 snapshots"
+    );
+    // One level at a time; snapshots count from 1.
+    run(&["solve", "--all", "collection.sok", "--moves", "r"]).fails_usage();
+    let out = run(&["solve", "collection.sok", "--snapshot", "0"]);
+    assert!(
+        out.fails_usage().contains("snapshots count from 1"),
+        "{out:?}"
+    );
 }
