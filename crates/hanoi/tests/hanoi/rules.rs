@@ -196,3 +196,18 @@ fn serde_round_trip_and_validation() {
         r#"{"from":1,"to":2}"#
     );
 }
+
+#[test]
+fn a_human_names_a_movement_by_its_pegs() {
+    // The menu lists `0: 0 -> 1` and `1: 0 -> 2`; "0 2" names the second by its pegs,
+    // after "9 9" (no such movement) is asked again.
+    use sokoengine_rules::{HumanPlayer, Player};
+    let hanoi = Hanoi::new(3).unwrap();
+    let start = hanoi.first_position();
+    let mut human = HumanPlayer::new("you", std::io::Cursor::new("9 9\n0 2\n"), Vec::new());
+    assert_eq!(human.play(&hanoi, &start), Some(Move::new(0, 2)));
+    let (_, output) = human.into_inner();
+    let output = String::from_utf8(output).unwrap();
+    assert!(output.contains("1: 0 -> 2"), "{output}");
+    assert!(output.contains("or a movement as printed"), "{output}");
+}
