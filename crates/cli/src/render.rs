@@ -599,7 +599,11 @@ fn manager_svg(manager: &BoardManager, options: &Options) -> Result<String, Fail
 pub fn tilewe(args: &TileweRenderArgs, out: &mut Output) -> Result<(), Failure> {
     let board = crate::tilewe::position(&args.position)?;
     let options = args.picture.options();
-    let title = format!("Tilewe, {} players, ply {}", board.n_players(), board.ply());
+    let title = format!(
+        "Tilewe, {} players, ply {}",
+        board.player_count(),
+        board.ply()
+    );
     let picture = if args.animate {
         Picture::Animated(tilewe_animation(&board, &options).map_err(|e| render_failure(&e))?)
     } else {

@@ -333,7 +333,7 @@ fn moves(args: &MovesArgs, out: &mut Output) -> Result<(), Failure> {
         placements: if board.is_finished() {
             0
         } else {
-            board.n_distinct_placements()
+            board.distinct_placement_count()
         },
         moves,
     };
@@ -497,7 +497,7 @@ fn walk(
         return;
     }
     if level + 1 == counts.len() {
-        counts[level] += board.n_legal_moves_counted(corner_counts) as u64;
+        counts[level] += board.legal_move_count_with(corner_counts) as u64;
         return;
     }
     let moves = board.legal_moves();

@@ -72,7 +72,7 @@ pub(crate) fn unique_name(prefix: &str) -> String {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -126,7 +126,7 @@ impl<R: Rules> Player<R> for FirstMovementPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -182,7 +182,7 @@ impl<R: Rules> Player<R> for LastMovementPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, _: &u32) -> Vec<u32> { (1..=9).collect() }
@@ -273,7 +273,7 @@ impl<R: Rules> Player<R> for RandomPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }

@@ -314,7 +314,7 @@ impl Rules for SokobanRules {
     type Movement = Push;
     type Error = PushError;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

@@ -8,7 +8,7 @@ use sokoengine_rules::{
 #[test]
 fn possible_movements_follow_the_spec_examples() {
     let hanoi = Hanoi::default();
-    assert_eq!(hanoi.n_players(), 1);
+    assert_eq!(hanoi.player_count(), 1);
     let start = hanoi.first_position();
     assert_eq!(hanoi.next_player(&start), PlayerIndex::FIRST);
     assert_eq!(
