@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sokoengine::board::Puzzle;
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 use sokoengine::metrics::SolutionVerifier;
 use sokoengine::solver::{Cancel, Limits, Objective, Silent, SolveOutcome, SolverConfig, solve};
 
@@ -181,7 +181,7 @@ fn solve_level(puzzle: &Puzzle, objective: Objective, seconds: f64) -> Level {
 
 /// The smallest push count of each level's solutions in `file`, by level number.
 fn push_bounds(corpus: &Path, file: &str) -> BTreeMap<usize, u32> {
-    let collection = Collection::load(corpus.join("levels").join(file), None)
+    let collection = Collection::load(corpus.join("levels").join(file), VariantHint::None)
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut bounds = BTreeMap::new();
     for (index, entry) in collection.puzzles.iter().enumerate() {
@@ -203,7 +203,7 @@ fn run_row(corpus: &Path, row: &Row, jobs: usize, scale: f64) -> Value {
     let mut work = Vec::new();
     for file in &row.files {
         // The extension gives the variant of `.hsb`/`.tsb` files, a `Game:` tag the rest.
-        let collection = Collection::load(corpus.join("levels").join(file), None)
+        let collection = Collection::load(corpus.join("levels").join(file), VariantHint::None)
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         for (index, entry) in collection.puzzles.into_iter().enumerate() {
             work.push((file.clone(), index + 1, entry));

@@ -12,13 +12,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, decode_text, replay};
+use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, VariantHint, decode_text, replay};
 use sokoengine::metrics::SolutionVerifier;
 
 /// Parses `text`, replays every snapshot and computes the metrics of the forward ones
 /// (as `verify` does); returns (snapshots, solved, snapshots with metrics).
 fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
-    let collection = Collection::parse(text, None);
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
     let (mut snapshots, mut solved, mut measured) = (0, 0, 0);
     // Puzzles without snapshots are not parsed (as in `verify`).
     for entry in collection
@@ -49,7 +49,9 @@ fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
 /// Parses and replays everything on a Mover with [`Collection::replay_all`]; returns
 /// (snapshots, solved).
 fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
-    let replays = Collection::parse(text, None).replay_all();
+    let replays = Collection::parse(text, VariantHint::None)
+        .expect("the text holds puzzles")
+        .replay_all();
     let solved = replays
         .iter()
         .filter(|r| matches!(r.result, Ok(true)))
@@ -60,7 +62,7 @@ fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
 /// Parses everything and computes the board-verified metrics of every snapshot;
 /// returns the number of valid solutions.
 fn parse_and_measure(text: &str) -> usize {
-    let collection = Collection::parse(text, None);
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
     let mut valid = 0;
     for entry in &collection.puzzles {
         let Ok(puzzle) = entry.puzzle() else { continue };

@@ -100,7 +100,7 @@ fn play(
         let i = color.index();
         let ours_to_move = i % 2 == book_side;
         if ours_to_move && !done[i] {
-            let placed = 21 - board.n_remaining_pieces(color);
+            let placed = 21 - board.remaining_piece_count(color);
             if placed == depth {
                 done[i] = true;
                 reached += 1;

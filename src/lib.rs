@@ -8,11 +8,11 @@
 //!
 //! ```
 //! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
-//! use sokoengine::io::Collection;
+//! use sokoengine::io::{Collection, VariantHint};
 //! use sokoengine::metrics::SolutionVerifier;
 //!
 //! let text = "Level 1\n\n#######\n#@ $ .#\n#######\n\nSolution\nrRR\n";
-//! let collection = Collection::parse(text, None);
+//! let collection = Collection::parse(text, VariantHint::None)?;
 //! // Replay every snapshot on a Mover...
 //! let replays = collection.replay_all();
 //! assert!(matches!(replays[0].result, Ok(true)));

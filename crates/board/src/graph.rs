@@ -75,7 +75,7 @@ pub struct BoardGraph {
     cells: Vec<BoardCell>,
     /// `neighbors[pos * 8 + dir]`, or empty for boards beyond `TABLE_MAX_CELLS`.
     neighbors: Vec<u32>,
-    edges_count: usize,
+    edge_count: usize,
 }
 
 /// Reusable buffers for the searches of [`BoardGraph`], so repeated searches do not
@@ -254,7 +254,7 @@ impl BoardGraph {
             (width, height)
         };
         let size = cells.len();
-        let mut edges_count = 0;
+        let mut edge_count = 0;
         let mut neighbors = Vec::new();
         if size <= TABLE_MAX_CELLS {
             neighbors = vec![NONE; size * 8];
@@ -318,7 +318,7 @@ impl BoardGraph {
                     if x >= end {
                         continue;
                     }
-                    edges_count += (end - x).div_ceil(column_step);
+                    edge_count += (end - x).div_ceil(column_step);
                     if neighbors.is_empty() {
                         continue;
                     }
@@ -339,7 +339,7 @@ impl BoardGraph {
             height,
             cells,
             neighbors,
-            edges_count,
+            edge_count,
         }
     }
 
@@ -360,8 +360,8 @@ impl BoardGraph {
         self.width * self.height
     }
     /// Number of directed edges.
-    pub const fn edges_count(&self) -> usize {
-        self.edges_count
+    pub const fn edge_count(&self) -> usize {
+        self.edge_count
     }
     /// Whether `position` is on the board (never fails).
     #[inline]
@@ -1013,7 +1013,7 @@ impl fmt::Debug for BoardGraph {
             .field("tessellation", &self.tessellation)
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("edges_count", &self.edges_count)
+            .field("edge_count", &self.edge_count)
             .field("board", &self.to_board_str(true, false))
             .finish_non_exhaustive()
     }

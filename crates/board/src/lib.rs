@@ -26,7 +26,7 @@
 //! use sokoengine_geometry::Tessellation;
 //!
 //! let puzzle = Puzzle::parse(Tessellation::Trioban, "#######\n#pm PM#\n#   Bb#\n#-_obb#\n#######")?;
-//! assert_eq!((puzzle.width(), puzzle.height(), puzzle.pushers_count()), (7, 5, 4));
+//! assert_eq!((puzzle.width(), puzzle.height(), puzzle.pusher_count()), (7, 5, 4));
 //! let graph = BoardGraph::new(&puzzle)?;
 //! assert_eq!(graph.to_string(), "#######\n#@@ ++#\n#   *$#\n#  .$$#\n#######");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -289,15 +289,15 @@ impl Puzzle {
     }
 
     /// Number of pushers (a pusher on a goal included), counted over the cells.
-    pub fn pushers_count(&self) -> usize {
+    pub fn pusher_count(&self) -> usize {
         self.piece_counts().pushers
     }
     /// Number of boxes (boxes on goals included).
-    pub fn boxes_count(&self) -> usize {
+    pub fn box_count(&self) -> usize {
         self.piece_counts().boxes
     }
     /// Number of goals (under boxes and pushers included).
-    pub fn goals_count(&self) -> usize {
+    pub fn goal_count(&self) -> usize {
         self.piece_counts().goals
     }
 

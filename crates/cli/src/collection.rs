@@ -35,9 +35,11 @@ With one file, --json prints {\"title\", \"puzzles\", \"summary\"}; with several
 a folder, {\"files\": [{\"file\", ...the same keys...}], \"summary\"}. Exit status 0 when \
 every file holds puzzles; with --strict, 1 when a snapshot is not a solution.")]
 pub struct VerifyArgs {
-    /// Variant of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or octoban.
-    #[arg(long, value_parser = parse_variant)]
-    variant_hint: Option<Tessellation>,
+    /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
+    /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
+    /// sokoban].
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
+    variant: Option<Tessellation>,
     /// Apply each puzzle's Sokoban+ orders (`boxorder:`/`goalorder:`) in the replay:
     /// solved then means every box on a goal of its own colour. Off by default.
     #[arg(long)]
@@ -58,7 +60,7 @@ impl VerifyArgs {
     /// The arguments of `sokoengine verify FILE`: one file, every option at its default.
     pub fn of_file(file: &str) -> VerifyArgs {
         VerifyArgs {
-            variant_hint: None,
+            variant: None,
             sokoban_plus: false,
             strict: false,
             files: vec![file.to_owned()],
@@ -67,13 +69,20 @@ impl VerifyArgs {
     }
 }
 
-/// Output formats of `sokoengine convert`.
+/// Output formats of `sokoengine convert`: every format it reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Target {
-    /// Sokoban YASC .sok: boards, snapshots, notes and tags.
+    /// Sokoban YASC .sok: boards, snapshots, notes and tags, every variant.
     Sok,
-    /// Plain .xsb: titles and boards only (Sokoban puzzles only).
+    /// Plain .xsb: titles and boards of Sokoban puzzles.
     Xsb,
+    /// Plain .hsb: titles and boards of Hexoban puzzles.
+    Hsb,
+    /// Plain .tsb: titles and boards of Trioban puzzles.
+    Tsb,
+    /// Plain .txt: titles and boards of the first puzzle's variant, Octoban included
+    /// (no extension names Octoban: read it back with --variant).
+    Txt,
     /// JSON: the collection with every field.
     Json,
 }
@@ -90,9 +99,11 @@ pub struct ConvertArgs {
     /// RLE-encode boards and moves.
     #[arg(long)]
     rle: bool,
-    /// Variant of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or octoban.
-    #[arg(long, value_parser = parse_variant)]
-    variant_hint: Option<Tessellation>,
+    /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
+    /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
+    /// sokoban].
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
+    variant: Option<Tessellation>,
     /// The most bytes the boards and moves of the file may decode to (RLE expanded).
     #[arg(long, default_value_t = DEFAULT_MAX_DECODED, value_name = "BYTES")]
     max_decoded: u64,
@@ -189,9 +200,10 @@ struct FilesSummary {
     solved: usize,
 }
 
+/// One puzzle of `verify`: `number` counts from 1, as every number a person reads.
 #[derive(Serialize)]
 struct PuzzleReport {
-    index: usize,
+    number: usize,
     title: String,
     variant: &'static str,
     width: Option<usize>,
@@ -202,7 +214,7 @@ struct PuzzleReport {
 
 #[derive(Serialize)]
 struct SnapshotReport {
-    index: usize,
+    number: usize,
     title: String,
     solved: bool,
     error: Option<StepError>,
@@ -248,7 +260,7 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
 /// output.
 fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let text = read_collection_text(path)?;
-    let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))?;
+    let file = CollectionFile::open(path, &text, hint(path, args.variant))?;
     let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(
         Some(plan.puzzles + plan.snapshots),
@@ -318,7 +330,7 @@ impl Serialize for FileDocument<'_> {
                 return map.end();
             }
         };
-        let hint = hint(self.path, self.args.variant_hint);
+        let hint = hint(self.path, self.args.variant);
         let opened = CollectionFile::open(self.path, &text, hint)
             .and_then(|file| file.plan(Some(self.args.max_decoded)).map(|_| file));
         let file = match opened {
@@ -403,7 +415,7 @@ fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<
                     continue;
                 }
             };
-            let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))
+            let file = CollectionFile::open(path, &text, hint(path, args.variant))
                 .and_then(|file| file.plan(Some(args.max_decoded)).map(|_| file));
             let file = match file {
                 Ok(file) => file,
@@ -494,7 +506,7 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
             // output, as with one file.
             if arguments.len() > 1 && argument != "-" {
                 if let Err(error) = std::fs::metadata(argument) {
-                    return Err(Failure::usage(format!("can't read {argument}: {error}")));
+                    return Err(Failure::domain(format!("can't read {argument}: {error}")));
                 }
             }
             files.push(argument.clone());
@@ -508,7 +520,7 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
                 continue;
             }
             let entries = std::fs::read_dir(&folder).map_err(|error| {
-                Failure::usage(format!("can't read {}: {error}", folder.display()))
+                Failure::domain(format!("can't read {}: {error}", folder.display()))
             })?;
             for entry in entries.flatten() {
                 let path = entry.path();
@@ -528,7 +540,7 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
             }
         }
         if found.is_empty() {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "{argument}: no level file ({}) in this folder",
                 FOLDER_EXTENSIONS.map(|e| format!(".{e}")).join(", ")
             )));
@@ -680,7 +692,7 @@ fn verify_puzzle(
         })
         .collect();
     PuzzleReport {
-        index,
+        number: index + 1,
         title: entry.title.clone(),
         variant: variant_name(entry.tessellation()),
         width: puzzle.as_ref().map(Puzzle::width),
@@ -698,7 +710,7 @@ fn verify_snapshot(
     sokoban_plus: bool,
 ) -> SnapshotReport {
     let mut report = SnapshotReport {
-        index,
+        number: index + 1,
         title: snapshot.title.clone(),
         solved: false,
         error: None,
@@ -752,7 +764,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
     // Written straight into one string (no string per piece); writing to a `String`
     // cannot fail.
     text.reserve(64 + 64 * puzzle.snapshots.len());
-    let _ = write!(text, "puzzle {} {:?} (", puzzle.index, puzzle.title);
+    let _ = write!(text, "puzzle {} {:?} (", puzzle.number, puzzle.title);
     let _ = match (puzzle.width, puzzle.height) {
         (Some(w), Some(h)) => write!(text, "{} {w}x{h})", puzzle.variant),
         _ => write!(text, "{} invalid board)", puzzle.variant),
@@ -765,7 +777,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
         let _ = write!(
             text,
             "  snapshot {} {:?}: solved {}",
-            snapshot.index,
+            snapshot.number,
             snapshot.title,
             yes_no(snapshot.solved)
         );
@@ -778,7 +790,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
         }
         if let Some(error) = &snapshot.error {
             let _ = match error.step {
-                Some(step) => write!(text, ", step {step}: {}", error.message),
+                Some(step) => write!(text, ", step {}: {}", step + 1, error.message),
                 None => write!(text, ", {}", error.message),
             };
         }
@@ -807,7 +819,7 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
         ));
     }
     let text = read_text(&args.file)?;
-    let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant_hint))?;
+    let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant))?;
     let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(Some(plan.puzzles), "converting puzzles");
     let options = WriteOptions::new().rle(args.rle);
@@ -815,6 +827,9 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
         Target::Json => convert_to_json(&file, args.rle, &progress, out),
         Target::Sok => write_holdable(&file, FileFormat::Sok, options, &plan, &progress, out),
         Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &plan, &progress, out),
+        Target::Hsb => write_holdable(&file, FileFormat::Hsb, options, &plan, &progress, out),
+        Target::Tsb => write_holdable(&file, FileFormat::Tsb, options, &plan, &progress, out),
+        Target::Txt => write_holdable(&file, FileFormat::Txt, options, &plan, &progress, out),
     };
     progress.finish();
     result
@@ -1018,11 +1033,14 @@ fn skip_reason(error: &WriteError, number: usize) -> Option<String> {
     Some(match error {
         WriteError::TessellationMismatch {
             tessellation,
+            expected,
             format,
             ..
         } => format!(
-            "a {tessellation} puzzle can't be written to a .{} file (use --to sok)",
-            format.extension()
+            "a {tessellation} puzzle can't be written to a .{} file of {expected} puzzles \
+             (use --to {} or --to sok)",
+            format.extension(),
+            FileFormat::plain(*tessellation).extension()
         ),
         WriteError::UnsafeNotesLine {
             place,

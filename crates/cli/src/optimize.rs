@@ -19,7 +19,7 @@ use sokoengine::solver::{
 };
 
 use crate::failure::Failure;
-use crate::input::parse_variant;
+use crate::input::{level_number, parse_variant};
 use crate::output::Output;
 use crate::solve::{
     Bars, Batch, ErrorText, Level, LevelOutcome, finish_run, invalid_levels, parse_seconds,
@@ -32,14 +32,14 @@ use crate::solve::{
 pub struct OptimizeArgs {
     /// Variant of levels that no `Game:` tag names: sokoban, hexoban, trioban or octoban
     /// (default: sokoban; hexoban for .hsb files, trioban for .tsb files).
-    #[arg(long, value_parser = parse_variant)]
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
     variant: Option<Tessellation>,
     /// A collection with solutions (.sok, or its JSON form), or `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Optimize level N (1-based, in file order).
-    #[arg(long, value_name = "N", conflicts_with = "all",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// Optimize level N (counted from 1, in file order).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", conflicts_with = "all",
+          value_parser = level_number, allow_hyphen_values = true)]
     level: Option<u32>,
     /// Optimize every level of the file.
     #[arg(long)]
@@ -159,7 +159,7 @@ struct Summary {
 /// The result of one level.
 #[derive(Serialize)]
 struct LevelReport {
-    index: usize,
+    number: usize,
     title: String,
     /// `improved`, `unchanged`, `no-seed`, or `error` for a level the optimizer does
     /// not take (its message in `error`).
@@ -182,14 +182,15 @@ impl LevelOutcome for LevelReport {
     fn invalid(&self) -> Option<(usize, &str, &str)> {
         (self.status == "error").then(|| {
             let error = self.error.as_deref().unwrap_or_default();
-            (self.index, self.title.as_str(), error)
+            (self.number, self.title.as_str(), error)
         })
     }
 }
 
 #[derive(Serialize)]
 struct SeedReport {
-    /// 1-based index among the level's snapshots.
+    /// The seed's number among the level's snapshots, counted from 1.
+    #[serde(rename = "snapshot_number")]
     snapshot: usize,
     lurd: String,
     metrics: SolutionMetrics,
@@ -203,6 +204,8 @@ struct ResultReport {
 
 #[derive(Serialize)]
 struct InvalidSeed {
+    /// Counted from 1.
+    #[serde(rename = "snapshot_number")]
     snapshot: usize,
     error: String,
 }
@@ -311,7 +314,7 @@ fn optimize_level(
     bars: &Bars,
 ) -> LevelReport {
     let mut report = LevelReport {
-        index: level.number,
+        number: level.number,
         title: level.title.clone(),
         status: "error",
         reason: None,
@@ -400,7 +403,7 @@ fn optimize_level(
 /// The text of one level: a status line with time and nodes, the seed's and the
 /// result's metrics, the result's steps, and the snapshots that are no solution.
 fn level_text(report: &LevelReport) -> String {
-    let head = format!("level {}{}", report.index, quoted_title(&report.title));
+    let head = format!("level {}{}", report.number, quoted_title(&report.title));
     let mut text = match report.status {
         "improved" | "unchanged" => {
             let mut notes = Vec::new();

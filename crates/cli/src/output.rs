@@ -153,7 +153,10 @@ impl Output {
     /// Flushes, reports a failure (one line on standard error; the JSON document on
     /// standard output with `--json`) and gives the exit status.
     pub fn finish(mut self, result: Result<(), Failure>) -> ExitCode {
-        let result = result.and_then(|()| self.flush());
+        // What was written comes out before the error line, also on a failure (a
+        // replay's board, then why it stopped).
+        let flushed = self.flush();
+        let result = result.and(flushed);
         match result {
             Ok(()) => ExitCode::SUCCESS,
             Err(failure) if failure.status == 0 => ExitCode::SUCCESS,
@@ -233,6 +236,14 @@ struct ProgressLines {
 }
 
 impl Progress {
+    /// No progress shown (work beside a person's prompts).
+    pub const fn none() -> Progress {
+        Progress {
+            bar: None,
+            lines: None,
+        }
+    }
+
     fn new(total: Option<u64>, what: &str, lines: bool) -> Progress {
         if io::stderr().is_terminal() {
             let template = match total {

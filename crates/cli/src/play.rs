@@ -6,6 +6,7 @@ use clap::Args;
 use sokoengine::play::{PlayError, PlayOptions, Player};
 
 use crate::failure::Failure;
+use crate::input::level_number;
 use crate::output::Output;
 
 /// Arguments of `sokoengine play`.
@@ -16,9 +17,9 @@ pub struct PlayArgs {
     /// .txt, .hsb, .tsb; saves go to a .sok file beside it).
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// The level shown first (1-based, in file order).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// The level shown first (counted from 1, in file order).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", default_value_t = 1,
+          value_parser = level_number, allow_hyphen_values = true)]
     level: u32,
     /// The port on 127.0.0.1 [default: any free port].
     #[arg(long, value_name = "P", default_value_t = 0)]

@@ -18,16 +18,17 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Snapshot};
-use sokoengine::metrics::SolutionMetrics;
+use sokoengine::io::{Collection, Moves, ReplayError, Snapshot, replay_steps};
+use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
+use sokoengine::mover::{Mover, PusherStep};
 use sokoengine::solver::{
     Cancel, Limits, Objective, Progress, SolveOutcome, SolverConfig, StopReason, UnsolvableReason,
-    default_memory_budget, memory_room, solve,
+    default_memory_budget, memory_room, solve, solve_from,
 };
 
 use crate::collection::parse_collection;
 use crate::failure::Failure;
-use crate::input::{display_name, parse_variant, read_bytes};
+use crate::input::{display_name, level_number, parse_variant, read_bytes, snapshot_number};
 use crate::output::{Output, Progress as ProgressLines};
 
 /// Arguments of `sokoengine solve`.
@@ -36,15 +37,15 @@ use crate::output::{Output, Progress as ProgressLines};
 pub struct SolveArgs {
     /// Variant of levels that no `Game:` tag names: sokoban, hexoban, trioban or octoban
     /// (default: sokoban; hexoban for .hsb files, trioban for .tsb files).
-    #[arg(long, value_parser = parse_variant)]
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
     variant: Option<Tessellation>,
     /// A board (plain or RLE) or a collection (.sok, .xsb, .hsb, .tsb, .txt, .json), or
     /// `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Solve level N (1-based, in file order).
-    #[arg(long, value_name = "N", conflicts_with = "all",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// Solve level N (counted from 1, in file order).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", conflicts_with = "all",
+          value_parser = level_number, allow_hyphen_values = true)]
     level: Option<u32>,
     /// Solve every level of the file.
     #[arg(long)]
@@ -77,6 +78,16 @@ pub struct SolveArgs {
     /// (the solver does not handle them). Without this flag the orders are ignored.
     #[arg(long)]
     sokoban_plus: bool,
+    /// Solve from the position after these moves (forward play; RLE and `*` allowed):
+    /// the result names the continuation found from there, and the whole line (the
+    /// moves, then the continuation) as the level's solution. One level only.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true,
+          conflicts_with_all = ["all", "snapshot"])]
+    moves: Option<String>,
+    /// Solve from the position after the level's snapshot K (a saved game; counted
+    /// from 1), as --moves does. One level only.
+    #[arg(long, value_name = "K", value_parser = snapshot_number, allow_hyphen_values = true, conflicts_with = "all")]
+    snapshot: Option<u32>,
 }
 
 const SOLVE_EXAMPLES: &str = "\
@@ -85,10 +96,16 @@ Examples:
   sokoengine solve --mode pushes --time 10 Microban.sok --level 3
   sokoengine solve --all --time 10 --json Microban.sok
   sokoengine solve --all --save solved.sok levels.sok
+  sokoengine solve level.txt --moves rRR        (a hint: the continuation from there)
+  sokoengine solve saved.sok --level 2 --snapshot 1
 
 Status per level: solved, unsolvable (proven) or stopped (time, nodes, memory, cancelled).
-Exit status: 0 when the input was read (solved or not), 1 for an invalid level (it does not
-parse, several pushers, boxes and goals differ in number, too large), 2 for a usage error.";
+From a position (--moves, --snapshot), the text shows the continuation found from there and
+the whole line (the moves, then the continuation); the JSON's lurd and metrics are the whole
+line's, its continuation those of the steps found, and proven is said of the continuation.
+Exit status: 0 when the input was read (solved or not); 1 for a file that cannot be read, an
+invalid level (it does not parse, several pushers, boxes and goals differ in number, too
+large) or moves that cannot be played; 2 for a command line clap rejects.";
 
 /// `--mode`: what the solver looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -123,11 +140,21 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
 }
 
-/// One level to solve: its 1-based number, title and board (or why it is invalid).
+/// One level to solve: its number (from 1), title and board (or why it is invalid),
+/// and the position to solve from when it is not the start.
 pub(crate) struct Level {
     pub(crate) number: usize,
     pub(crate) title: String,
     pub(crate) puzzle: Result<Puzzle, String>,
+    pub(crate) from: Option<Start>,
+}
+
+/// A position reached by play, to solve from: the mover standing in it, and the steps
+/// played to reach it in the tessellation's letters.
+pub(crate) struct Start {
+    mover: Mover,
+    played: String,
+    steps: usize,
 }
 
 /// The JSON document of `solve`.
@@ -209,7 +236,7 @@ struct Summary {
 /// The result of one level.
 #[derive(Serialize)]
 struct LevelReport {
-    index: usize,
+    number: usize,
     title: String,
     /// `solved`, `unsolvable`, `stopped`, or `error` for a level the solver does not
     /// take (its message in `error`).
@@ -217,19 +244,41 @@ struct LevelReport {
     /// Why it stopped (`time`, `nodes`, `memory`, `cancelled`) or why it has no
     /// solution (`dead-start`, `exhausted`); `null` when solved.
     reason: Option<&'static str>,
+    /// Whether a proof stands behind the status: a solution proven optimal for the
+    /// mode, or the proof that the level has no solution (always, for `unsolvable`).
     proven: bool,
     seconds: f64,
     nodes: u64,
+    /// The solution (from a position: the whole line, the moves played and then the
+    /// continuation).
     lurd: Option<String>,
     metrics: Option<SolutionMetrics>,
+    /// The position solved from, when it is not the start: `{"steps", "moves"}`.
+    from: Option<FromReport>,
+    /// From a position: the steps found from there, `{"lurd", "metrics"}`.
+    continuation: Option<ContinuationReport>,
     error: Option<String>,
+}
+
+/// The position `solve` started from: the steps played to reach it.
+#[derive(Serialize)]
+struct FromReport {
+    steps: usize,
+    moves: String,
+}
+
+/// The continuation found from a position.
+#[derive(Serialize)]
+struct ContinuationReport {
+    lurd: String,
+    metrics: SolutionMetrics,
 }
 
 impl LevelOutcome for LevelReport {
     fn invalid(&self) -> Option<(usize, &str, &str)> {
         (self.status == "error").then(|| {
             let error = self.error.as_deref().unwrap_or_default();
-            (self.index, self.title.as_str(), error)
+            (self.number, self.title.as_str(), error)
         })
     }
 }
@@ -237,6 +286,11 @@ impl LevelOutcome for LevelReport {
 /// `sokoengine solve`.
 pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     save_to_stdout(args.save.as_deref(), out)?;
+    if (args.moves.is_some() || args.snapshot.is_some()) && args.all {
+        return Err(Failure::usage(
+            "--moves and --snapshot solve one level, not --all",
+        ));
+    }
     let Batch {
         mut collection,
         numbers,
@@ -253,6 +307,22 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         args.memory,
     )?;
     let config = solver_config(args, memory_bytes);
+    let mut levels = levels;
+    if let Some(moves) = start_moves(args, &collection, &numbers)? {
+        let level = &mut levels[0];
+        let puzzle = level.puzzle.as_ref().map_err(|error| {
+            Failure::domain(format!(
+                "level {}{}: {error}",
+                level.number,
+                quoted_title(&level.title)
+            ))
+        })?;
+        let label = match args.snapshot {
+            Some(k) => format!("--snapshot {k}"),
+            None => "--moves".to_owned(),
+        };
+        level.from = Some(start_at(puzzle, &moves, &label)?);
+    }
 
     let started = Instant::now();
     // A single invalid level is reported by the error line alone.
@@ -273,7 +343,10 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let summary = Summary {
         levels: reports.len(),
         solved: reports.iter().filter(|r| r.status == "solved").count(),
-        proven: reports.iter().filter(|r| r.proven).count(),
+        proven: reports
+            .iter()
+            .filter(|r| r.proven && r.status == "solved")
+            .count(),
         seconds: rounded(reports.iter().map(|r| r.seconds).sum()),
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
@@ -376,19 +449,104 @@ pub(crate) fn select_levels(
     }
     match level.map(|level| level as usize) {
         Some(level) if level <= count => Ok(vec![level]),
-        Some(level) => Err(Failure::usage(format!(
+        Some(level) => Err(Failure::domain(format!(
             "--level {level}: {name} holds {count} level{}",
             plural(count)
         ))),
         None if count == 1 => Ok(vec![1]),
-        None => Err(Failure::usage(format!(
-            "{name} holds {count} levels: choose one with --level N, or --all"
+        None => Err(Failure::domain(format!(
+            "{name} holds {count} levels: choose one with --level N (1 to {count}), or --all"
         ))),
     }
 }
 
 fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
+}
+
+/// `1 step`, `3 steps`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The moves to solve from, for `--moves` or `--snapshot` (of the one chosen level).
+fn start_moves(
+    args: &SolveArgs,
+    collection: &Collection,
+    numbers: &[usize],
+) -> Result<Option<Moves>, Failure> {
+    if let Some(text) = &args.moves {
+        return Moves::parse(text)
+            .map(Some)
+            .map_err(|error| Failure::domain(format!("--moves: {error}")));
+    }
+    let Some(k) = args.snapshot else {
+        return Ok(None);
+    };
+    let number = numbers[0];
+    let snapshots = collection.puzzles[number - 1].snapshots();
+    let snapshot = snapshots.get(k as usize - 1).ok_or_else(|| {
+        Failure::domain(format!(
+            "--snapshot {k}: level {number} of {} has {}",
+            display_name(&args.file),
+            counted(snapshots.len(), "snapshot", "snapshots")
+        ))
+    })?;
+    snapshot
+        .moves()
+        .map(Some)
+        .map_err(|error| Failure::domain(format!("level {number}, snapshot {k}: {error}")))
+}
+
+/// The position after `moves` on `puzzle`, played forward up to the current-position
+/// mark `*` when there is one (a saved game's redo tail is not played). `label`
+/// names the moves in messages (`--moves`, `--snapshot 2`).
+///
+/// # Errors
+///
+/// A domain failure for moves of reverse play or pusher selections (the solver plays
+/// forward with one pusher), and for a step that cannot be played (its number counted
+/// from 1, cells by row and column).
+fn start_at(puzzle: &Puzzle, moves: &Moves, label: &str) -> Result<Start, Failure> {
+    let tessellation = puzzle.tessellation();
+    if moves.is_reverse() {
+        return Err(Failure::domain(format!(
+            "{label}: reverse-mode play (a jump [..]); solve starts from forward play"
+        )));
+    }
+    let mut steps = moves
+        .pusher_steps(tessellation)
+        .map_err(|error| Failure::domain(format!("{label}: {error}")))?;
+    if let Some(at) = steps.iter().position(PusherStep::is_current_pos) {
+        steps.truncate(at + 1);
+    }
+    if steps.iter().any(PusherStep::is_pusher_selection) {
+        return Err(Failure::domain(format!(
+            "{label}: the moves select pushers ({{..}}); the solver takes one pusher"
+        )));
+    }
+    let mut mover =
+        Mover::from_puzzle(puzzle).map_err(|error| Failure::domain(error.to_string()))?;
+    replay_steps(&mut mover, &steps).map_err(|error| {
+        let message = match &error {
+            ReplayError::Rejected { source, .. } => source.cells_message(puzzle.width()),
+            other => other.detail(),
+        };
+        match error.step() {
+            Some(step) => Failure::domain(format!("{label}: step {}: {message}", step + 1)),
+            None => Failure::domain(format!("{label}: {message}")),
+        }
+    })?;
+    let played = steps
+        .iter()
+        .map(|step| tessellation.step_char(step.direction(), step.is_push_or_pull()))
+        .collect::<Result<String, _>>()
+        .map_err(|error| Failure::domain(error.to_string()))?;
+    Ok(Start {
+        mover,
+        played,
+        steps: steps.len(),
+    })
 }
 
 /// Level `number` (1-based) of `collection`, parsed.
@@ -413,6 +571,7 @@ pub(crate) fn level_of(collection: &Collection, number: usize) -> Level {
         number,
         title: entry.title.trim().to_owned(),
         puzzle,
+        from: None,
     }
 }
 
@@ -537,7 +696,7 @@ pub(crate) fn run_levels<R: Send>(
 /// Solves one level (or reports it cancelled without starting when Ctrl-C came first).
 fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bars) -> LevelReport {
     let mut report = LevelReport {
-        index: level.number,
+        number: level.number,
         title: level.title.clone(),
         status: "error",
         reason: None,
@@ -546,6 +705,11 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
         nodes: 0,
         lurd: None,
         metrics: None,
+        from: level.from.as_ref().map(|start| FromReport {
+            steps: start.steps,
+            moves: start.played.clone(),
+        }),
+        continuation: None,
         error: None,
     };
     let puzzle = match &level.puzzle {
@@ -570,7 +734,10 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
         }
         ControlFlow::Continue(())
     };
-    let outcome = solve(puzzle, config, cancel, &mut observer);
+    let outcome = match &level.from {
+        None => solve(puzzle, config, cancel, &mut observer),
+        Some(start) => solve_from(&start.mover, config, cancel, &mut observer),
+    };
     report.seconds = rounded(started.elapsed().as_secs_f64());
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
@@ -588,10 +755,40 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
     match outcome {
         SolveOutcome::Solved(solution) => {
             report.proven = solution.proven.is_some();
-            report.lurd = Some(solution.lurd);
-            report.metrics = Some(solution.metrics);
+            match &level.from {
+                None => {
+                    report.lurd = Some(solution.lurd);
+                    report.metrics = Some(solution.metrics);
+                }
+                Some(start) => {
+                    // The whole line, verified from the level's start.
+                    let whole = format!("{}{}", start.played, solution.lurd);
+                    let metrics = SolutionVerifier::new(puzzle)
+                        .map_err(|error| error.to_string())
+                        .and_then(|mut verifier| {
+                            verifier.verify(&whole).map_err(|error| error.to_string())
+                        });
+                    match metrics {
+                        Ok(metrics) => {
+                            report.lurd = Some(whole);
+                            report.metrics = Some(metrics);
+                            report.continuation = Some(ContinuationReport {
+                                lurd: solution.lurd,
+                                metrics: solution.metrics,
+                            });
+                        }
+                        Err(error) => {
+                            report.status = "error";
+                            report.proven = false;
+                            report.error = Some(format!("internal error: the whole line: {error}"));
+                        }
+                    }
+                }
+            }
         }
         SolveOutcome::Unsolvable(reason, _) => {
+            // "unsolvable" comes only with a proof.
+            report.proven = true;
             report.reason = Some(match reason {
                 UnsolvableReason::DeadStart => "dead-start",
                 UnsolvableReason::Exhausted => "exhausted",
@@ -619,7 +816,13 @@ pub(crate) fn quoted_title(title: &str) -> String {
 /// The text of one level: a status line with time, nodes and metrics, then the
 /// solution's steps.
 fn level_text(report: &LevelReport, objective: Objective) -> String {
-    let head = format!("level {}{}", report.index, quoted_title(&report.title));
+    let mut head = format!("level {}{}", report.number, quoted_title(&report.title));
+    if let Some(from) = &report.from {
+        head.push_str(&format!(
+            " from the position after {}",
+            counted(from.steps, "step", "steps")
+        ));
+    }
     let time = format!("{:.2} s", report.seconds);
     match report.status {
         "solved" => {
@@ -630,15 +833,31 @@ fn level_text(report: &LevelReport, objective: Objective) -> String {
             };
             let metrics = report.metrics.unwrap_or(SolutionMetrics::ZERO);
             let lurd = report.lurd.as_deref().unwrap_or_default();
-            format!(
-                "{head}: solved{proven} in {time}, {} nodes, M/P/BL/BC/PS/PL {metrics}\n  {}\n",
-                report.nodes,
-                if lurd.is_empty() {
-                    "(no steps: solved at the start)"
-                } else {
-                    lurd
-                }
-            )
+            match (&report.from, &report.continuation) {
+                (Some(from), Some(continuation)) => format!(
+                    "{head}: solved{proven} in {time}, {} nodes\n  \
+                     continuation: {} (M/P/BL/BC/PS/PL {})\n  \
+                     whole line:   {}{} (M/P/BL/BC/PS/PL {metrics})\n",
+                    report.nodes,
+                    if continuation.lurd.is_empty() {
+                        "(no steps: solved there)"
+                    } else {
+                        &continuation.lurd
+                    },
+                    continuation.metrics,
+                    from.moves,
+                    continuation.lurd,
+                ),
+                _ => format!(
+                    "{head}: solved{proven} in {time}, {} nodes, M/P/BL/BC/PS/PL {metrics}\n  {}\n",
+                    report.nodes,
+                    if lurd.is_empty() {
+                        "(no steps: solved at the start)"
+                    } else {
+                        lurd
+                    }
+                ),
+            }
         }
         "unsolvable" => {
             let why = match report.reason {

@@ -93,6 +93,13 @@ pub struct StatesArgs {
 
 /// Arguments of `sokoengine setting-sun play`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Type a piece's number and directions (w up, a left, s down, d right), e.g. 4a or 7ww; then \
+directions alone move the same piece. u undoes a step, h shows the next step of an optimal \
+solution, q quits; the game also ends at the end of the input, so a script can be piped in. \
+Pieces keep the number of the start picture as they move. With --json, the pictures and \
+prompts go to standard error and the moves played to standard output as one JSON document: \
+{\"solved\", \"moves_count\", \"moves\": [{\"piece\", \"direction\", \"cells\"}]}.")]
 pub struct PlayArgs {
     #[command(flatten)]
     layout: LayoutArgs,
@@ -292,29 +299,84 @@ fn parse_command(line: &str) -> Result<Command, String> {
     Ok(Command::Move(piece, directions))
 }
 
-fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
-    if out.json {
-        return Err(Failure::usage(
-            "setting-sun play is interactive: --json is not supported",
-        ));
+/// The pieces of a game of `setting-sun play`, by the number each has in the start
+/// picture: numbers stay with their pieces as they move (the picture's row-major
+/// numbering would renumber a piece that moves past another).
+#[derive(Clone)]
+struct Numbered {
+    layout: Layout,
+    /// The top-left cell of piece `n` at index `n - 1`.
+    at: Vec<Cell>,
+}
+
+impl Numbered {
+    fn new(layout: Layout) -> Numbered {
+        let at = layout.pieces().iter().map(|piece| piece.cell).collect();
+        Numbered { layout, at }
     }
+
+    /// The number of the piece whose top-left is `cell`.
+    fn number_at(&self, cell: Cell) -> Option<usize> {
+        self.at
+            .iter()
+            .position(|&at| at == cell)
+            .map(|index| index + 1)
+    }
+
+    /// The picture with each piece's own number.
+    fn picture(&self) -> String {
+        let numbers: Vec<usize> = self
+            .layout
+            .pieces()
+            .iter()
+            .map(|piece| self.number_at(piece.cell).unwrap_or(0))
+            .collect();
+        self.layout.numbered_grid(&numbers)
+    }
+
+    /// Moves piece `number` one cell.
+    fn step(&mut self, number: usize, direction: Direction) -> Result<(), String> {
+        let cell = self.at[number - 1];
+        let illegal = || format!("Movement is illegal! Received {number} to {direction}");
+        self.layout.step(cell, direction).map_err(|_| illegal())?;
+        self.at[number - 1] = cell.neighbor(direction).ok_or_else(illegal)?;
+        Ok(())
+    }
+}
+
+/// The result of `setting-sun play --json`: the moves played, one cell each, pieces by
+/// their number in the start picture.
+#[derive(Serialize)]
+struct PlayDocument {
+    solved: bool,
+    moves_count: usize,
+    moves: Vec<PieceMove>,
+}
+
+/// `sokoengine setting-sun play`: the pictures and prompts go to standard output, or
+/// with `--json` to standard error (the moves played then go to standard output as one
+/// JSON document at the end).
+fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = puzzle(&args.layout)?;
-    let mut current = *puzzle.start();
-    let mut history: Vec<Layout> = Vec::new();
+    let mut game = Numbered::new(*puzzle.start());
+    let mut history: Vec<(Numbered, PieceMove)> = Vec::new();
     let mut selected: Option<usize> = None;
     let mut message = String::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut line = String::new();
+    let json = out.json;
+    let mut screen = Screen { out, json };
     loop {
-        out.line(format!("\n{}", current.id_grid().trim_end()))?;
-        out.line(format!("Moves: {}", history.len()))?;
-        if puzzle.is_solved(&current) {
-            out.line("Congratulations! You've solved it!")?;
-            return Ok(());
+        screen.line(&format!("\n{}", game.picture().trim_end()))?;
+        screen.line(&format!("Moves: {}", history.len()))?;
+        let solved = puzzle.is_solved(&game.layout);
+        if solved {
+            screen.line("Congratulations! You've solved it!")?;
+            break;
         }
         if !message.is_empty() {
-            out.line(&message)?;
+            screen.line(&message)?;
             message.clear();
         }
         let prompt = match selected {
@@ -324,22 +386,21 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             None => "Input a piece ID and a direction (w/a/s/d, e.g. 4a), u undo, h hint, q quit"
                 .to_owned(),
         };
-        out.write_text(&format!("{prompt}\n> "))?;
-        out.flush()?;
+        screen.text(&format!("{prompt}\n> "))?;
         if !read_line(&mut input, &mut line)? {
-            out.line("")?;
-            return Ok(());
+            screen.line("")?;
+            break;
         }
         match parse_command(&line) {
             Err(error) => message = error,
-            Ok(Command::Quit) => return Ok(()),
+            Ok(Command::Quit) => break,
             Ok(Command::Undo) => match history.pop() {
-                Some(previous) => current = previous,
+                Some((previous, _)) => game = previous,
                 None => message = "Nothing to undo".to_owned(),
             },
             Ok(Command::Hint) => {
                 message = match puzzle
-                    .from_layout(current)
+                    .from_layout(game.layout)
                     .map_err(|e| e.to_string())
                     .and_then(|p| {
                         p.solve_with_limit(Metric::Step, args.layout.state_limit().states)
@@ -347,12 +408,9 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
                     }) {
                     Ok(solution) => match solution.moves().first() {
                         Some(mv) => {
-                            let id = current
-                                .pieces()
-                                .iter()
-                                .position(|p| p.cell == mv.from())
-                                .map_or(0, |i| i + 1);
-                            format!("Hint: piece {id}, {mv} ({} steps to go)", solution.len())
+                            let id = game.number_at(mv.from()).unwrap_or(0);
+                            let path = mv.path();
+                            format!("Hint: piece {id} {path} ({} steps to go)", solution.len())
                         }
                         None => "Already solved".to_owned(),
                     },
@@ -361,37 +419,67 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Ok(Command::Move(piece, directions)) => {
                 if let Some(id) = piece {
-                    if id == 0 || id > current.pieces().len() {
+                    if id == 0 || id > game.at.len() {
                         message = format!("Piece must exist on the board! Received {id}");
                         continue;
                     }
                     selected = Some(id);
                 }
-                let Some(mut id) = selected else {
+                let Some(id) = selected else {
                     message = "Select a piece first: type its ID".to_owned();
                     continue;
                 };
                 for direction in directions {
-                    let Some(piece) = current.pieces().get(id - 1).copied() else {
-                        break;
-                    };
-                    let before = current;
-                    if current.step(piece.cell, direction).is_err() {
-                        message = format!("Movement is illegal! Received {id} to {direction}");
+                    let before = game.clone();
+                    if let Err(error) = game.step(id, direction) {
+                        message = error;
                         break;
                     }
-                    history.push(before);
-                    // IDs follow the row-major order of top-left cells: follow the piece.
-                    let moved = piece.cell.neighbor(direction);
-                    id = current
-                        .pieces()
-                        .iter()
-                        .position(|p| Some(p.cell) == moved)
-                        .map_or(id, |i| i + 1);
-                    selected = Some(id);
+                    let played = PieceMove {
+                        piece: id,
+                        direction: direction.to_string(),
+                        cells: 1,
+                    };
+                    history.push((before, played));
                 }
             }
         }
+    }
+    if json {
+        let document = PlayDocument {
+            solved: puzzle.is_solved(&game.layout),
+            moves_count: history.len(),
+            moves: history.into_iter().map(|(_, played)| played).collect(),
+        };
+        screen.out.write_json(&document)?;
+    }
+    Ok(())
+}
+
+/// Where interactive play shows itself: standard output, or standard error when
+/// standard output carries the JSON result.
+struct Screen<'a> {
+    out: &'a mut Output,
+    json: bool,
+}
+
+impl Screen<'_> {
+    fn text(&mut self, text: &str) -> Result<(), Failure> {
+        if self.json {
+            use std::io::Write;
+            let mut stderr = std::io::stderr().lock();
+            stderr
+                .write_all(text.as_bytes())
+                .and_then(|()| stderr.flush())
+                .map_err(|e| Failure::domain(format!("can't write to standard error: {e}")))
+        } else {
+            self.out.write_text(text)?;
+            self.out.flush()
+        }
+    }
+
+    fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.text(&format!("{text}\n"))
     }
 }
 

@@ -252,7 +252,7 @@ fn invalid_character(text: &str, index: usize) -> SnapshotParseError {
 /// use sokoengine_io::Moves;
 ///
 /// let moves = Moves::parse("{rddd}Urr{uul}uLU")?;
-/// assert_eq!((moves.moves_count(), moves.pushes_count(), moves.jumps_count()), (3, 3, 0));
+/// assert_eq!((moves.move_count(), moves.push_count(), moves.jump_count()), (3, 3, 0));
 /// assert_eq!(moves.to_str(true), "{r3d}U2r{2ul}uLU");
 /// let reverse = Moves::parse("lurd[lurd]LURDL")?;
 /// assert!(reverse.is_reverse());
@@ -365,17 +365,17 @@ impl Moves {
 
     /// Number of non-push steps: lower-case letters, those inside jumps included,
     /// those inside pusher selections excluded.
-    pub const fn moves_count(&self) -> usize {
+    pub const fn move_count(&self) -> usize {
         self.moves_count
     }
 
     /// Number of pushes (forward) or pulls (reverse): upper-case letters.
-    pub const fn pushes_count(&self) -> usize {
+    pub const fn push_count(&self) -> usize {
         self.pushes_count
     }
 
     /// Number of `[…]` groups, empty ones included.
-    pub const fn jumps_count(&self) -> usize {
+    pub const fn jump_count(&self) -> usize {
         self.jumps_count
     }
 
@@ -642,9 +642,9 @@ mod tests {
         let moves = Moves::parse(text).unwrap();
         (
             moves.to_str(false),
-            moves.moves_count(),
-            moves.pushes_count(),
-            moves.jumps_count(),
+            moves.move_count(),
+            moves.push_count(),
+            moves.jump_count(),
             moves.is_reverse(),
         )
     }

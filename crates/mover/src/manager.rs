@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use sokoengine_board::compact::{BoxRule, TableCells, forward_step, reverse_step};
 use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
-use sokoengine_geometry::Direction;
+use sokoengine_geometry::{Direction, cell_name};
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
 use crate::step::PusherStep;
@@ -110,6 +110,50 @@ pub enum BoardManagerError {
         /// Number of goals.
         goals: usize,
     },
+}
+
+impl BoardManagerError {
+    /// The message with each board position named by row and column, counted from 1,
+    /// on a board `width` cells wide ([`cell_name`]): `Box ID: 1 can't be placed in
+    /// row 2, column 7 occupied by '#'`. `Display` keeps the specification's text, with
+    /// the position's number; a position off the board keeps its number here too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_mover::BoardManagerError;
+    ///
+    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13, occupant: '#' };
+    /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 13 occupied by '#'");
+    /// assert_eq!(error.cells_message(7), "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'");
+    /// ```
+    pub fn cells_message(&self, width: usize) -> String {
+        let cell = |position: usize| cell_name(position, width);
+        match *self {
+            BoardManagerError::NoPusherOn { position } => {
+                format!("No pusher on {}", cell(position))
+            }
+            BoardManagerError::NoBoxOn { position } => format!("No box on {}", cell(position)),
+            BoardManagerError::NoGoalOn { position } => format!("No goal on {}", cell(position)),
+            BoardManagerError::PusherBlocked {
+                id,
+                position,
+                occupant,
+            } => format!(
+                "Pusher ID: {id} can't be placed in {} occupied by '{occupant}'",
+                cell(position)
+            ),
+            BoardManagerError::BoxBlocked {
+                id,
+                position,
+                occupant,
+            } => format!(
+                "Box ID: {id} can't be placed in {} occupied by '{occupant}'",
+                cell(position)
+            ),
+            _ => self.to_string(),
+        }
+    }
 }
 
 impl From<PlusIdError> for BoardManagerError {
@@ -303,7 +347,7 @@ impl BoardManager {
     /// puzzle.goalorder = "2 1".into();
     /// let manager = BoardManager::from_puzzle(&puzzle)?;
     /// assert_eq!((manager.boxorder(), manager.goalorder()), ("1 2".to_owned(), "2 1".to_owned()));
-    /// assert_eq!(manager.boxes_count(), 2);
+    /// assert_eq!(manager.box_count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<BoardManager, SizeError> {
@@ -329,7 +373,7 @@ impl BoardManager {
 
     /// Number of pushers.
     #[inline]
-    pub fn pushers_count(&self) -> usize {
+    pub fn pusher_count(&self) -> usize {
         self.pushers.len()
     }
     /// Pusher IDs (`1..=count`).
@@ -372,7 +416,7 @@ impl BoardManager {
 
     /// Number of boxes.
     #[inline]
-    pub fn boxes_count(&self) -> usize {
+    pub fn box_count(&self) -> usize {
         self.boxes.len()
     }
     /// Box IDs (`1..=count`).
@@ -414,7 +458,7 @@ impl BoardManager {
 
     /// Number of goals.
     #[inline]
-    pub fn goals_count(&self) -> usize {
+    pub fn goal_count(&self) -> usize {
         self.goals.len()
     }
     /// Goal IDs (`1..=count`).

@@ -164,7 +164,10 @@ fn read_collection(path: &Path) -> Result<Collection, PlayError> {
             "larger than the limit of {MAX_FILE} bytes"
         ))));
     }
-    Ok(Collection::parse_bytes(&bytes, extension_hint(path)))
+    // Text without a board holds no level.
+    Collection::parse_bytes(&bytes, extension_hint(path)).map_err(|_| PlayError::NoLevels {
+        path: path.to_path_buf(),
+    })
 }
 
 /// Whether two collections hold the same levels in the same order: the same
@@ -206,6 +209,7 @@ fn summary(entry: &PuzzleEntry, index: usize) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sokoengine_io::VariantHint;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir =
@@ -261,7 +265,7 @@ mod tests {
         let path = dir.join("levels.sok");
         let text = "Title: Demo\nAuthor: Someone\n\nNotes of the file.\n\n; One\n\n#######\n#@ $ .#\n#######\n\nSolution\nrRR\n\n; Two\n\n######\n#@$ .#\n######\n";
         std::fs::write(&path, text).unwrap();
-        let before = Collection::parse(text, None);
+        let before = Collection::parse(text, VariantHint::None).unwrap();
         let mut file = LevelFile::open(&path).unwrap();
         assert_eq!(file.summaries()[0].best.map(|m| m.pushes), Some(2));
         file.save(
@@ -269,7 +273,8 @@ mod tests {
             Snapshot::new(sokoengine_geometry::Tessellation::Sokoban, "RR"),
         )
         .unwrap();
-        let after = Collection::parse(&std::fs::read_to_string(&path).unwrap(), None);
+        let after =
+            Collection::parse(&std::fs::read_to_string(&path).unwrap(), VariantHint::None).unwrap();
         let mut expected = before.clone();
         expected.puzzles[1].push_snapshot(Snapshot::new(
             sokoengine_geometry::Tessellation::Sokoban,

@@ -416,8 +416,8 @@ impl Session {
                     title: snapshot.title.clone(),
                     moves: moves
                         .as_ref()
-                        .map_or(0, |m| m.moves_count() + m.pushes_count()),
-                    pushes: moves.as_ref().map_or(0, Moves::pushes_count),
+                        .map_or(0, |m| m.move_count() + m.push_count()),
+                    pushes: moves.as_ref().map_or(0, Moves::push_count),
                     reverse: moves.as_ref().is_some_and(Moves::is_reverse),
                     solution: solutions.contains(&(index + 1)),
                 }

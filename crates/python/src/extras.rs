@@ -784,7 +784,7 @@ pub fn render_svg(
             }
             Some(moves) => {
                 let playback = Playback::new(&puzzle, &moves, replay).map_err(|e| e.to_string())?;
-                let frames = playback.frames_count();
+                let frames = playback.frame_count();
                 let frame = step.unwrap_or(frames.saturating_sub(1));
                 if frame >= frames {
                     return Err(format!(

@@ -523,7 +523,7 @@ impl PyBoardGraph {
 
     #[getter]
     fn edges_count(&self) -> usize {
-        self.read(BoardGraph::edges_count)
+        self.read(BoardGraph::edge_count)
     }
 
     #[getter]
@@ -1020,7 +1020,7 @@ impl PyBoardManager {
 
     #[getter]
     fn pushers_count(&self) -> PyResult<usize> {
-        self.read(BoardManager::pushers_count)
+        self.read(BoardManager::pusher_count)
     }
 
     #[getter]
@@ -1072,7 +1072,7 @@ impl PyBoardManager {
 
     #[getter]
     fn boxes_count(&self) -> PyResult<usize> {
-        self.read(BoardManager::boxes_count)
+        self.read(BoardManager::box_count)
     }
 
     #[getter]
@@ -1122,7 +1122,7 @@ impl PyBoardManager {
 
     #[getter]
     fn goals_count(&self) -> PyResult<usize> {
-        self.read(BoardManager::goals_count)
+        self.read(BoardManager::goal_count)
     }
 
     #[getter]
@@ -1367,14 +1367,14 @@ impl PySokobanPlus {
 
     #[getter]
     fn get_pieces_count(&self) -> usize {
-        self.plus.pieces_count()
+        self.plus.piece_count()
     }
 
     #[setter]
     fn set_pieces_count(&mut self, value: i64) -> PyResult<()> {
         let count = usize::try_from(value)
             .map_err(|_| PyValueError::new_err("pieces_count must be >= 0!"))?;
-        if count != self.plus.pieces_count() {
+        if count != self.plus.piece_count() {
             let (b, g) = (
                 self.plus.raw_boxorder().to_owned(),
                 self.plus.raw_goalorder().to_owned(),
@@ -1471,7 +1471,7 @@ impl PySokobanPlus {
     fn __repr__(&self) -> String {
         format!(
             "SokobanPlus(pieces_count={}, boxorder='{}', goalorder='{}')",
-            self.plus.pieces_count(),
+            self.plus.piece_count(),
             self.plus.boxorder(),
             self.plus.goalorder()
         )

@@ -205,17 +205,17 @@ impl MovesCore {
 
     #[getter]
     fn moves_count(&self) -> usize {
-        self.moves.moves_count()
+        self.moves.move_count()
     }
 
     #[getter]
     fn pushes_count(&self) -> usize {
-        self.moves.pushes_count()
+        self.moves.push_count()
     }
 
     #[getter]
     fn jumps_count(&self) -> usize {
-        self.moves.jumps_count()
+        self.moves.jump_count()
     }
 
     #[getter]
@@ -313,7 +313,11 @@ pub fn read_collection(
 ) -> PyResult<CollectionData> {
     let hint = convert::tessellation(hint)?;
     let text = text.to_owned();
-    Ok(py.detach(move || collection_data(Collection::parse(&text, Some(hint)))))
+    // As sokoenginepy reads it, text without a puzzle is an empty collection (its
+    // header kept): the reader that never refuses.
+    Ok(py.detach(move || {
+        collection_data(sokoengine::io::PuzzleReader::new(&text, Some(hint)).into_collection())
+    }))
 }
 
 /// Reads a level file's bytes (UTF-8, else Latin-1).
@@ -325,7 +329,10 @@ pub fn read_collection_bytes(
 ) -> PyResult<CollectionData> {
     let hint = convert::tessellation(hint)?;
     let data = data.to_vec();
-    Ok(py.detach(move || collection_data(Collection::parse_bytes(&data, Some(hint)))))
+    Ok(py.detach(move || {
+        let text = sokoengine::io::decode_text(&data);
+        collection_data(sokoengine::io::PuzzleReader::new(&text, Some(hint)).into_collection())
+    }))
 }
 
 /// A puzzle to write: `(tessellation, board text or cells, title, author, boxorder,

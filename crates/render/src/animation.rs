@@ -118,7 +118,7 @@ impl Sprite {
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
 /// let playback = Playback::new(&puzzle, &Moves::parse("rRR")?, ReplayOptions::new())?;
 /// let animation = playback.animation(&Options::new())?;
-/// assert_eq!(animation.frames_count(), 4);
+/// assert_eq!(animation.frame_count(), 4);
 /// assert!(animation.to_svg().contains("<animateTransform"));
 /// assert!(animation.to_html("Demo").contains("<input id=\"slider\""));
 /// assert!(animation.frame_svg(4).is_none());
@@ -177,7 +177,7 @@ impl Animation {
     }
 
     /// The number of frames (positions), at least 1.
-    pub const fn frames_count(&self) -> usize {
+    pub const fn frame_count(&self) -> usize {
         self.frames
     }
 

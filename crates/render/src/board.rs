@@ -420,7 +420,9 @@ impl BoardPicture {
         }
     }
 
-    /// Row numbers on the left, column numbers on top (0-based, like positions).
+    /// Row numbers on the left, column numbers on top, counted from 1 as people count
+    /// them (the CLI names cells by the same row and column; position `p` of a board
+    /// `w` cells wide is row `p / w + 1`, column `p % w + 1`).
     fn push_labels(&self, out: &mut String) {
         let (width, height) = (self.tiling.width(), self.tiling.height());
         if width == 0 || height == 0 {
@@ -430,11 +432,11 @@ impl BoardPicture {
         let mut d = String::new();
         for x in 0..width {
             let cx = self.origin.x + self.tiling.column_middle(x);
-            font::push_text(&mut d, &x.to_string(), cx, self.origin.y - h * 1.0, h);
+            font::push_text(&mut d, &(x + 1).to_string(), cx, self.origin.y - h * 1.0, h);
         }
         for y in 0..height {
             let cy = self.origin.y + self.tiling.row_middle(y);
-            let text = y.to_string();
+            let text = (y + 1).to_string();
             let right = self.origin.x - h * 0.5;
             let cx = right - font::text_width(&text, h) / 2.0;
             font::push_text(&mut d, &text, cx, cy, h);

@@ -37,7 +37,7 @@
 //! let playback = Playback::new(&puzzle, &Moves::parse("R")?, ReplayOptions::new())?;
 //! assert!(playback.is_solved());
 //! let animation = playback.animation(&options)?;
-//! assert_eq!(animation.frames_count(), 2);
+//! assert_eq!(animation.frame_count(), 2);
 //! let page = animation.to_html("Hexoban in one push");
 //! assert!(page.contains("<button id=\"play\""));
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -121,7 +121,7 @@ fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
 ///
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
 /// let playback = Playback::new(&puzzle, &Moves::parse("rRRu")?, ReplayOptions::new())?;
-/// assert_eq!((playback.frames_count(), playback.steps_applied()), (4, 3));
+/// assert_eq!((playback.frame_count(), playback.steps_applied()), (4, 3));
 /// assert_eq!(playback.error().unwrap().to_string(),
 ///            "step 4: Pusher ID: 1 can't be placed in position 4 occupied by '#'");
 /// let html = playback.animation(&Options::new())?.to_html("Two pushes");
@@ -246,12 +246,12 @@ impl Playback {
     }
 
     /// The number of frames: the start and one per step or group applied.
-    pub fn frames_count(&self) -> usize {
+    pub fn frame_count(&self) -> usize {
         self.frames.len()
     }
 
     /// The pusher steps of the moves.
-    pub const fn steps_count(&self) -> usize {
+    pub const fn step_count(&self) -> usize {
         self.steps_count
     }
 

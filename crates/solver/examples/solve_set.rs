@@ -29,7 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
     });
     let bytes = std::fs::read(path)?;
-    let collection = Collection::parse_bytes(&bytes, extension_hint(Path::new(path)));
+    let collection = Collection::parse_bytes(&bytes, extension_hint(Path::new(path)))
+        .expect("the text holds puzzles");
     let mut levels = Vec::new();
     for (index, entry) in collection.puzzles.iter().enumerate() {
         let number = index + 1;

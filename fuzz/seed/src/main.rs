@@ -82,7 +82,9 @@ fn walk_actions(tessellation: Tessellation, moves: &sokoengine::io::Moves) -> Ve
 }
 
 fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
-    let collection = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path));
+    let Ok(collection) = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path)) else {
+        return;
+    };
     if bytes.len() <= MAX_FILE {
         seeds.add("sok_collection", &support::collection_input(None, bytes));
     }
@@ -101,7 +103,7 @@ fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
             continue;
         }
         seeds.add("board_parse", &support::board_input(tessellation, &board));
-        if puzzle.size() <= SOLVER_CELLS && puzzle.boxes_count() <= SOLVER_BOXES {
+        if puzzle.size() <= SOLVER_CELLS && puzzle.box_count() <= SOLVER_BOXES {
             for objectives in 0..4 {
                 seeds.add(
                     "solver_tiny",

@@ -82,9 +82,9 @@ fn puzzle_parse() {
         let graph = BoardGraph::new(&puzzle).expect("size");
         assert_eq!(graph.to_string(), field("board_graph_str"), "{key:?}");
         let counts = (
-            puzzle.pushers_count(),
-            puzzle.boxes_count(),
-            puzzle.goals_count(),
+            puzzle.pusher_count(),
+            puzzle.box_count(),
+            puzzle.goal_count(),
         );
         if text == "#3$3.@#" {
             // Reference bug 6: count parsed cells, not raw characters.

@@ -233,7 +233,8 @@ mod unix {
                     String::from_utf8_lossy(&output.stderr)
                 );
             }
-            let saved = sokoengine::io::Collection::load(&out, None).expect("a whole file");
+            let saved = sokoengine::io::Collection::load(&out, sokoengine::io::VariantHint::None)
+                .expect("a whole file");
             assert!(!saved.puzzles.is_empty());
             assert_eq!(names(dir.path()), ["out.sok"], "{line:?}");
         }
@@ -346,7 +347,8 @@ mod unix {
 fn save_to_standard_output_moves_the_report_to_standard_error() {
     let out = run(&["solve", "--save", "-", "two_boxes.sokoban.txt"]);
     assert_eq!(out.status, 0, "{out:?}");
-    let saved = sokoengine::io::Collection::parse(&out.stdout, None);
+    let saved = sokoengine::io::Collection::parse(&out.stdout, sokoengine::io::VariantHint::None)
+        .expect("a collection on standard output");
     assert_eq!(saved.puzzles.len(), 1);
     assert_eq!(saved.puzzles[0].snapshots().len(), 1);
     assert!(out.stderr.starts_with("level 1: solved"), "{out:?}");

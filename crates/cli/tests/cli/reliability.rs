@@ -137,7 +137,7 @@ fn one_puzzle_of_many_is_read_alone() {
     let out = run_limited(64 * 1024, &["board", "-"], &tiny);
     assert_eq!(
         out.fails(1),
-        "standard input holds 200001 puzzles: choose one with --puzzle N (1 to 200001)"
+        "standard input holds 200001 levels: choose one with --level N (1 to 200001)"
     );
 }
 
@@ -369,14 +369,15 @@ fn long_animations_take_memory_by_board_not_by_frames() {
         assert!(picture.contains("<svg"), "{format}");
     }
     // Moves of more frames than an animation may have are refused before they are
-    // played (200,001 frames of 1,500 boxes once took 2.4 GB first).
+    // played (200,001 frames of 1,500 boxes once took 2.4 GB first): a limit the input
+    // reaches, status 1.
     let out = run_limited(
         96 * 1024,
         &["render", "-", "--moves", "100000(rl)", "--animate"],
         &room,
     );
     assert_eq!(
-        out.fails(2),
+        out.fails(1),
         "200001 frames are too many to animate (at most 65536); draw one position with --step"
     );
 }

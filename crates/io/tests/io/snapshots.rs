@@ -32,7 +32,7 @@ fn io_examples_snapshot_entries() {
             // A deliberate difference from sokoenginepy: an empty selection is valid.
             let moves = parsed.unwrap();
             assert_eq!(
-                (moves.to_str(false).as_str(), moves.moves_count()),
+                (moves.to_str(false).as_str(), moves.move_count()),
                 ("{}lurd", 4)
             );
             continue;
@@ -54,17 +54,17 @@ fn io_examples_snapshot_entries() {
         assert_eq!(moves.to_str(false), ok["str"].as_str().unwrap(), "{key}");
         assert_eq!(moves.to_str(true), ok["rle"].as_str().unwrap(), "{key}");
         assert_eq!(
-            moves.moves_count() as u64,
+            moves.move_count() as u64,
             ok["moves_count"].as_u64().unwrap(),
             "{key}"
         );
         assert_eq!(
-            moves.pushes_count() as u64,
+            moves.push_count() as u64,
             ok["pushes_count"].as_u64().unwrap(),
             "{key}"
         );
         assert_eq!(
-            moves.jumps_count() as u64,
+            moves.jump_count() as u64,
             ok["jumps_count"].as_u64().unwrap(),
             "{key}"
         );

@@ -223,7 +223,7 @@ fn reverse_mode_constructs_on_every_original_and_extra_puzzle() {
         );
         let mover = Mover::new(graph, SolvingMode::Reverse).unwrap();
         let switched = mover.board_manager();
-        assert_eq!(switched.boxes_count(), manager.boxes_count());
+        assert_eq!(switched.box_count(), manager.box_count());
         for (id, position) in manager.goals_positions() {
             assert_eq!(switched.box_position(id), Ok(position));
         }
@@ -254,7 +254,7 @@ fn fixture_levels_replay_to_solved_in_forward_mode_and_back_in_reverse() {
             let (_, _, mismatches) = replay(&mut forward, &tokens);
             assert_eq!(mismatches, 0, "{moves}");
             assert!(forward.is_solved(), "{}\n{moves}", level.board);
-            if forward.board_manager().pushers_count() > 1 {
+            if forward.board_manager().pusher_count() > 1 {
                 continue;
             }
             // The reversed solution (pulls in opposite order) replays in reverse mode

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_play::{PlayOptions, Player};
 
 /// A player serving a copy of a fixture in a folder of its own; stopped when dropped.
@@ -430,8 +430,8 @@ fn saves_go_into_the_file_and_read_back() {
     let levels = server.get("/api/levels");
     assert_eq!(levels["levels"][0]["solved"], true);
     assert_eq!(levels["levels"][0]["best"], json!([6, 3]));
-    let after = Collection::load(server.file("tessellations.sok"), None).unwrap();
-    let mut expected = Collection::parse(&before, None);
+    let after = Collection::load(server.file("tessellations.sok"), VariantHint::None).unwrap();
+    let mut expected = Collection::parse(&before, VariantHint::None).unwrap();
     let saved = after.puzzles[0].snapshots()[0].clone();
     assert_eq!(saved.moves().unwrap().to_str(false), "RdldRR");
     expected.puzzles[0].push_snapshot(saved);
@@ -452,7 +452,7 @@ fn saves_go_into_the_file_and_read_back() {
         std::fs::read_to_string(plain.file("hexagons.hsb")).unwrap(),
         text
     );
-    let saved = Collection::load(plain.file("hexagons.sok"), None).unwrap();
+    let saved = Collection::load(plain.file("hexagons.sok"), VariantHint::None).unwrap();
     let entry = &saved.puzzles[0];
     assert_eq!(
         (entry.title.as_str(), entry.tessellation()),

@@ -16,7 +16,7 @@ fn frames_match_positions(puzzle: &Puzzle, moves: &str, frame_steps: &[usize], o
     let moves = Moves::parse(moves).unwrap();
     let playback = Playback::new(puzzle, &moves, ReplayOptions::new()).unwrap();
     assert!(playback.error().is_none(), "{:?}", playback.error());
-    assert_eq!(playback.frames_count(), frame_steps.len());
+    assert_eq!(playback.frame_count(), frame_steps.len());
     let animation = playback.animation(options).unwrap();
     for (frame, &steps) in frame_steps.iter().enumerate() {
         let manager = position_after(puzzle, &moves, steps, ReplayOptions::new()).unwrap();
@@ -60,7 +60,7 @@ fn check_timing(animation: &Animation) {
         assert!(attribute(element, "dur").ends_with('s'));
         assert_eq!(attribute(element, "repeatCount"), "indefinite");
     }
-    assert!(animations > 0 || animation.frames_count() == 1);
+    assert!(animations > 0 || animation.frame_count() == 1);
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn reverse_play_with_jumps_is_one_frame_per_group() {
     let moves = Moves::parse("[rrr]LL").unwrap();
     let playback = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
     assert!(playback.error().is_none(), "{:?}", playback.error());
-    assert_eq!((playback.frames_count(), playback.steps_applied()), (4, 5));
+    assert_eq!((playback.frame_count(), playback.steps_applied()), (4, 5));
     let animation = playback.animation(&Options::new()).unwrap();
     check_timing(&animation);
     assert_eq!(
@@ -198,6 +198,6 @@ fn a_frame_limit_is_checked_before_the_replay() {
     let moves = Moves::parse("[ll]RR").unwrap();
     let limited = Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 4).unwrap();
     let plain = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
-    assert_eq!(limited.frames_count(), plain.frames_count());
+    assert_eq!(limited.frame_count(), plain.frame_count());
     assert!(Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 3).is_err());
 }

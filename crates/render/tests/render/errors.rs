@@ -83,7 +83,7 @@ fn positions_beyond_the_moves_or_a_refused_step() {
     // A lower-case step that pushes stops the playback there.
     let playback =
         Playback::new(&puzzle, &Moves::parse("rR").unwrap(), ReplayOptions::new()).unwrap();
-    assert_eq!((playback.frames_count(), playback.steps_applied()), (1, 0));
+    assert_eq!((playback.frame_count(), playback.steps_applied()), (1, 0));
     assert_eq!(playback.error().and_then(ReplayError::step), Some(0));
 }
 
@@ -114,10 +114,7 @@ fn illegal_moves_of_the_other_games() {
     );
     // A board set up without history animates as one frame with its tiles drawn.
     let board = sokoengine_tilewe::Board::new(2).unwrap();
-    assert_eq!(
-        tilewe_animation(&board, &options).unwrap().frames_count(),
-        1
-    );
+    assert_eq!(tilewe_animation(&board, &options).unwrap().frame_count(), 1);
 }
 
 #[test]

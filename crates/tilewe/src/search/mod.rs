@@ -614,7 +614,7 @@ impl Mcts {
             let estimates = territory::estimates(&scratch.board, sides, &territory);
             (
                 territory.mix,
-                results(estimates, scratch.board.n_players(), self.teams, params),
+                results(estimates, scratch.board.player_count(), self.teams, params),
             )
         });
 
@@ -752,7 +752,7 @@ impl RootLead {
 /// Each colour's result of a finished game (see the [module docs](self)).
 fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
     let scores = std::array::from_fn(|p| f32::from(board.scores[p]));
-    results(scores, board.n_players(), teams, params)
+    results(scores, board.player_count(), teams, params)
 }
 
 /// Each colour's result when the colours' cells are `cells` (scores, or estimates): a
@@ -847,7 +847,7 @@ impl Mcts {
             self.stats.clear();
         }
         self.tree.reroot(board);
-        let n_players = board.n_players();
+        let n_players = board.player_count();
         let sides = Sides::from_teams(self.teams.numbers(n_players), n_players);
         let scratch = self
             .scratch
@@ -915,7 +915,7 @@ impl Mcts {
     /// `AVERAGE_TIME_MAX_FACTOR` times it.
     fn allowed_time(&self, board: &Board, average: Duration) -> Duration {
         let color = board.current_player();
-        let remaining = board.n_remaining_pieces(color);
+        let remaining = board.remaining_piece_count(color);
         let moves_left = EXPECTED_PLACEMENTS
             .saturating_sub(Piece::COUNT - remaining)
             .max(MIN_MOVES_LEFT)
@@ -1111,7 +1111,7 @@ mod tests {
         for _ in 0..16 {
             board.push(board.legal_moves()[0]).unwrap();
         }
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 5);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 5);
         assert_ms(engine.allowed_time(&board, average), 300.0);
         engine.saved[0] = -0.05;
         assert_ms(engine.allowed_time(&board, average), 50.0);
@@ -1119,7 +1119,7 @@ mod tests {
         for _ in 0..3 {
             board.push(board.legal_moves()[0]).unwrap();
         }
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 2);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 2);
         assert_ms(engine.allowed_time(&board, average), 300.0);
     }
 
@@ -1272,7 +1272,7 @@ mod tests {
         let mut rng = Rng::new(0);
         while !board.is_finished() {
             let mv = engine.choose(&board, &mut rng).unwrap();
-            let forced = board.n_distinct_placements() == 1;
+            let forced = board.distinct_placement_count() == 1;
             board.push(mv).unwrap();
             if forced {
                 assert_eq!(engine.last_simulations(), 0);
