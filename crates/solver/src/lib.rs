@@ -68,8 +68,8 @@ pub use config::{
     SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
-pub use memory::{default_memory_budget, memory_room};
 pub use from_position::solve_from;
+pub use memory::{default_memory_budget, memory_room};
 pub use optimize::{
     MAX_VICINITY_BOXES, Method, OptimizeOutcome, OptimizerConfig, ParseVicinityError, Pass,
     VicinitySetting, optimize, parse_vicinity,
