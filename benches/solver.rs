@@ -1,4 +1,4 @@
-//! The solver's acceptance table (spec solver.md section 8, rows B1 to B6): solves
+//! The solver's acceptance table (docs/solver.md#acceptance, rows B1 to B6): solves
 //! every level of each row's corpus files with the row's objective and time limit,
 //! counts only solutions that the engine's own `SolutionVerifier` replays to solved,
 //! prints a summary per row and writes every level's result to
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sokoengine::board::Puzzle;
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 use sokoengine::metrics::SolutionVerifier;
 use sokoengine::solver::{Cancel, Limits, Objective, Silent, SolveOutcome, SolverConfig, solve};
 
@@ -181,7 +181,7 @@ fn solve_level(puzzle: &Puzzle, objective: Objective, seconds: f64) -> Level {
 
 /// The smallest push count of each level's solutions in `file`, by level number.
 fn push_bounds(corpus: &Path, file: &str) -> BTreeMap<usize, u32> {
-    let collection = Collection::load(corpus.join("levels").join(file), None)
+    let collection = Collection::load(corpus.join("levels").join(file), VariantHint::None)
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut bounds = BTreeMap::new();
     for (index, entry) in collection.puzzles.iter().enumerate() {
@@ -203,7 +203,7 @@ fn run_row(corpus: &Path, row: &Row, jobs: usize, scale: f64) -> Value {
     let mut work = Vec::new();
     for file in &row.files {
         // The extension gives the variant of `.hsb`/`.tsb` files, a `Game:` tag the rest.
-        let collection = Collection::load(corpus.join("levels").join(file), None)
+        let collection = Collection::load(corpus.join("levels").join(file), VariantHint::None)
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         for (index, entry) in collection.puzzles.into_iter().enumerate() {
             work.push((file.clone(), index + 1, entry));
@@ -373,11 +373,9 @@ fn main() {
         };
         table.insert(key, result);
         std::fs::create_dir_all(out.parent().expect("target folder")).expect("target folder");
-        std::fs::write(
-            &out,
-            serde_json::to_string_pretty(&table).expect("JSON") + "\n",
-        )
-        .unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+        let json = serde_json::to_string_pretty(&table).expect("JSON") + "\n";
+        sokoengine::io::atomic::write_atomically(&out, json.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     println!("results: {}", out.display());
 }

@@ -4,7 +4,7 @@
 //! one pass cannot tell). On `Original_and_Extra.sok` (anchor: parsing plus replaying
 //! in at most 5 ms; sokoenginepy about 18 s) and on the 20 large-suite files with their
 //! 4,408 solutions (anchor: sokoenginepy's C++ core parses and replays them in
-//! 1,368 ms, shared/spec/anchors.md). The older replay on a Mover for every snapshot
+//! 1,368 ms, docs/performance.md#sokoban-family). The older replay on a Mover for every snapshot
 //! ([`Collection::replay_all`]) and the metrics alone are measured beside them.
 //!
 //! `cargo bench -p sokoengine-benches --bench verify -- --warm-up-time 1 --measurement-time 3`
@@ -12,13 +12,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, decode_text, replay};
+use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, VariantHint, decode_text, replay};
 use sokoengine::metrics::SolutionVerifier;
 
 /// Parses `text`, replays every snapshot and computes the metrics of the forward ones
 /// (as `verify` does); returns (snapshots, solved, snapshots with metrics).
 fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
-    let collection = Collection::parse(text, None);
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
     let (mut snapshots, mut solved, mut measured) = (0, 0, 0);
     // Puzzles without snapshots are not parsed (as in `verify`).
     for entry in collection
@@ -49,7 +49,9 @@ fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
 /// Parses and replays everything on a Mover with [`Collection::replay_all`]; returns
 /// (snapshots, solved).
 fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
-    let replays = Collection::parse(text, None).replay_all();
+    let replays = Collection::parse(text, VariantHint::None)
+        .expect("the text holds puzzles")
+        .replay_all();
     let solved = replays
         .iter()
         .filter(|r| matches!(r.result, Ok(true)))
@@ -60,7 +62,7 @@ fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
 /// Parses everything and computes the board-verified metrics of every snapshot;
 /// returns the number of valid solutions.
 fn parse_and_measure(text: &str) -> usize {
-    let collection = Collection::parse(text, None);
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
     let mut valid = 0;
     for entry in &collection.puzzles {
         let Ok(puzzle) = entry.puzzle() else { continue };

@@ -27,18 +27,23 @@ const BOARDS: [(Tessellation, &str); 4] = [
     ),
 ];
 
+/// `1 box`, `2 boxes`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (tessellation, text) in BOARDS {
         let puzzle = Puzzle::parse(tessellation, text)?;
         let graph = BoardGraph::new(&puzzle)?;
         println!(
-            "== {tessellation}: {}x{} cells, {} pushers, {} boxes, {} goals, {} graph edges",
+            "== {tessellation}: {}x{} cells, {}, {}, {}, {} graph edges",
             puzzle.width(),
             puzzle.height(),
-            puzzle.pushers_count(),
-            puzzle.boxes_count(),
-            puzzle.goals_count(),
-            graph.edges_count()
+            counted(puzzle.pusher_count(), "pusher", "pushers"),
+            counted(puzzle.box_count(), "box", "boxes"),
+            counted(puzzle.goal_count(), "goal", "goals"),
+            graph.edge_count()
         );
         println!("{puzzle}");
         println!("-- RLE: {}", puzzle.to_board_str(true, true));
@@ -63,11 +68,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 },
                 reachable.len()
             );
-            let right = graph.neighbor(pusher, Direction::Right);
-            println!(
-                "-- {} of the pusher: {right:?}",
-                Direction::Right.qualified_name()
-            );
+            match graph.neighbor(pusher, Direction::Right) {
+                Some(cell) => println!("-- {} of the pusher: cell {cell}", Direction::Right),
+                None => println!("-- {} of the pusher: off the board", Direction::Right),
+            }
         }
         println!();
     }

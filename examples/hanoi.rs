@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --example hanoi                 # watch the optimal solution of 4 disks
 //! cargo run --example hanoi -- 5 4          # 5 disks on 4 pegs (Frame–Stewart)
-//! cargo run --example hanoi -- 3 3 --play   # play yourself: pick movements by number
+//! cargo run --example hanoi -- 3 3 --play   # play yourself: a movement's number, or its pegs (0 2)
 //! ```
 //!
 //! Playing ends when the tower stands on the last peg, or at the end of the input:

@@ -1,9 +1,9 @@
-//! Draws the README's pictures: a board of each tessellation, an animated solution, a
-//! Tilewe position, Setting Sun and Tower of Hanoi, as SVG files in `docs/pictures`
-//! (or the folder given): `cargo run --example pictures [DIR]`.
+//! Draws the pictures of the README and docs/guide.md: a board of each tessellation, an
+//! animated solution, a Tilewe position, Setting Sun and Tower of Hanoi, as SVG files in
+//! `docs/pictures` (or the folder given): `cargo run --example pictures [DIR]`.
 //!
 //! `tests/pictures.rs` draws the same pictures and fails when the committed files differ,
-//! so the README never shows stale output.
+//! so the documents never show stale output.
 
 use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
@@ -93,7 +93,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&dir)?;
     for (name, svg) in pictures()? {
         let path = dir.join(name);
-        std::fs::write(&path, &svg)?;
+        sokoengine::io::atomic::write_atomically(&path, svg.as_bytes())?;
         println!("{} ({} bytes)", path.display(), svg.len());
     }
     Ok(())

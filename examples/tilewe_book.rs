@@ -23,8 +23,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Instant;
 
+use sokoengine::io::atomic::write_atomically;
 use sokoengine::tilewe::{
     Board, Budget, Color, Engine, Mcts, Move, OpeningBook, Rng, StartCorners, Teams, Tile,
 };
@@ -98,7 +100,7 @@ fn play(
         let i = color.index();
         let ours_to_move = i % 2 == book_side;
         if ours_to_move && !done[i] {
-            let placed = 21 - board.n_remaining_pieces(color);
+            let placed = 21 - board.remaining_piece_count(color);
             if placed == depth {
                 done[i] = true;
                 reached += 1;
@@ -209,7 +211,9 @@ fn main() -> Result<(), String> {
     text.push_str(&log);
     text.push_str(&book.to_string());
     match &o.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => {
+            write_atomically(Path::new(path), text.as_bytes()).map_err(|e| e.to_string())?
+        }
         None => print!("{text}"),
     }
     Ok(())

@@ -4,7 +4,7 @@
 //! distributions (`Distiller`) and writes it in the text form of
 //! `crates/tilewe/src/search/move_model.txt`, which the engine ships (the hand-set model
 //! fitted to the engine's own moves in recorded games, `--record`; the models distilled
-//! from self-play visit shares measured weaker against Pentobi, see the README).
+//! from self-play visit shares measured weaker against Pentobi; docs/tilewe.md#the-move-model).
 //!
 //! ```sh
 //! cargo run --release --example tilewe_distill -- \
@@ -36,7 +36,9 @@
 //! ```
 
 use std::fmt::Write as _;
+use std::path::Path;
 
+use sokoengine::io::atomic::write_atomically;
 use sokoengine::tilewe::{
     Board, Budget, Color, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams, Tile,
 };
@@ -261,7 +263,7 @@ fn main() -> Result<(), String> {
         games.push(lines);
     }
     if let Some(path) = &o.save {
-        std::fs::write(path, saved).map_err(|e| format!("{path}: {e}"))?;
+        write_atomically(Path::new(path), saved.as_bytes()).map_err(|e| e.to_string())?;
     }
     for (g, lines) in games.iter().enumerate() {
         let set = if g % 5 == 4 {
@@ -313,7 +315,9 @@ fn main() -> Result<(), String> {
         held_out.len()
     );
     match &o.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => {
+            write_atomically(Path::new(path), text.as_bytes()).map_err(|e| e.to_string())?
+        }
         None => print!("{text}"),
     }
     Ok(())

@@ -35,6 +35,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use sokoengine::io::atomic::write_atomically;
 use sokoengine::tilewe::{Board, Color, Move, StartCorners, Tile};
 
 /// A GTP engine in a child process.
@@ -355,7 +356,7 @@ fn run() -> Result<(), String> {
                  PB[{pb}]PW[{pw}]RE[{re}]GC[scored by cells placed, no bonuses]\n{moves})\n"
             );
             let path = dir.join(format!("game-{g:03}.blksgf"));
-            std::fs::write(&path, record).map_err(|e| format!("{}: {e}", path.display()))?;
+            write_atomically(&path, record.as_bytes()).map_err(|e| e.to_string())?;
         }
     }
     let games = options.games.max(1) as f64;
@@ -404,7 +405,7 @@ fn run() -> Result<(), String> {
             options.seed,
             forfeits.join("\n")
         );
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomically(&path, text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use sokoengine::board::{BoardGraph, Puzzle};
 use sokoengine::geometry::{Direction, Tessellation};
-use sokoengine::io::{Collection, ReplayOptions, replay};
+use sokoengine::io::{Collection, ReplayOptions, VariantHint, replay};
 use sokoengine::metrics::SolutionVerifier;
 use sokoengine::mover::{Mover, SolvingMode};
 
@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{}x{} board, {} boxes:\n{puzzle}\n",
         puzzle.width(),
         puzzle.height(),
-        puzzle.boxes_count()
+        puzzle.box_count()
     );
 
     // 2. The Mover: checked moves with the reference's exact error texts.
@@ -52,7 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("hash restored: {:#018x}\n", mover.state_hash());
 
     // 3. A `.sok` collection: titles, notes, snapshots; boards parsed on demand.
-    let collection = Collection::parse(COLLECTION, None);
+    let collection =
+        Collection::parse(COLLECTION, VariantHint::None).expect("the text holds puzzles");
     let entry = &collection.puzzles[0];
     let snapshot = &entry.snapshots()[0];
     println!(

@@ -6,7 +6,7 @@
 //! a Hexoban puzzle, an unfinished saved game and two snapshots that do not replay (a
 //! lower-case step that pushes, a step into a wall: the mover's message).
 
-use sokoengine::io::{Collection, ReplayError};
+use sokoengine::io::{Collection, ReplayError, VariantHint};
 
 const EMBEDDED: &str = "\
 Collection: verify_collection demo
@@ -62,8 +62,8 @@ R
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let collection = match std::env::args().nth(1) {
-        Some(path) => Collection::load(&path, None)?,
-        None => Collection::parse(EMBEDDED, None),
+        Some(path) => Collection::load(&path, VariantHint::None)?,
+        None => Collection::parse(EMBEDDED, VariantHint::None).expect("the text holds puzzles"),
     };
     let (collection, errors) = collection.split_errors();
     for error in &errors {
@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let entry = &collection.puzzles[outcome.puzzle];
         let snapshot = &entry.snapshots()[outcome.snapshot];
         let counts = outcome.moves.as_ref().map_or_else(String::new, |m| {
-            format!("{} moves, {} pushes", m.moves_count(), m.pushes_count())
+            format!("{} moves, {} pushes", m.move_count(), m.push_count())
         });
         let verdict = match &outcome.result {
             Ok(true) => {

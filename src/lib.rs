@@ -4,15 +4,15 @@
 //! (Sokoban, Hexoban, Trioban, Octoban), Tilewe, Tower of Hanoi and Setting Sun.
 //!
 //! Each part lives in its own crate and is re-exported here as a module; the optional
-//! ones sit behind a cargo feature of the same name (all on by default but `png`).
+//! ones sit behind a cargo feature of the same name (all on by default but `png` and `play`).
 //!
 //! ```
 //! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
-//! use sokoengine::io::Collection;
+//! use sokoengine::io::{Collection, VariantHint};
 //! use sokoengine::metrics::SolutionVerifier;
 //!
 //! let text = "Level 1\n\n#######\n#@ $ .#\n#######\n\nSolution\nrRR\n";
-//! let collection = Collection::parse(text, None);
+//! let collection = Collection::parse(text, VariantHint::None)?;
 //! // Replay every snapshot on a Mover...
 //! let replays = collection.replay_all();
 //! assert!(matches!(replays[0].result, Ok(true)));
@@ -36,6 +36,7 @@
 //! | `hanoi` | `sokoengine-hanoi`: Tower of Hanoi | `hanoi` |
 //! | `setting_sun` | `sokoengine-setting-sun`: the Setting Sun puzzle | `setting-sun` |
 //! | `render` | `sokoengine-render`: SVG/HTML pictures and animations; PNG | `render`, `png` |
+//! | `play` | `sokoengine-play`: the local web player (`sokoengine play`) | `play` |
 //!
 //! The `serde` feature adds `Serialize`/`Deserialize` to the data types of every enabled
 //! crate.
@@ -58,6 +59,9 @@ pub use sokoengine_metrics as metrics;
 #[cfg(feature = "mover")]
 #[doc(inline)]
 pub use sokoengine_mover as mover;
+#[cfg(feature = "play")]
+#[doc(inline)]
+pub use sokoengine_play as play;
 #[cfg(feature = "render")]
 #[doc(inline)]
 pub use sokoengine_render as render;
@@ -73,3 +77,13 @@ pub use sokoengine_solver as solver;
 #[cfg(feature = "tilewe")]
 #[doc(inline)]
 pub use sokoengine_tilewe as tilewe;
+
+// The Rust examples of the README and of the library guide run as doc tests, so they
+// stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;

@@ -1,5 +1,5 @@
-//! The README's pictures in `docs/pictures` are exactly what `cargo run --example
-//! pictures` draws today.
+//! The pictures in `docs/pictures` (shown in the README and docs/guide.md) are exactly
+//! what `cargo run --example pictures` draws today.
 
 #[allow(dead_code)]
 #[path = "../examples/pictures.rs"]

@@ -8,7 +8,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sokoengine_board::{BoardGraph, Puzzle, is_board_line};
 use sokoengine_geometry::Tessellation;
 
-/// The boards of a `.sok` text: maximal runs of board lines (spec section 4).
+/// The boards of a `.sok` text: maximal runs of board lines
+/// (docs/formats.md#puzzles-and-snapshots).
 fn boards(sok: &str) -> Vec<String> {
     let mut boards = Vec::new();
     let mut current: Vec<&str> = Vec::new();

@@ -1,4 +1,5 @@
-//! The playable board: cells plus a precomputed directed neighbour graph (spec 10).
+//! The playable board: cells plus a precomputed directed neighbour graph
+//! (docs/rules.md#boards-and-graphs).
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -74,7 +75,7 @@ pub struct BoardGraph {
     cells: Vec<BoardCell>,
     /// `neighbors[pos * 8 + dir]`, or empty for boards beyond `TABLE_MAX_CELLS`.
     neighbors: Vec<u32>,
-    edges_count: usize,
+    edge_count: usize,
 }
 
 /// Reusable buffers for the searches of [`BoardGraph`], so repeated searches do not
@@ -253,7 +254,7 @@ impl BoardGraph {
             (width, height)
         };
         let size = cells.len();
-        let mut edges_count = 0;
+        let mut edge_count = 0;
         let mut neighbors = Vec::new();
         if size <= TABLE_MAX_CELLS {
             neighbors = vec![NONE; size * 8];
@@ -317,7 +318,7 @@ impl BoardGraph {
                     if x >= end {
                         continue;
                     }
-                    edges_count += (end - x).div_ceil(column_step);
+                    edge_count += (end - x).div_ceil(column_step);
                     if neighbors.is_empty() {
                         continue;
                     }
@@ -338,7 +339,7 @@ impl BoardGraph {
             height,
             cells,
             neighbors,
-            edges_count,
+            edge_count,
         }
     }
 
@@ -359,8 +360,8 @@ impl BoardGraph {
         self.width * self.height
     }
     /// Number of directed edges.
-    pub const fn edges_count(&self) -> usize {
-        self.edges_count
+    pub const fn edge_count(&self) -> usize {
+        self.edge_count
     }
     /// Whether `position` is on the board (never fails).
     #[inline]
@@ -1012,7 +1013,7 @@ impl fmt::Debug for BoardGraph {
             .field("tessellation", &self.tessellation)
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("edges_count", &self.edges_count)
+            .field("edge_count", &self.edge_count)
             .field("board", &self.to_board_str(true, false))
             .finish_non_exhaustive()
     }

@@ -1,4 +1,4 @@
-//! Hexoban text layout (spec section 7): two text columns per hexagon, odd rows
+//! Hexoban text layout (docs/formats.md#hexoban-layout): two text columns per hexagon, odd rows
 //! shifted right by one text column.
 
 use crate::error::BoardParseError;
@@ -139,7 +139,8 @@ fn remove_last_column(grid: &TextGrid) -> TextGrid {
 
 // ---- repeated row edits -------------------------------------------------------------
 //
-// Adding a row at the top and removing one at the top or bottom are defined (spec 7.2) as
+// Adding a row at the top and removing one at the top or bottom are defined
+// (docs/formats.md#hexoban-layout) as
 // print, edit the text, reparse. Done once per row, `k` rows cost `k` reparses of the
 // whole board: a trim of a tall board was cubic in its height. The functions below give
 // the same result from one print: every step moves the content of the printed text

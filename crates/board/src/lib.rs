@@ -12,6 +12,8 @@
 //!   pusher on a byte-per-cell board, and the rule of a step (walk, push, pull:
 //!   [`compact::forward_step`], [`compact::reverse_step`]) that the Mover, the
 //!   metrics verifier and the solver share.
+//! * [`Position::box_path`]: the fewest pushes (or pulls) that take one box to a cell,
+//!   as [`BoxStep`]s of the pusher.
 //! * [`rle`]: run-length encoding shared with the snapshot parser.
 //! * Errors, one type per family: [`BoardParseError`] (with line and column),
 //!   [`RleError`], [`RleEncodeError`], [`CellCharError`], [`PuzzleEditError`],
@@ -24,7 +26,7 @@
 //! use sokoengine_geometry::Tessellation;
 //!
 //! let puzzle = Puzzle::parse(Tessellation::Trioban, "#######\n#pm PM#\n#   Bb#\n#-_obb#\n#######")?;
-//! assert_eq!((puzzle.width(), puzzle.height(), puzzle.pushers_count()), (7, 5, 4));
+//! assert_eq!((puzzle.width(), puzzle.height(), puzzle.pusher_count()), (7, 5, 4));
 //! let graph = BoardGraph::new(&puzzle)?;
 //! assert_eq!(graph.to_string(), "#######\n#@@ ++#\n#   *$#\n#  .$$#\n#######");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -32,6 +34,7 @@
 
 #![deny(missing_docs)]
 
+mod box_path;
 mod cell;
 pub mod compact;
 mod error;
@@ -41,6 +44,7 @@ mod puzzle;
 pub mod rle;
 mod text;
 
+pub use box_path::{BoxMoves, BoxPathError, BoxStep};
 pub use cell::{BoardCell, CellCharError};
 pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach, Walk};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};

@@ -1,4 +1,4 @@
-//! The board text model (spec section 9).
+//! The board text model (docs/formats.md#board-text).
 
 use std::fmt;
 
@@ -289,15 +289,15 @@ impl Puzzle {
     }
 
     /// Number of pushers (a pusher on a goal included), counted over the cells.
-    pub fn pushers_count(&self) -> usize {
+    pub fn pusher_count(&self) -> usize {
         self.piece_counts().pushers
     }
     /// Number of boxes (boxes on goals included).
-    pub fn boxes_count(&self) -> usize {
+    pub fn box_count(&self) -> usize {
         self.piece_counts().boxes
     }
     /// Number of goals (under boxes and pushers included).
-    pub fn goals_count(&self) -> usize {
+    pub fn goal_count(&self) -> usize {
         self.piece_counts().goals
     }
 
@@ -554,7 +554,7 @@ impl Puzzle {
         self.rebuild(self.width, height, |x, y| Some((x, height - 1 - y)));
     }
 
-    /// Mirrors left-right (Hexoban: through the text layout, spec 7.2).
+    /// Mirrors left-right (Hexoban: through the text layout, docs/formats.md#hexoban-layout).
     ///
     /// # Examples
     ///
@@ -648,7 +648,7 @@ impl Puzzle {
 
     /// Adds or removes rows at the bottom, then columns at the right, until the board
     /// is `width × height` (a zero dimension empties the board). In Hexoban rows are
-    /// removed as through the text layout (spec 7.2).
+    /// removed as through the text layout (docs/formats.md#hexoban-layout).
     ///
     /// # Errors
     ///
@@ -691,8 +691,8 @@ impl Puzzle {
     /// columns on the left and the rest on the right, then the same with rows at the
     /// top and bottom.
     ///
-    /// In Hexoban rows are added at the top as through the text layout (spec 7.2); the
-    /// cost is that of one print of the board.
+    /// In Hexoban rows are added at the top as through the text layout
+    /// (docs/formats.md#hexoban-layout); the cost is that of one print of the board.
     ///
     /// # Errors
     ///
@@ -855,7 +855,8 @@ mod hexoban_row_tests {
 
     use super::*;
 
-    /// The definition of spec 7.2: one print, text edit and reparse per row.
+    /// The definition (docs/formats.md#hexoban-layout): one print, text edit and reparse per
+    /// row.
     fn stepwise(puzzle: &Puzzle, operation: u8, count: usize) -> Puzzle {
         let mut puzzle = puzzle.clone();
         for _ in 0..count {

@@ -1,4 +1,4 @@
-//! Run-length encoding of board and snapshot text (spec section 6).
+//! Run-length encoding of board and snapshot text (docs/formats.md#run-length-encoding).
 //!
 //! `4a4b2cd3e` decodes to `aaaabbbbccdeee`; groups repeat (`2(3(dr)R)`), `|` is a
 //! newline. [`decode`] validates the whole text and computes the decoded length

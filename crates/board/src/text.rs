@@ -1,5 +1,5 @@
-//! Generic cleaning of board text (spec section 5): character check, line endings,
-//! RLE, stripping, splitting and padding into a rectangular grid of bytes.
+//! Generic cleaning of board text (docs/formats.md#reading-a-board): character check,
+//! line endings, RLE, stripping, splitting and padding into a rectangular grid of bytes.
 
 use crate::error::{BoardParseError, SizeError};
 use crate::rle;
@@ -54,7 +54,8 @@ pub const fn is_board_text_char(c: char) -> bool {
     c.is_ascii() && CLASS[c as usize] != 0
 }
 
-/// Whether `line` is a board line in the sense of the `.sok` reader (spec section 4):
+/// Whether `line` is a board line in the sense of the `.sok` reader
+/// (docs/formats.md#board-characters):
 /// only board text characters, and not only digits and whitespace.
 ///
 /// # Examples
@@ -269,7 +270,7 @@ mod tests {
     }
 
     #[test]
-    fn spec_section_5_examples() {
+    fn board_text_cleaning_examples() {
         assert_eq!(
             rows("--3#|3#-#|#pb.#|5#"),
             ["--###", "###-#", "#pb.#", "#####"]

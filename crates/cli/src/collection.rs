@@ -17,12 +17,13 @@ use sokoengine::metrics::SolutionMetrics;
 
 use crate::failure::Failure;
 use crate::input::{
-    display_name, extension, parse_variant, read_collection_text, read_text, variant_name,
+    MAX_INPUT, display_name, extension, parse_variant, read_collection_text, read_text,
+    variant_name,
 };
 use crate::output::{Output, Progress, write_failure};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
 use crate::stream::{
-    Batches, CollectionFile, DEFAULT_MAX_DECODED, StreamedSeq, fold_owned, map_owned,
+    Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq, fold_owned, map_owned,
 };
 
 /// Arguments of `sokoengine verify`.
@@ -34,9 +35,11 @@ With one file, --json prints {\"title\", \"puzzles\", \"summary\"}; with several
 a folder, {\"files\": [{\"file\", ...the same keys...}], \"summary\"}. Exit status 0 when \
 every file holds puzzles; with --strict, 1 when a snapshot is not a solution.")]
 pub struct VerifyArgs {
-    /// Variant of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or octoban.
-    #[arg(long, value_parser = parse_variant)]
-    variant_hint: Option<Tessellation>,
+    /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
+    /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
+    /// sokoban].
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
+    variant: Option<Tessellation>,
     /// Apply each puzzle's Sokoban+ orders (`boxorder:`/`goalorder:`) in the replay:
     /// solved then means every box on a goal of its own colour. Off by default.
     #[arg(long)]
@@ -57,7 +60,7 @@ impl VerifyArgs {
     /// The arguments of `sokoengine verify FILE`: one file, every option at its default.
     pub fn of_file(file: &str) -> VerifyArgs {
         VerifyArgs {
-            variant_hint: None,
+            variant: None,
             sokoban_plus: false,
             strict: false,
             files: vec![file.to_owned()],
@@ -66,13 +69,20 @@ impl VerifyArgs {
     }
 }
 
-/// Output formats of `sokoengine convert`.
+/// Output formats of `sokoengine convert`: every format it reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Target {
-    /// Sokoban YASC .sok: boards, snapshots, notes and tags.
+    /// Sokoban YASC .sok: boards, snapshots, notes and tags, every variant.
     Sok,
-    /// Plain .xsb: titles and boards only (Sokoban puzzles only).
+    /// Plain .xsb: titles and boards of Sokoban puzzles.
     Xsb,
+    /// Plain .hsb: titles and boards of Hexoban puzzles.
+    Hsb,
+    /// Plain .tsb: titles and boards of Trioban puzzles.
+    Tsb,
+    /// Plain .txt: titles and boards of the first puzzle's variant, Octoban included
+    /// (no extension names Octoban: read it back with --variant).
+    Txt,
     /// JSON: the collection with every field.
     Json,
 }
@@ -89,9 +99,11 @@ pub struct ConvertArgs {
     /// RLE-encode boards and moves.
     #[arg(long)]
     rle: bool,
-    /// Variant of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or octoban.
-    #[arg(long, value_parser = parse_variant)]
-    variant_hint: Option<Tessellation>,
+    /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
+    /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
+    /// sokoban].
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
+    variant: Option<Tessellation>,
     /// The most bytes the boards and moves of the file may decode to (RLE expanded).
     #[arg(long, default_value_t = DEFAULT_MAX_DECODED, value_name = "BYTES")]
     max_decoded: u64,
@@ -130,7 +142,7 @@ pub fn parse_collection(
     hint_flag: Option<Tessellation>,
 ) -> Result<Collection, Failure> {
     let file = CollectionFile::open(path, text, hint(path, hint_flag))?;
-    let plan = file.plan(DEFAULT_MAX_DECODED)?;
+    let plan = file.plan(None)?;
     if plan.puzzles > MAX_WHOLE_PUZZLES {
         return Err(Failure::domain(format!(
             "{} holds {} puzzles, more than the limit of {MAX_WHOLE_PUZZLES} puzzles for \
@@ -188,9 +200,10 @@ struct FilesSummary {
     solved: usize,
 }
 
+/// One puzzle of `verify`: `number` counts from 1, as every number a person reads.
 #[derive(Serialize)]
 struct PuzzleReport {
-    index: usize,
+    number: usize,
     title: String,
     variant: &'static str,
     width: Option<usize>,
@@ -201,7 +214,7 @@ struct PuzzleReport {
 
 #[derive(Serialize)]
 struct SnapshotReport {
-    index: usize,
+    number: usize,
     title: String,
     solved: bool,
     error: Option<StepError>,
@@ -247,8 +260,8 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
 /// output.
 fn verify_one(path: &str, args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let text = read_collection_text(path)?;
-    let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))?;
-    let plan = file.plan(args.max_decoded)?;
+    let file = CollectionFile::open(path, &text, hint(path, args.variant))?;
+    let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(
         Some(plan.puzzles + plan.snapshots),
         "verifying puzzles and snapshots",
@@ -317,9 +330,9 @@ impl Serialize for FileDocument<'_> {
                 return map.end();
             }
         };
-        let hint = hint(self.path, self.args.variant_hint);
+        let hint = hint(self.path, self.args.variant);
         let opened = CollectionFile::open(self.path, &text, hint)
-            .and_then(|file| file.plan(self.args.max_decoded).map(|_| file));
+            .and_then(|file| file.plan(Some(self.args.max_decoded)).map(|_| file));
         let file = match opened {
             Ok(file) => file,
             Err(error) => {
@@ -402,8 +415,8 @@ fn verify_many(files: &[String], args: &VerifyArgs, out: &mut Output) -> Result<
                     continue;
                 }
             };
-            let file = CollectionFile::open(path, &text, hint(path, args.variant_hint))
-                .and_then(|file| file.plan(args.max_decoded).map(|_| file));
+            let file = CollectionFile::open(path, &text, hint(path, args.variant))
+                .and_then(|file| file.plan(Some(args.max_decoded)).map(|_| file));
             let file = match file {
                 Ok(file) => file,
                 Err(error) => {
@@ -481,7 +494,10 @@ fn is_dir(path: &str) -> bool {
     path != "-" && Path::new(path).is_dir()
 }
 
-/// The files named, folders searched (recursively, sorted) for level files.
+/// The files named, folders searched (recursively, sorted) for level files. In a
+/// folder, only regular files are taken (following symbolic links): a FIFO or device
+/// named `x.sok` would block or never end, so it is skipped with a warning; a folder
+/// reached twice through links is searched once.
 fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
     let mut files = Vec::new();
     for argument in arguments {
@@ -490,7 +506,7 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
             // output, as with one file.
             if arguments.len() > 1 && argument != "-" {
                 if let Err(error) = std::fs::metadata(argument) {
-                    return Err(Failure::usage(format!("can't read {argument}: {error}")));
+                    return Err(Failure::domain(format!("can't read {argument}: {error}")));
                 }
             }
             files.push(argument.clone());
@@ -498,21 +514,33 @@ fn collect_files(arguments: &[String]) -> Result<Vec<String>, Failure> {
         }
         let mut found = Vec::new();
         let mut folders = vec![PathBuf::from(argument)];
+        let mut searched = std::collections::HashSet::new();
         while let Some(folder) = folders.pop() {
+            if !searched.insert(std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone())) {
+                continue;
+            }
             let entries = std::fs::read_dir(&folder).map_err(|error| {
-                Failure::usage(format!("can't read {}: {error}", folder.display()))
+                Failure::domain(format!("can't read {}: {error}", folder.display()))
             })?;
             for entry in entries.flatten() {
                 let path = entry.path();
-                if path.is_dir() {
+                let metadata = std::fs::metadata(&path);
+                if metadata.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
                     folders.push(path);
-                } else if FOLDER_EXTENSIONS.contains(&extension(&path.to_string_lossy()).as_str()) {
-                    found.push(path);
+                    continue;
+                }
+                if !FOLDER_EXTENSIONS.contains(&extension(&path.to_string_lossy()).as_str()) {
+                    continue;
+                }
+                match metadata {
+                    Ok(metadata) if metadata.is_file() => found.push(path),
+                    Ok(_) => eprintln!("warning: skipped {}: not a regular file", path.display()),
+                    Err(error) => eprintln!("warning: skipped {}: {error}", path.display()),
                 }
             }
         }
         if found.is_empty() {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "{argument}: no level file ({}) in this folder",
                 FOLDER_EXTENSIONS.map(|e| format!(".{e}")).join(", ")
             )));
@@ -664,7 +692,7 @@ fn verify_puzzle(
         })
         .collect();
     PuzzleReport {
-        index,
+        number: index + 1,
         title: entry.title.clone(),
         variant: variant_name(entry.tessellation()),
         width: puzzle.as_ref().map(Puzzle::width),
@@ -682,7 +710,7 @@ fn verify_snapshot(
     sokoban_plus: bool,
 ) -> SnapshotReport {
     let mut report = SnapshotReport {
-        index,
+        number: index + 1,
         title: snapshot.title.clone(),
         solved: false,
         error: None,
@@ -705,8 +733,9 @@ fn verify_snapshot(
             return report;
         }
     };
-    // Replay and JSoko's metrics (metrics.md 3.8: solutions and saved games alike;
-    // none for illegal steps, reverse snapshots and pusher selections) in one pass.
+    // Replay and JSoko's metrics (docs/rules.md#verifying-a-solution: solutions and saved
+    // games alike; none for illegal steps, reverse snapshots and pusher selections) in one
+    // pass.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
     let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));
     report.metrics = verdict.metrics.map(|game| game.metrics.into());
@@ -735,7 +764,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
     // Written straight into one string (no string per piece); writing to a `String`
     // cannot fail.
     text.reserve(64 + 64 * puzzle.snapshots.len());
-    let _ = write!(text, "puzzle {} {:?} (", puzzle.index, puzzle.title);
+    let _ = write!(text, "puzzle {} {:?} (", puzzle.number, puzzle.title);
     let _ = match (puzzle.width, puzzle.height) {
         (Some(w), Some(h)) => write!(text, "{} {w}x{h})", puzzle.variant),
         _ => write!(text, "{} invalid board)", puzzle.variant),
@@ -748,7 +777,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
         let _ = write!(
             text,
             "  snapshot {} {:?}: solved {}",
-            snapshot.index,
+            snapshot.number,
             snapshot.title,
             yes_no(snapshot.solved)
         );
@@ -761,7 +790,7 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
         }
         if let Some(error) = &snapshot.error {
             let _ = match error.step {
-                Some(step) => write!(text, ", step {step}: {}", error.message),
+                Some(step) => write!(text, ", step {}: {}", step + 1, error.message),
                 None => write!(text, ", {}", error.message),
             };
         }
@@ -790,58 +819,169 @@ pub fn convert(args: &ConvertArgs, out: &mut Output) -> Result<(), Failure> {
         ));
     }
     let text = read_text(&args.file)?;
-    let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant_hint))?;
-    let plan = file.plan(args.max_decoded)?;
+    let file = CollectionFile::open(&args.file, &text, hint(&args.file, args.variant))?;
+    let plan = file.plan(Some(args.max_decoded))?;
     let mut progress = out.progress(Some(plan.puzzles), "converting puzzles");
     let options = WriteOptions::new().rle(args.rle);
     let result = match args.to {
         Target::Json => convert_to_json(&file, args.rle, &progress, out),
-        Target::Sok => write_holdable(&file, FileFormat::Sok, options, &progress, out),
-        Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &progress, out),
+        Target::Sok => write_holdable(&file, FileFormat::Sok, options, &plan, &progress, out),
+        Target::Xsb => write_holdable(&file, FileFormat::Xsb, options, &plan, &progress, out),
+        Target::Hsb => write_holdable(&file, FileFormat::Hsb, options, &plan, &progress, out),
+        Target::Tsb => write_holdable(&file, FileFormat::Tsb, options, &plan, &progress, out),
+        Target::Txt => write_holdable(&file, FileFormat::Txt, options, &plan, &progress, out),
     };
     progress.finish();
     result
 }
 
+/// The most bytes `convert` writes: what `verify` and every other command read back
+/// ([`MAX_INPUT`]).
+const MAX_OUTPUT: u64 = MAX_INPUT;
+
+/// The refusal of output over [`MAX_OUTPUT`].
+fn too_large(format: FileFormat, bytes: Option<u64>) -> Failure {
+    let size = bytes.map_or_else(String::new, |bytes| format!(" ({bytes} bytes)"));
+    Failure::domain(format!(
+        "the .{} text would be larger than the limit of {MAX_OUTPUT} bytes{size} that verify \
+         and the other commands read; convert the file in parts",
+        format.extension()
+    ))
+}
+
 /// Writes the puzzles of `file` in `format` as they are read, leaving out (with a
 /// warning on standard error) each puzzle the format cannot hold: another tessellation
-/// than a plain format's, or notes, fields, moves or board text that would read back
-/// differently.
+/// than a plain format's, or notes, fields or board text that would read back
+/// differently; a snapshot it cannot hold is left out alone. Output larger than
+/// [`MAX_OUTPUT`] is refused: before anything is written when the file and what its
+/// boards and moves decode to could come to half of it (a first pass measures it), and
+/// in any case as soon as the output passes it.
 ///
 /// # Errors
 ///
 /// A domain failure when the file header cannot be written or no puzzle is left (then
-/// nothing is written).
+/// nothing is written), or for output over [`MAX_OUTPUT`].
 fn write_holdable(
     file: &CollectionFile<'_>,
     format: FileFormat,
     options: WriteOptions,
+    plan: &Plan,
     progress: &Progress,
     out: &mut Output,
 ) -> Result<(), Failure> {
+    if file.text_len() as u64 + plan.decoded > MAX_OUTPUT / 2 {
+        let mut measured = Counted::new(std::io::sink());
+        measured.limit = u64::MAX;
+        write_entries(file, format, options, &mut measured, None)?;
+        if measured.bytes > MAX_OUTPUT {
+            return Err(too_large(format, Some(measured.bytes)));
+        }
+    }
+    let mut counted = Counted::new(out.writer());
+    write_entries(file, format, options, &mut counted, Some(progress)).map_err(|failure| {
+        if counted.over {
+            too_large(format, None)
+        } else {
+            failure
+        }
+    })
+}
+
+/// A writer that counts what passes through it and refuses to pass its limit
+/// ([`MAX_OUTPUT`] unless set).
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
+    limit: u64,
+    /// Whether a write would have passed the limit.
+    over: bool,
+}
+
+impl<W> Counted<W> {
+    const fn new(inner: W) -> Counted<W> {
+        Counted {
+            inner,
+            bytes: 0,
+            limit: MAX_OUTPUT,
+            over: false,
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.saturating_add(buf.len() as u64) > self.limit {
+            self.over = true;
+            return Err(std::io::Error::other("the output limit"));
+        }
+        let written = self.inner.write(buf)?;
+        self.bytes += written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the puzzles of `file` to `output` (see [`write_holdable`]); warns and counts
+/// progress only with `progress` (the real pass, not the measuring one).
+fn write_entries(
+    file: &CollectionFile<'_>,
+    format: FileFormat,
+    options: WriteOptions,
+    output: &mut impl std::io::Write,
+    progress: Option<&Progress>,
+) -> Result<(), Failure> {
+    let warn = |message: String| {
+        if progress.is_some() {
+            eprintln!("warning: {message}");
+        }
+    };
     let failure = |error: WriteError| match error {
         WriteError::Io(error) => write_failure(error),
         error => Failure::domain(error.to_string()),
     };
     let mut writer =
-        CollectionWriter::new(out.writer(), file.header(), format, options).map_err(failure)?;
+        CollectionWriter::new(output, file.header(), format, options).map_err(failure)?;
     let (mut written, mut skipped) = (0, 0);
     for (index, entry) in file.entries().enumerate() {
-        let entry = entry?;
-        match writer.write(&entry) {
-            Ok(()) => written += 1,
-            Err(WriteError::Io(error)) => return Err(write_failure(error)),
-            Err(error) => {
-                let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
-                eprintln!(
-                    "warning: skipped puzzle {} ({:?}): {reason}",
-                    index + 1,
-                    entry.title
-                );
-                skipped += 1;
+        let mut entry = entry?;
+        // The file's numbers of the snapshots still in `entry`.
+        let mut numbers: Vec<usize> = (1..=entry.snapshots().len()).collect();
+        loop {
+            match writer.write(&entry) {
+                Ok(()) => written += 1,
+                Err(WriteError::Io(error)) => return Err(write_failure(error)),
+                Err(error) => {
+                    // A snapshot the format cannot hold is left out, not its puzzle
+                    // (nothing of the puzzle was written): then the puzzle again.
+                    if let Some((at, reason)) = snapshot_problem(&error) {
+                        if (1..=numbers.len()).contains(&at) {
+                            let number = numbers.remove(at - 1);
+                            entry.remove_snapshot(at - 1);
+                            warn(format!(
+                                "puzzle {} ({:?}): left out snapshot {number}: {reason}",
+                                index + 1,
+                                entry.title
+                            ));
+                            continue;
+                        }
+                    }
+                    let reason = skip_reason(&error, index + 1).ok_or_else(|| failure(error))?;
+                    warn(format!(
+                        "skipped puzzle {} ({:?}): {reason}",
+                        index + 1,
+                        entry.title
+                    ));
+                    skipped += 1;
+                }
             }
+            break;
         }
-        progress.inc(1);
+        if let Some(progress) = progress {
+            progress.inc(1);
+        }
     }
     if written == 0 {
         // The writer holds back the header until a puzzle follows it: nothing is out.
@@ -854,17 +994,53 @@ fn write_holdable(
     Ok(())
 }
 
+/// A snapshot's own problem: its number in the puzzle as written and why it cannot be
+/// written (`None` for a problem of the puzzle or the file).
+fn snapshot_problem(error: &WriteError) -> Option<(usize, String)> {
+    let (place, reason) = match error {
+        WriteError::UnsafeNotesLine {
+            place,
+            line,
+            problem,
+        } => (
+            place,
+            format!("notes line {line:?} would be read back as {problem}"),
+        ),
+        WriteError::MultiLineField {
+            place,
+            field,
+            value,
+        } => (place, format!("{field} {value:?} contains a line break")),
+        WriteError::UnsafeMoves {
+            place,
+            moves,
+            problem,
+        } => (
+            place,
+            format!("moves {moves:?} would be read back as {problem}"),
+        ),
+        _ => return None,
+    };
+    match place {
+        Place::Snapshot { snapshot, .. } => Some((*snapshot, reason)),
+        _ => None,
+    }
+}
+
 /// Why puzzle `number` cannot be written, for the warning that it is skipped (`None`:
 /// the error is no reason to skip it).
 fn skip_reason(error: &WriteError, number: usize) -> Option<String> {
     Some(match error {
         WriteError::TessellationMismatch {
             tessellation,
+            expected,
             format,
             ..
         } => format!(
-            "a {tessellation} puzzle can't be written to a .{} file (use --to sok)",
-            format.extension()
+            "a {tessellation} puzzle can't be written to a .{} file of {expected} puzzles \
+             (use --to {} or --to sok)",
+            format.extension(),
+            FileFormat::plain(*tessellation).extension()
         ),
         WriteError::UnsafeNotesLine {
             place,

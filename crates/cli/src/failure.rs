@@ -3,9 +3,11 @@
 
 use serde::Serialize;
 
-/// Exit status 1: the input was read but the domain says no.
+/// Exit status 1: the input was read but the domain says no, or a file cannot be read
+/// or written.
 pub const DOMAIN: u8 = 1;
-/// Exit status 2: a usage error (bad flag value, missing file).
+/// Exit status 2: the command line itself is wrong (what clap rejects, and options that
+/// cannot go together).
 pub const USAGE: u8 = 2;
 
 /// Why a subcommand failed.

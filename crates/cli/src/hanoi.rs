@@ -1,13 +1,13 @@
-//! `hanoi solve`.
+//! `hanoi solve`, `hanoi play` and (in `render`) `hanoi render`.
 
 use std::collections::VecDeque;
 use std::io::Write;
 
 use clap::{Args, Subcommand};
-use sokoengine::hanoi::{Move, Towers, frame_stewart, frame_stewart_moves, optimal_path};
+use sokoengine::hanoi::{Move, Position, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
-use crate::failure::{Failure, JsonReport};
-use crate::input::quoted;
+use crate::failure::Failure;
+use crate::input::{quoted, read_line};
 use crate::output::Output;
 
 /// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
@@ -21,6 +21,9 @@ const MAX_SEARCH_DISKS: u8 = 10;
 pub enum HanoiCommand {
     /// Optimal solution moving every disk to the last peg.
     Solve(SolveArgs),
+    /// Interactive play in the terminal: move disks until the tower stands on the last
+    /// peg.
+    Play(PlayArgs),
     /// A picture of the position, or an animation of its optimal solution.
     Render(crate::render::HanoiRenderArgs),
 }
@@ -50,10 +53,25 @@ pub struct SolveArgs {
     count_only: bool,
 }
 
+/// Arguments of `sokoengine hanoi play`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Type a movement as two pegs, FROM TO (e.g. 0 2; pegs are numbered from 0 on the left, as in \
+every Hanoi text here), or the number of a movement in the list; u undoes one, h shows the \
+next movement of an optimal solution, q quits. The game also ends at the end of the input, \
+so a script can be piped in. With --json, the pictures and prompts go to standard error and \
+the movements played to standard output as one JSON document: {\"solved\", \
+\"moves_count\", \"optimum\", \"moves\": [[from, to], ...]}.")]
+pub struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
 /// Runs a Hanoi subcommand.
 pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
     match command {
         HanoiCommand::Solve(args) => solve(&args, out),
+        HanoiCommand::Play(args) => play(&args, out),
         HanoiCommand::Render(args) => crate::render::hanoi(&args, out),
     }
 }
@@ -86,7 +104,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let (towers, from_standard) = start(&args.position)?;
     let (count, plan) = plan(towers, from_standard, args.count_only)?;
     if !args.count_only && count > MAX_LISTED {
-        return Err(Failure::usage(format!(
+        return Err(Failure::domain(format!(
             "{count} movements are too many to list (at most {MAX_LISTED}); use --count-only"
         )));
     }
@@ -166,6 +184,184 @@ pub fn plan(towers: Towers, from_standard: bool, count_only: bool) -> Result<(u6
     })
 }
 
+/// The most disks `hanoi play` draws (wider drawings do not fit a terminal) and
+/// gives hints for on four pegs (see [`MAX_SEARCH_DISKS`]).
+const MAX_PLAYED_DISKS: u8 = 10;
+
+/// What a line of `hanoi play` input asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum PlayCommand {
+    Quit,
+    Undo,
+    Hint,
+    /// A movement given by its pegs.
+    Movement(Move),
+    /// The movement with this number (from 1) in the list shown.
+    Listed(usize),
+}
+
+fn parse_play_command(line: &str) -> Result<PlayCommand, String> {
+    let line = line.trim();
+    match line {
+        "q" | "quit" => return Ok(PlayCommand::Quit),
+        "u" | "undo" => return Ok(PlayCommand::Undo),
+        "h" | "hint" => return Ok(PlayCommand::Hint),
+        _ => {}
+    }
+    if let Ok(number) = line.parse::<usize>() {
+        return Ok(PlayCommand::Listed(number));
+    }
+    line.parse::<Move>()
+        .map(PlayCommand::Movement)
+        .map_err(|_| {
+            format!("{line:?}: type two pegs FROM TO (e.g. 0 2), a movement's number, u, h or q")
+        })
+}
+
+/// The result of `hanoi play --json`.
+#[derive(serde::Serialize)]
+struct PlayDocument {
+    solved: bool,
+    moves_count: usize,
+    optimum: u64,
+    moves: Vec<[u8; 2]>,
+}
+
+/// `sokoengine hanoi play`: the drawings and prompts go to standard output, or with
+/// `--json` to standard error (the movements played then go to standard output as one
+/// JSON document).
+fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
+    let (start, standard) = start(&args.position)?;
+    if start.disks() > MAX_PLAYED_DISKS {
+        return Err(Failure::domain(format!(
+            "hanoi play draws at most {MAX_PLAYED_DISKS} disks, not {}",
+            start.disks()
+        )));
+    }
+    let goal = start.pegs() - 1;
+    let (optimum, _) = plan(start, standard, true)?;
+    let mut towers = start;
+    let mut played: Vec<Move> = Vec::new();
+    let mut message = String::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut line = String::new();
+    let json = out.json;
+    let show = |out: &mut Output, text: &str| -> Result<(), Failure> {
+        if json {
+            use std::io::Write;
+            let mut stderr = std::io::stderr().lock();
+            stderr
+                .write_all(text.as_bytes())
+                .and_then(|()| stderr.flush())
+                .map_err(|e| Failure::domain(format!("can't write to standard error: {e}")))
+        } else {
+            out.write_text(text)?;
+            out.flush()
+        }
+    };
+    show(
+        out,
+        &format!(
+            "{} disks on {} pegs: move the tower to peg {goal} (the optimum is {optimum} movements).\n",
+            start.disks(),
+            start.pegs()
+        ),
+    )?;
+    loop {
+        let position = Position::new(towers, played.len() as u64);
+        show(out, &format!("\n{position}"))?;
+        if towers.is_all_on(goal) {
+            show(
+                out,
+                &format!(
+                    "Solved in {} movements (the optimum is {optimum}).\n",
+                    played.len()
+                ),
+            )?;
+            break;
+        }
+        let possible = towers.possible_moves();
+        let listed: Vec<String> = possible
+            .iter()
+            .enumerate()
+            .map(|(index, movement)| format!("{}: {movement}", index + 1))
+            .collect();
+        if !message.is_empty() {
+            show(out, &format!("{message}\n"))?;
+            message.clear();
+        }
+        show(
+            out,
+            &format!(
+                "Movements: {}\nFROM TO (or a movement's number), u undo, h hint, q quit\n> ",
+                listed.join(", ")
+            ),
+        )?;
+        if !read_line(&mut input, &mut line)? {
+            show(out, "\n")?;
+            break;
+        }
+        let movement = match parse_play_command(&line) {
+            Err(error) => {
+                message = error;
+                continue;
+            }
+            Ok(PlayCommand::Quit) => break,
+            Ok(PlayCommand::Undo) => {
+                match played.pop() {
+                    Some(last) => {
+                        towers = towers.try_move(last.reversed()).map_err(|e| {
+                            Failure::domain(format!("internal error: undo {last}: {e}"))
+                        })?;
+                    }
+                    None => message = "Nothing to undo".to_owned(),
+                }
+                continue;
+            }
+            Ok(PlayCommand::Hint) => {
+                message = match plan(towers, false, false) {
+                    Ok((count, plan)) => match plan.into_moves().next() {
+                        Some(movement) => {
+                            format!("Hint: {movement} ({count} movements to go)")
+                        }
+                        None => "Already solved".to_owned(),
+                    },
+                    Err(error) => format!("No hint: {}", error.message),
+                };
+                continue;
+            }
+            Ok(PlayCommand::Listed(number)) => match possible.get(number.wrapping_sub(1)) {
+                Some(&movement) => movement,
+                None => {
+                    message = format!(
+                        "There is no movement {number}: choose 1 to {}",
+                        possible.len()
+                    );
+                    continue;
+                }
+            },
+            Ok(PlayCommand::Movement(movement)) => movement,
+        };
+        match towers.try_move(movement) {
+            Ok(next) => {
+                towers = next;
+                played.push(movement);
+            }
+            Err(error) => message = format!("{movement}: {error}"),
+        }
+    }
+    if json {
+        out.write_json(&PlayDocument {
+            solved: towers.is_all_on(goal),
+            moves_count: played.len(),
+            optimum,
+            moves: played.iter().map(|m| [m.from(), m.to()]).collect(),
+        })?;
+    }
+    Ok(())
+}
+
 /// Streams the solution: the list can hold millions of movements.
 fn write_solution(
     out: &mut Output,
@@ -205,17 +401,7 @@ fn write_solution(
             Ok(())
         }
     })();
-    result.map_err(|error| {
-        if error.kind() == std::io::ErrorKind::BrokenPipe {
-            Failure {
-                status: 0,
-                message: String::new(),
-                json: JsonReport::Message,
-            }
-        } else {
-            Failure::usage(format!("can't write to standard output: {error}"))
-        }
-    })
+    result.map_err(crate::output::write_failure)
 }
 
 /// An optimal solution on four pegs from any arrangement: breadth-first search over the

@@ -15,7 +15,8 @@ pub const MAX_INPUT: u64 = 64 << 20;
 ///
 /// # Errors
 ///
-/// A usage failure when the file cannot be read; a domain failure beyond [`MAX_INPUT`].
+/// A domain failure (exit status 1) when the file cannot be read or is larger than
+/// [`MAX_INPUT`].
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
     read_bytes_with(path, false)
 }
@@ -39,7 +40,7 @@ fn read_bytes_with(path: &str, parallel: bool) -> Result<Vec<u8>, Failure> {
         let file = std::fs::File::open(path).map_err(|e| cannot_read(path, &e))?;
         let metadata = file.metadata().ok();
         if metadata.as_ref().is_some_and(std::fs::Metadata::is_dir) {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "can't read {path}: it is a directory"
             )));
         }
@@ -139,7 +140,7 @@ fn text_of(bytes: Vec<u8>) -> String {
 }
 
 fn cannot_read(path: &str, error: &std::io::Error) -> Failure {
-    Failure::usage(format!("can't read {}: {error}", display_name(path)))
+    Failure::domain(format!("can't read {}: {error}", display_name(path)))
 }
 
 /// Characters of a command-line value quoted in an error message; a longer value is
@@ -169,7 +170,7 @@ pub fn read_line(input: &mut impl BufRead, line: &mut String) -> Result<bool, Fa
     line.clear();
     let mut bytes = Vec::new();
     let read = BufRead::read_until(&mut input.take(MAX_LINE as u64 + 1), b'\n', &mut bytes)
-        .map_err(|e| Failure::usage(format!("can't read standard input: {e}")))?;
+        .map_err(|e| Failure::domain(format!("can't read standard input: {e}")))?;
     if read == 0 {
         return Ok(false);
     }
@@ -213,4 +214,32 @@ pub fn parse_variant(text: &str) -> Result<Tessellation, String> {
 /// The variant name used in output: the lower-case `--variant` spelling.
 pub const fn variant_name(tessellation: Tessellation) -> &'static str {
     tessellation.lowercase_name()
+}
+
+/// A number a person counts from 1 (`--level`, `--snapshot`): 0 is refused with a
+/// message that says so, where clap's range check would print its whole range.
+fn number_from_1(text: &str, what: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err(format!("{what} count from 1")),
+        Ok(number) => Ok(number),
+        Err(_) => Err(format!(
+            "expected a {what_one} number from 1 to {}",
+            u32::MAX,
+            what_one = singular(what)
+        )),
+    }
+}
+
+fn singular(what: &str) -> &str {
+    what.strip_suffix('s').unwrap_or(what)
+}
+
+/// `--level` values: 1 for the first level.
+pub fn level_number(text: &str) -> Result<u32, String> {
+    number_from_1(text, "levels")
+}
+
+/// `--snapshot` values: 1 for the first snapshot.
+pub fn snapshot_number(text: &str) -> Result<u32, String> {
+    number_from_1(text, "snapshots")
 }

@@ -1,10 +1,12 @@
 //! The `sokoengine` command-line tool: check, convert and measure puzzles of the Sokoban
-//! family, and play or solve Tilewe, Tower of Hanoi and Setting Sun (contract:
-//! `shared/spec/cli.md`).
+//! family, and play or solve Tilewe, Tower of Hanoi and Setting Sun (docs/guide.md).
 //!
 //! Every subcommand prints readable text, or with `--json` exactly one JSON document on
-//! standard output. Exit status: `0` success, `1` the input was read but the domain says
-//! no, `2` usage error. Errors are one line `error: ...` on standard error.
+//! standard output. Exit status: `0` success; `1` the input says no (an illegal move, an
+//! unsolved or invalid solution, malformed text) or a file cannot be read or written;
+//! `2` the command line itself is wrong. Errors are one line `error: ...` on standard
+//! error. Every number a person reads counts from 1 (levels, snapshots, steps, rows and
+//! columns); the task-by-task guide is `docs/guide.md`.
 
 #![deny(missing_docs)]
 
@@ -14,6 +16,7 @@ mod hanoi;
 mod input;
 mod optimize;
 mod output;
+mod play;
 mod render;
 mod sokoban;
 mod solve;
@@ -29,11 +32,12 @@ use clap::{Args, Parser, Subcommand};
 use crate::failure::Failure;
 use crate::output::Output;
 
-/// Check, convert and measure Sokoban-family puzzles; play and solve Tilewe, Tower of
-/// Hanoi and Setting Sun.
+/// Check, convert, measure and solve Sokoban-family puzzles; play and solve Tilewe, Tower
+/// of Hanoi and Setting Sun.
 ///
-/// Exit status: 0 success, 1 the input was read but the domain says no (illegal move,
-/// unsolved or invalid solution, malformed text), 2 usage error.
+/// Exit status: 0 success; 1 the input says no (illegal move, unsolved or invalid
+/// solution, malformed text) or a file cannot be read or written; 2 the command line is
+/// wrong. Levels, snapshots, steps, rows and columns count from 1.
 #[derive(Debug, Parser)]
 #[command(name = "sokoengine", version, propagate_version = true, after_help = EXAMPLES)]
 struct Cli {
@@ -59,15 +63,19 @@ struct GlobalArgs {
 
 const EXAMPLES: &str = "\
 Examples:
-  sokoengine board --variant hexoban level.txt
+  sokoengine board --level 2 pack.xsb
   sokoengine replay --board level.txt --moves rRRlldRR --json
   sokoengine metrics --board level.txt --moves rrrlldrr
   sokoengine verify Original_and_Extra.sok
-  sokoengine convert levels.sok --to json
-  sokoengine render levels.sok --puzzle 3 --snapshot 1 --animate --format html -o level3.html
-  sokoengine tilewe perft --depth 2
-  sokoengine hanoi solve --disks 3
-  sokoengine setting-sun solve --metric slide";
+  sokoengine convert morehex.hsb --to sok
+  sokoengine solve --mode pushes levels.sok --level 3
+  sokoengine solve level.txt --moves rRR
+  sokoengine optimize --metric pushes solutions.sok --all
+  sokoengine render levels.sok --level 3 --snapshot 1 --animate -o level3.html
+  sokoengine play levels.sok --level 3
+  sokoengine tilewe play --engine human --engine mcts
+  sokoengine hanoi play --disks 4
+  sokoengine setting-sun play";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -79,14 +87,17 @@ enum Command {
     Metrics(sokoban::MetricsArgs),
     /// Replay every snapshot of a collection and compute its metrics.
     Verify(collection::VerifyArgs),
-    /// Convert a collection between .sok, .xsb and JSON.
+    /// Convert a collection between .sok, plain .xsb/.hsb/.tsb/.txt and JSON.
     Convert(collection::ConvertArgs),
-    /// Solve levels: any solution, push-optimal or move-optimal.
+    /// Solve levels, from their start or a position: any solution, push-optimal or
+    /// move-optimal.
     Solve(solve::SolveArgs),
     /// Better solutions from a level's own, under a whole metric ordering.
     Optimize(optimize::OptimizeArgs),
     /// Draw a board (SVG, PNG or HTML), a position along a solution, or animate it.
     Render(render::RenderArgs),
+    /// Play the levels of a file in the browser: a local web player on 127.0.0.1.
+    Play(play::PlayArgs),
     /// Tilewe, the Blokus-like tile-placing game.
     #[command(subcommand)]
     Tilewe(tilewe::TileweCommand),
@@ -169,6 +180,7 @@ fn run(command: Command, out: &mut Output) -> Result<(), Failure> {
         Command::Solve(args) => solve::run(&args, out),
         Command::Optimize(args) => optimize::run(&args, out),
         Command::Render(args) => render::render(&args, out),
+        Command::Play(args) => play::run(&args, out),
         Command::Tilewe(command) => tilewe::run(command, out),
         Command::Hanoi(command) => hanoi::run(command, out),
         Command::SettingSun(command) => sun::run(command, out),

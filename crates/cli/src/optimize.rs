@@ -1,5 +1,4 @@
-//! `optimize`: better solutions from a level's own (contract: `shared/spec/solver.md`
-//! section 7).
+//! `optimize`: better solutions from a level's own (docs/guide.md#optimize).
 //!
 //! The seeds of a level are its snapshots that solve it; the others are named with
 //! their error. Levels run as `solve`'s do: `--jobs` threads, results in file order,
@@ -20,7 +19,7 @@ use sokoengine::solver::{
 };
 
 use crate::failure::Failure;
-use crate::input::parse_variant;
+use crate::input::{level_number, parse_variant};
 use crate::output::Output;
 use crate::solve::{
     Bars, Batch, ErrorText, Level, LevelOutcome, finish_run, invalid_levels, parse_seconds,
@@ -33,14 +32,14 @@ use crate::solve::{
 pub struct OptimizeArgs {
     /// Variant of levels that no `Game:` tag names: sokoban, hexoban, trioban or octoban
     /// (default: sokoban; hexoban for .hsb files, trioban for .tsb files).
-    #[arg(long, value_parser = parse_variant)]
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
     variant: Option<Tessellation>,
     /// A collection with solutions (.sok, or its JSON form), or `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Optimize level N (1-based, in file order).
-    #[arg(long, value_name = "N", conflicts_with = "all",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// Optimize level N (counted from 1, in file order).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", conflicts_with = "all",
+          value_parser = level_number, allow_hyphen_values = true)]
     level: Option<u32>,
     /// Optimize every level of the file.
     #[arg(long)]
@@ -60,16 +59,19 @@ pub struct OptimizeArgs {
     /// Repeat each vicinity search around the improved solution while it improves.
     #[arg(long)]
     iterate: bool,
-    /// Memory budget of the optimizer's tables per level, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    /// Memory budget of the optimizer's tables per level, in MiB [default: half the
+    /// memory this process may take (its address-space limit, the available memory)
+    /// shared by the levels running at once, at most 4096].
+    #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=(1 << 30)))]
-    memory: u64,
+    memory: Option<u64>,
     /// Levels optimized at once, each on one thread [default: the number of cores,
     /// fewer when their memory budgets would not fit in the available memory].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     jobs: Option<u32>,
     /// Write the file's levels to OUT.sok, each improved solution added as a new
-    /// snapshot after the level's own.
+    /// snapshot after the level's own (atomically: OUT.sok may be FILE itself; `-` for
+    /// standard output, the report then goes to standard error).
     #[arg(long, value_name = "OUT.sok")]
     save: Option<PathBuf>,
 }
@@ -157,7 +159,7 @@ struct Summary {
 /// The result of one level.
 #[derive(Serialize)]
 struct LevelReport {
-    index: usize,
+    number: usize,
     title: String,
     /// `improved`, `unchanged`, `no-seed`, or `error` for a level the optimizer does
     /// not take (its message in `error`).
@@ -180,14 +182,15 @@ impl LevelOutcome for LevelReport {
     fn invalid(&self) -> Option<(usize, &str, &str)> {
         (self.status == "error").then(|| {
             let error = self.error.as_deref().unwrap_or_default();
-            (self.index, self.title.as_str(), error)
+            (self.number, self.title.as_str(), error)
         })
     }
 }
 
 #[derive(Serialize)]
 struct SeedReport {
-    /// 1-based index among the level's snapshots.
+    /// The seed's number among the level's snapshots, counted from 1.
+    #[serde(rename = "snapshot_number")]
     snapshot: usize,
     lurd: String,
     metrics: SolutionMetrics,
@@ -201,17 +204,21 @@ struct ResultReport {
 
 #[derive(Serialize)]
 struct InvalidSeed {
+    /// Counted from 1.
+    #[serde(rename = "snapshot_number")]
     snapshot: usize,
     error: String,
 }
 
 /// `sokoengine optimize`.
 pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
+    crate::solve::save_to_stdout(args.save.as_deref(), out)?;
     let Batch {
         mut collection,
         numbers,
         levels,
         jobs,
+        memory_bytes,
         cancel,
     } = Batch::start(
         &args.file,
@@ -221,7 +228,7 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
         args.jobs,
         args.memory,
     )?;
-    let config = optimizer_config(args);
+    let config = optimizer_config(args, memory_bytes);
 
     let started = Instant::now();
     let alone = levels.len() == 1;
@@ -258,7 +265,7 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
     // The file is saved only when every chosen level is valid.
     let failure = invalid_levels(&reports).or_else(|| {
         let path = args.save.as_ref()?;
-        save(path, &mut collection, &numbers, &reports, args.metric).err()
+        save(out, path, &mut collection, &numbers, &reports, args.metric).err()
     });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary));
     let document = OptimizeDocument {
@@ -269,14 +276,9 @@ pub fn run(args: &OptimizeArgs, out: &mut Output) -> Result<(), Failure> {
     finish_run(out, &document, failure, summary_line)
 }
 
-fn optimizer_config(args: &OptimizeArgs) -> OptimizerConfig {
+fn optimizer_config(args: &OptimizeArgs, memory_bytes: usize) -> OptimizerConfig {
     let mut config = OptimizerConfig::new(MetricOrder::leading(args.metric.metric()));
-    let bytes = args
-        .memory
-        .checked_mul(1 << 20)
-        .and_then(|bytes| usize::try_from(bytes).ok())
-        .unwrap_or(usize::MAX);
-    config.limits = Limits::default().with_memory(bytes);
+    config.limits = Limits::default().with_memory(memory_bytes);
     config.limits.time = args.time;
     config.vicinity.clone_from(&args.vicinity.0);
     config.iterate = args.iterate;
@@ -312,7 +314,7 @@ fn optimize_level(
     bars: &Bars,
 ) -> LevelReport {
     let mut report = LevelReport {
-        index: level.number,
+        number: level.number,
         title: level.title.clone(),
         status: "error",
         reason: None,
@@ -401,7 +403,7 @@ fn optimize_level(
 /// The text of one level: a status line with time and nodes, the seed's and the
 /// result's metrics, the result's steps, and the snapshots that are no solution.
 fn level_text(report: &LevelReport) -> String {
-    let head = format!("level {}{}", report.index, quoted_title(&report.title));
+    let head = format!("level {}{}", report.number, quoted_title(&report.title));
     let mut text = match report.status {
         "improved" | "unchanged" => {
             let mut notes = Vec::new();
@@ -490,6 +492,7 @@ fn progress_text(level: &Level, progress: &Progress) -> String {
 /// Writes the collection with each improved solution added to its level as a
 /// snapshot titled `Solution M/P (sokoengine VERSION, METRIC optimizer)`.
 fn save(
+    out: &mut Output,
     path: &std::path::Path,
     collection: &mut Collection,
     numbers: &[usize],
@@ -515,5 +518,5 @@ fn save(
         );
         entry.push_snapshot(snapshot);
     }
-    write_collection(path, collection)
+    write_collection(out, path, collection)
 }

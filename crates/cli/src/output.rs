@@ -1,7 +1,9 @@
-//! Standard output (buffered; a closed pipe ends the program quietly), the final report
-//! of errors, and progress bars.
+//! Standard output (buffered; a closed pipe ends the program quietly), the files a
+//! subcommand writes (atomically, `-` for standard output), the final report of errors,
+//! and progress bars.
 
-use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::io::{self, BufWriter, IsTerminal, Stderr, Stdout, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -9,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
+use sokoengine::io::atomic::write_atomically_with;
 
-use crate::failure::{ErrorDocument, ErrorMessage, Failure, JsonReport, USAGE};
+use crate::failure::{DOMAIN, ErrorDocument, ErrorMessage, Failure, JsonReport};
 
 /// Where a subcommand writes its result.
 pub struct Output {
@@ -19,7 +22,42 @@ pub struct Output {
     /// Whether `--progress` was given: progress lines on standard error even when it is
     /// not a terminal.
     pub progress: bool,
-    stdout: BufWriter<Stdout>,
+    stdout: Report,
+}
+
+/// Where the result (the report) goes: standard output, or standard error when a file
+/// written to `-` takes standard output.
+enum Report {
+    Stdout(BufWriter<Stdout>),
+    Stderr(Stderr),
+}
+
+impl Write for Report {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Report::Stdout(writer) => writer.write(buf),
+            Report::Stderr(writer) => writer.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Report::Stdout(writer) => writer.write_all(buf),
+            Report::Stderr(writer) => writer.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Report::Stdout(writer) => writer.flush(),
+            Report::Stderr(writer) => writer.flush(),
+        }
+    }
+}
+
+/// Whether an output path means standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 impl Output {
@@ -28,8 +66,35 @@ impl Output {
         Output {
             json,
             progress,
-            stdout: BufWriter::new(io::stdout()),
+            stdout: Report::Stdout(BufWriter::new(io::stdout())),
         }
+    }
+
+    /// Sends the readable report to standard error from now on: a file written to `-`
+    /// (`--save -`) takes standard output.
+    pub fn report_on_stderr(&mut self) -> Result<(), Failure> {
+        self.flush()?;
+        self.stdout = Report::Stderr(io::stderr());
+        Ok(())
+    }
+
+    /// Writes a file the subcommand makes: `-` is standard output, any other path is
+    /// written atomically (wholly replaced, or left as it was: `docs/reliability.md`).
+    /// A failure to write exits with status 1 and names the path.
+    pub fn write_file(
+        &mut self,
+        path: &Path,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), Failure> {
+        if is_stdout(path) {
+            // What was reported before goes first.
+            self.flush()?;
+            let mut stdout = BufWriter::new(io::stdout().lock());
+            return write(&mut stdout)
+                .and_then(|()| stdout.flush())
+                .map_err(write_failure);
+        }
+        write_atomically_with(path, write).map_err(|error| Failure::domain(error.to_string()))
     }
 
     /// Progress of long work over `total` items (`None`: unknown): a bar when standard
@@ -88,7 +153,10 @@ impl Output {
     /// Flushes, reports a failure (one line on standard error; the JSON document on
     /// standard output with `--json`) and gives the exit status.
     pub fn finish(mut self, result: Result<(), Failure>) -> ExitCode {
-        let result = result.and_then(|()| self.flush());
+        // What was written comes out before the error line, also on a failure (a
+        // replay's board, then why it stopped).
+        let flushed = self.flush();
+        let result = result.and(flushed);
         match result {
             Ok(()) => ExitCode::SUCCESS,
             Err(failure) if failure.status == 0 => ExitCode::SUCCESS,
@@ -120,8 +188,9 @@ impl Output {
     }
 }
 
-/// A write error: a closed pipe (`sokoengine ... | head`) ends the program quietly with
-/// status 0, anything else is a failure.
+/// A write error on standard output: a closed pipe (`sokoengine ... | head`) ends the
+/// program quietly with status 0, as `head` asked for no more; anything else (a full
+/// disk, a closed descriptor) is a failure with status 1.
 pub fn write_failure(error: io::Error) -> Failure {
     if error.kind() == io::ErrorKind::BrokenPipe {
         Failure {
@@ -131,7 +200,7 @@ pub fn write_failure(error: io::Error) -> Failure {
         }
     } else {
         Failure {
-            status: USAGE,
+            status: DOMAIN,
             message: format!("can't write to standard output: {error}"),
             json: JsonReport::Message,
         }
@@ -167,6 +236,14 @@ struct ProgressLines {
 }
 
 impl Progress {
+    /// No progress shown (work beside a person's prompts).
+    pub const fn none() -> Progress {
+        Progress {
+            bar: None,
+            lines: None,
+        }
+    }
+
     fn new(total: Option<u64>, what: &str, lines: bool) -> Progress {
         if io::stderr().is_terminal() {
             let template = match total {

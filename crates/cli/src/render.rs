@@ -2,6 +2,7 @@
 //! HTML) and animations.
 
 use std::io::Write;
+use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -17,7 +18,7 @@ use sokoengine::render::{
 use crate::collection::load_collection;
 use crate::failure::Failure;
 use crate::hanoi::Plan;
-use crate::input::{display_name, extension};
+use crate::input::{display_name, extension, snapshot_number};
 use crate::output::Output;
 use crate::sokoban::{BoardChoice, StepError, choose_puzzle, load_puzzle};
 
@@ -50,7 +51,8 @@ impl Format {
 /// How a picture is drawn and where it goes: shared by every `render`.
 #[derive(Debug, Args)]
 pub struct PictureArgs {
-    /// Output format [default: from the extension of -o (.png, .html), else svg].
+    /// Output format [default: from the extension of -o: .svg, .png, .html or .htm;
+    /// svg on standard output].
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Colour theme: light or dark.
@@ -66,8 +68,8 @@ pub struct PictureArgs {
     /// Seconds per frame of an animation (0.01 to 60).
     #[arg(long, default_value_t = 0.25, value_name = "SECONDS", value_parser = parse_seconds)]
     frame_seconds: f64,
-    /// Write the picture to OUT (`-` for standard output) instead of standard output; PNG
-    /// needs it.
+    /// Write the picture to OUT (atomically; `-` for standard output) instead of standard
+    /// output; PNG needs it.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: Option<String>,
 }
@@ -81,9 +83,9 @@ pub struct RenderArgs {
     file: String,
     #[command(flatten)]
     choice: BoardChoice,
-    /// Play the puzzle's snapshot K (1 for the first): draw the position it reaches.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "moves")]
-    snapshot: Option<u64>,
+    /// Play the level's snapshot K (counted from 1): draw the position it reaches.
+    #[arg(long, value_name = "K", value_parser = snapshot_number, allow_hyphen_values = true, conflicts_with = "moves")]
+    snapshot: Option<u32>,
     /// Play these moves (RLE, `[jumps]`, `{pusher selections}` allowed): draw the position
     /// they reach.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
@@ -102,8 +104,9 @@ pub struct RenderArgs {
     /// colour. Off by default, as in `replay`.
     #[arg(long)]
     sokoban_plus: bool,
-    /// Tint these board positions (0-based, row-major, comma-separated), optionally in a
-    /// colour: `12,13,20` or `12,13,20:#ff8000`. Repeat for more sets.
+    /// Tint these cells, optionally in a colour: cells as ROW,COLUMN counted from 1 (as
+    /// --labels draws them), separated by `/`: `2,3/2,4` or `2,3/2,4:#ff8000`. A plain
+    /// number is a board position (0-based, row-major). Repeat for more sets.
     #[arg(long, value_name = "CELLS[:COLOR]", value_parser = parse_highlight)]
     highlight: Vec<HighlightArg>,
     #[command(flatten)]
@@ -171,11 +174,44 @@ fn parse_cell(text: &str) -> Result<f64, String> {
 /// The tints of `--highlight` sets without a colour, in turn.
 const HIGHLIGHT_COLORS: [u32; 4] = [0x1e9bff, 0xff8a1e, 0xb04dff, 0x19c2a5];
 
-/// A `--highlight` value: board positions and, maybe, their colour.
+/// A cell of `--highlight`: row and column counted from 1, or a board position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CellArg {
+    RowColumn(usize, usize),
+    Position(usize),
+}
+
+/// A `--highlight` value: cells and, maybe, their colour.
 #[derive(Debug, Clone)]
 pub struct HighlightArg {
-    cells: Vec<usize>,
+    cells: Vec<CellArg>,
     color: Option<Rgb>,
+}
+
+impl HighlightArg {
+    /// The board positions of the cells on a `width` x `height` board.
+    ///
+    /// # Errors
+    ///
+    /// A domain failure naming the first cell off the board.
+    fn positions(&self, width: usize, height: usize) -> Result<Vec<usize>, Failure> {
+        self.cells
+            .iter()
+            .map(|&cell| match cell {
+                CellArg::RowColumn(row, column) if row <= height && column <= width => {
+                    Ok((row - 1) * width + column - 1)
+                }
+                CellArg::Position(position) if position < width * height => Ok(position),
+                CellArg::RowColumn(row, column) => Err(format!("row {row}, column {column}")),
+                CellArg::Position(position) => Err(format!("board position {position}")),
+            })
+            .collect::<Result<_, String>>()
+            .map_err(|cell| {
+                Failure::domain(format!(
+                    "--highlight: {cell} is off the board ({height} rows of {width} columns)"
+                ))
+            })
+    }
 }
 
 fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
@@ -186,14 +222,33 @@ fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
         ),
         None => (text, None),
     };
+    let number = |text: &str| text.trim().parse::<usize>().ok();
     let cells = cells
-        .split(',')
+        .split(|c: char| c == '/' || c == ';' || c.is_whitespace())
+        .filter(|cell| !cell.is_empty())
         .map(|cell| {
-            cell.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("{:?} is not a board position", cell.trim()))
+            let parts: Vec<&str> = cell.split(',').collect();
+            match parts[..] {
+                [position] => number(position).map(CellArg::Position),
+                [row, column] => match (number(row), number(column)) {
+                    (Some(row), Some(column)) if row > 0 && column > 0 => {
+                        Some(CellArg::RowColumn(row, column))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+            .ok_or_else(|| {
+                format!(
+                    "{cell:?} is not a cell: give ROW,COLUMN (counted from 1) or a board \
+                     position, cells separated by '/'"
+                )
+            })
         })
-        .collect::<Result<Vec<usize>, String>>()?;
+        .collect::<Result<Vec<CellArg>, String>>()?;
+    if cells.is_empty() {
+        return Err("no cell given".to_owned());
+    }
     Ok(HighlightArg { cells, color })
 }
 
@@ -213,14 +268,40 @@ impl PictureArgs {
             .frame_seconds(self.frame_seconds)
     }
 
-    /// The format asked for, or the one the output's extension names.
-    fn format(&self) -> Format {
-        self.format
-            .unwrap_or_else(|| match self.output.as_deref().map(extension).as_deref() {
-                Some("png") => Format::Png,
-                Some("html" | "htm") => Format::Html,
-                _ => Format::Svg,
-            })
+    /// The format asked for, or the one the output's extension names (SVG for
+    /// standard output).
+    ///
+    /// # Errors
+    ///
+    /// A usage failure for an `-o` file whose extension names no known format (and no
+    /// `--format` says which), or names another one than `--format`.
+    fn format(&self) -> Result<Format, Failure> {
+        let path = self.output.as_deref().filter(|path| *path != "-");
+        let named = path.map(|path| (path, extension(path)));
+        let by_extension = |extension: &str| match extension {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            "html" | "htm" => Some(Format::Html),
+            _ => None,
+        };
+        match (self.format, named) {
+            (Some(format), Some((path, extension))) => match by_extension(&extension) {
+                Some(named) if named != format => Err(Failure::usage(format!(
+                    "-o {path} names the {} format, --format says {}",
+                    named.name(),
+                    format.name()
+                ))),
+                _ => Ok(format),
+            },
+            (Some(format), None) => Ok(format),
+            (None, None) => Ok(Format::Svg),
+            (None, Some((path, extension))) => by_extension(&extension).ok_or_else(|| {
+                Failure::usage(format!(
+                    "-o {path}: the extension names no picture format: use .svg, .png, \
+                     .html or .htm, or say which with --format"
+                ))
+            }),
+        }
     }
 }
 
@@ -255,7 +336,7 @@ fn emit(
     title: &str,
     stopped: Option<StepError>,
 ) -> Result<(), Failure> {
-    let format = args.format();
+    let format = args.format()?;
     let to_stdout = matches!(args.output.as_deref(), None | Some("-"));
     if format == Format::Png && args.output.is_none() {
         return Err(Failure::usage(
@@ -269,49 +350,92 @@ fn emit(
     }
     let frames = match &picture {
         Picture::Still(_) => 1,
-        Picture::Animated(animation) => animation.frames_count(),
+        Picture::Animated(animation) => animation.frame_count(),
     };
-    let bytes: Vec<u8> = match (format, picture) {
-        (Format::Svg, Picture::Still(svg)) => svg.into_bytes(),
-        (Format::Svg, Picture::Animated(animation)) => animation.to_svg().into_bytes(),
-        (Format::Html, Picture::Still(svg)) => svg_page(&svg, title, args.theme).into_bytes(),
-        (Format::Html, Picture::Animated(animation)) => animation.to_html(title).into_bytes(),
-        (Format::Png, Picture::Still(svg)) => png(&svg)?,
+    let content = match (format, picture) {
+        (Format::Svg, Picture::Still(svg)) => Content::Bytes(svg.into_bytes()),
+        (Format::Html, Picture::Still(svg)) => {
+            Content::Bytes(svg_page(&svg, title, args.theme).into_bytes())
+        }
+        (Format::Png, Picture::Still(svg)) => Content::Bytes(png(&svg)?),
+        (Format::Svg, Picture::Animated(animation)) => Content::Svg(animation),
+        (Format::Html, Picture::Animated(animation)) => Content::Html(animation),
         (Format::Png, Picture::Animated(_)) => {
             return Err(Failure::usage(
                 "an animation is written as svg or html, not png (draw one position with --step)",
             ));
         }
     };
+    let mut bytes = 0;
+    let picture = if to_stdout && out.json {
+        // The picture is part of the JSON document.
+        let mut buffer = Vec::new();
+        content
+            .write(title, &mut buffer)
+            .map_err(|e| Failure::domain(format!("can't draw the picture: {e}")))?;
+        bytes = buffer.len();
+        Some(String::from_utf8_lossy(&buffer).into_owned())
+    } else {
+        let path = args.output.as_deref().filter(|_| !to_stdout).unwrap_or("-");
+        out.write_file(Path::new(path), |writer| {
+            let mut counted = Counted {
+                inner: writer,
+                bytes: 0,
+            };
+            content.write(title, &mut counted)?;
+            bytes = counted.bytes;
+            Ok(())
+        })?;
+        None
+    };
     let document = RenderDocument {
         format: format.name(),
         output: args.output.clone().filter(|_| !to_stdout),
         frames,
-        bytes: bytes.len(),
-        picture: (to_stdout && out.json).then(|| String::from_utf8_lossy(&bytes).into_owned()),
+        bytes,
+        picture,
         error: stopped.clone(),
     };
-    if to_stdout {
-        if !out.json {
-            out.writer()
-                .write_all(&bytes)
-                .map_err(|e| Failure::usage(format!("can't write to standard output: {e}")))?;
-        }
-    } else if let Some(path) = &args.output {
-        std::fs::write(path, &bytes)
-            .map_err(|e| Failure::usage(format!("can't write {path}: {e}")))?;
-    }
     match stopped {
         None if out.json => out.write_json(&document),
         None => Ok(()),
-        Some(error) => {
-            let message = format!(
-                "step {} (0-based): {}",
-                error.step.unwrap_or_default(),
-                error.message
-            );
-            Err(Failure::domain(message).with_json(&document))
+        Some(error) => Err(Failure::domain(error.text()).with_json(&document)),
+    }
+}
+
+/// What a picture writes: bytes at hand, or an animation written a piece at a time (its
+/// memory does not grow with its frames).
+enum Content {
+    Bytes(Vec<u8>),
+    Svg(Animation),
+    Html(Animation),
+}
+
+impl Content {
+    fn write(&self, title: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        match self {
+            Content::Bytes(bytes) => out.write_all(bytes),
+            Content::Svg(animation) => animation.write_svg(out),
+            Content::Html(animation) => animation.write_html(title, out),
         }
+    }
+}
+
+/// A writer that counts the bytes written through it.
+struct Counted<'a> {
+    inner: &'a mut dyn Write,
+    bytes: usize,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.bytes += written;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -327,11 +451,16 @@ fn png(_svg: &str) -> Result<Vec<u8>, Failure> {
     ))
 }
 
-/// The refused step of a replay, as `replay` reports it.
-fn step_error(error: &ReplayError) -> StepError {
+/// The refused step of a replay, as `replay` reports it (cells named by row and
+/// column on a board `width` cells wide).
+fn step_error(error: &ReplayError, width: usize) -> StepError {
+    let message = match error {
+        ReplayError::Rejected { source, .. } => source.cells_message(width),
+        other => other.detail(),
+    };
     StepError {
         step: error.step(),
-        message: error.detail(),
+        message,
     }
 }
 
@@ -341,15 +470,15 @@ fn load(args: &RenderArgs) -> Result<(Puzzle, String, Option<Moves>), Failure> {
     let name = display_name(&args.file);
     let (entry, puzzle) = if extension(&args.file) == "json" {
         let collection = load_collection(&args.file, args.choice.variant)?;
-        choose_puzzle(&args.file, collection.puzzles, args.choice.puzzle, || None)?
+        choose_puzzle(&args.file, collection.puzzles, args.choice.level, || None)?
     } else {
         load_puzzle(&args.file, &args.choice)?
     };
-    let number = args.choice.puzzle.unwrap_or(1);
-    let title = if args.choice.puzzle.is_none() && args.snapshot.is_none() {
+    let number = args.choice.level.unwrap_or(1);
+    let title = if args.choice.level.is_none() && args.snapshot.is_none() {
         name.clone()
     } else if entry.title.is_empty() {
-        format!("{name}, puzzle {number}")
+        format!("{name}, level {number}")
     } else {
         entry.title.clone()
     };
@@ -357,18 +486,15 @@ fn load(args: &RenderArgs) -> Result<(Puzzle, String, Option<Moves>), Failure> {
         None => None,
         Some(k) => {
             let snapshots = entry.snapshots();
-            let snapshot = usize::try_from(k)
-                .ok()
-                .and_then(|k| snapshots.get(k - 1))
-                .ok_or_else(|| {
-                    Failure::domain(format!(
-                        "--snapshot {k}: puzzle {number} of {name} has {} snapshot{}",
-                        snapshots.len(),
-                        if snapshots.len() == 1 { "" } else { "s" }
-                    ))
-                })?;
+            let snapshot = snapshots.get(k as usize - 1).ok_or_else(|| {
+                Failure::domain(format!(
+                    "--snapshot {k}: level {number} of {name} has {} snapshot{}",
+                    snapshots.len(),
+                    if snapshots.len() == 1 { "" } else { "s" }
+                ))
+            })?;
             Some(snapshot.moves().map_err(|e| {
-                Failure::domain(format!("{name}: puzzle {number}, snapshot {k}: {e}"))
+                Failure::domain(format!("{name}: level {number}, snapshot {k}: {e}"))
             })?)
         }
     };
@@ -394,7 +520,8 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
         let color = highlight
             .color
             .unwrap_or_else(|| Rgb::from_hex(HIGHLIGHT_COLORS[index % HIGHLIGHT_COLORS.len()]));
-        options = options.highlight(Highlight::new(color, highlight.cells.iter().copied()));
+        let cells = highlight.positions(puzzle.width(), puzzle.height())?;
+        options = options.highlight(Highlight::new(color, cells));
     }
     let Some(moves) = moves else {
         if args.step.is_some() || args.animate {
@@ -410,18 +537,25 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
         .reverse(args.reverse)
         .sokoban_plus(args.sokoban_plus);
     if args.animate {
-        let playback = Playback::new(&puzzle, &moves, replay_options)
-            .map_err(|e| Failure::domain(e.to_string()))?;
-        if playback.frames_count() as u64 > MAX_ANIMATED_FRAMES {
-            return Err(Failure::usage(format!(
-                "{} frames are too many to animate (at most {MAX_ANIMATED_FRAMES}); draw one position with --step",
-                playback.frames_count()
-            )));
-        }
+        // Counted before anything is replayed: 16 Mi steps would take memory first.
+        let playback = Playback::with_frame_limit(
+            &puzzle,
+            &moves,
+            replay_options,
+            MAX_ANIMATED_FRAMES as usize,
+        )
+        .map_err(|error| match error {
+            RenderError::TooManyFrames { frames, max } => Failure::domain(format!(
+                "{frames} frames are too many to animate (at most {max}); draw one position with --step"
+            )),
+            error => Failure::domain(error.to_string()),
+        })?;
         let animation = playback
             .animation(&options)
             .map_err(|e| render_failure(&e))?;
-        let stopped = playback.error().map(step_error);
+        let stopped = playback
+            .error()
+            .map(|error| step_error(error, puzzle.width()));
         return emit(
             out,
             &args.picture,
@@ -436,7 +570,7 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
         .len();
     let wanted = args.step.unwrap_or(steps);
     if wanted > steps {
-        return Err(Failure::usage(format!(
+        return Err(Failure::domain(format!(
             "--step {wanted}: the moves have {steps} steps"
         )));
     }
@@ -447,7 +581,7 @@ pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
             let before = error.step().unwrap_or_default();
             let manager = position_after(&puzzle, &moves, before, replay_options)
                 .map_err(|e| render_failure(&e))?;
-            (manager, Some(step_error(&error)))
+            (manager, Some(step_error(&error, puzzle.width())))
         }
         Err(error) => return Err(render_failure(&error)),
     };
@@ -465,7 +599,11 @@ fn manager_svg(manager: &BoardManager, options: &Options) -> Result<String, Fail
 pub fn tilewe(args: &TileweRenderArgs, out: &mut Output) -> Result<(), Failure> {
     let board = crate::tilewe::position(&args.position)?;
     let options = args.picture.options();
-    let title = format!("Tilewe, {} players, ply {}", board.n_players(), board.ply());
+    let title = format!(
+        "Tilewe, {} players, ply {}",
+        board.player_count(),
+        board.ply()
+    );
     let picture = if args.animate {
         Picture::Animated(tilewe_animation(&board, &options).map_err(|e| render_failure(&e))?)
     } else {
@@ -488,9 +626,10 @@ pub fn setting_sun(args: &SunRenderArgs, out: &mut Output) -> Result<(), Failure
         return emit(out, &args.picture, Picture::Still(svg), "Setting Sun", None);
     }
     let puzzle = crate::sun::puzzle(&args.solve.layout)?;
+    let bound = args.solve.layout.state_limit();
     let solution = puzzle
-        .solve_with_limit(args.solve.metric, args.solve.layout.max_states)
-        .map_err(|e| crate::sun::search_failure(&e))?;
+        .solve_with_limit(args.solve.metric, bound.states)
+        .map_err(|e| crate::sun::search_failure(&e, bound))?;
     let title = format!(
         "Setting Sun: optimal {} solution, {} moves",
         args.solve.metric.name(),
@@ -509,7 +648,7 @@ pub fn setting_sun(args: &SunRenderArgs, out: &mut Output) -> Result<(), Failure
         Some(step) => {
             let count = solution.len() as u64;
             if step > count {
-                return Err(Failure::usage(format!(
+                return Err(Failure::domain(format!(
                     "--step {step}: the solution has {count} moves"
                 )));
             }
@@ -549,24 +688,24 @@ pub fn hanoi(args: &HanoiRenderArgs, out: &mut Output) -> Result<(), Failure> {
     let (count, plan) = crate::hanoi::plan(towers, standard, false)?;
     match sequence.step {
         None if count > limit => {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "{count} movements are too many to animate (at most {limit}); draw one position with --step"
             )));
         }
         Some(step) if step > count => {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "--step {step}: the solution has {count} movements"
             )));
         }
         Some(step) if step > limit => {
-            return Err(Failure::usage(format!(
+            return Err(Failure::domain(format!(
                 "--step {step}: at most {limit} movements are played"
             )));
         }
         _ => {}
     }
     if matches!(&plan, Plan::List(list) if list.is_empty()) && count > 0 {
-        return Err(Failure::usage(format!(
+        return Err(Failure::domain(format!(
             "the optimal solution has {count} movements, too many to play (at most {limit})"
         )));
     }

@@ -11,21 +11,21 @@ use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{BoardManager, Mover, SolvingMode};
 
 use crate::failure::Failure;
-use crate::input::{display_name, parse_variant, read_text, variant_name};
+use crate::input::{display_name, level_number, parse_variant, read_text, variant_name};
 use crate::output::Output;
 
-/// Which board of a file: the variant of untagged puzzles and the puzzle number.
+/// Which board of a file: the variant of untagged puzzles and the level number.
 #[derive(Debug, Args)]
 pub struct BoardChoice {
     /// Tessellation of puzzles that no `Game:` tag names: sokoban, hexoban, trioban or
     /// octoban [default: from the file extension, .hsb hexoban, .tsb trioban; else
     /// sokoban].
-    #[arg(long, value_parser = parse_variant)]
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
     pub variant: Option<Tessellation>,
-    /// The puzzle to use, 1-based, when the file holds several (a collection or a level
-    /// pack).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub puzzle: Option<u32>,
+    /// The level to use, counted from 1, when the file holds several (a collection or a
+    /// level pack).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", value_parser = level_number, allow_hyphen_values = true)]
+    pub level: Option<u32>,
 }
 
 /// Arguments of `sokoengine board`.
@@ -33,9 +33,12 @@ pub struct BoardChoice {
 pub struct BoardArgs {
     #[command(flatten)]
     choice: BoardChoice,
-    /// Print the board RLE-encoded.
+    /// Print the board RLE-encoded (floor as `-`).
     #[arg(long)]
     rle: bool,
+    /// Print floor as `-` rather than as spaces (JSON always does).
+    #[arg(long)]
+    visible_floor: bool,
     /// Board text (plain or RLE), a level file or collection (.xsb, .hsb, .tsb, .txt,
     /// .sok), or `-` for standard input.
     #[arg(value_name = "FILE")]
@@ -78,7 +81,8 @@ pub struct MetricsArgs {
     /// Board text (plain or RLE), a level file or collection, or `-`.
     #[arg(long, value_name = "FILE")]
     board: String,
-    /// The solution's steps; the board decides push or move, letter case is ignored.
+    /// The solution's steps, read as `replay` reads them (RLE allowed); the board decides
+    /// push or move, letter case is ignored.
     #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
     moves: String,
 }
@@ -94,7 +98,8 @@ struct BoardDocument<'a> {
     goals: usize,
 }
 
-/// `sokoengine board`.
+/// `sokoengine board`: the text floor as spaces, as board files have it (`-` with
+/// `--visible-floor`, in RLE, and in JSON, whose boards always show their floor).
 pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = load_board(&args.file, &args.choice)?;
     let printed = puzzle.to_board_str(true, args.rle);
@@ -103,11 +108,23 @@ pub fn board(args: &BoardArgs, out: &mut Output) -> Result<(), Failure> {
         width: puzzle.width(),
         height: puzzle.height(),
         board: &printed,
-        pushers: puzzle.pushers_count(),
-        boxes: puzzle.boxes_count(),
-        goals: puzzle.goals_count(),
+        pushers: puzzle.pusher_count(),
+        boxes: puzzle.box_count(),
+        goals: puzzle.goal_count(),
     };
-    out.emit(&document, || format!("{printed}\n"))
+    out.emit(&document, || {
+        let floor_shown = args.visible_floor || args.rle;
+        if floor_shown {
+            return format!("{printed}\n");
+        }
+        // Rows end where their last cell that is not floor does, as in level files.
+        let mut text = String::with_capacity(printed.len() + 1);
+        for row in puzzle.to_board_str(false, false).lines() {
+            text.push_str(row.trim_end());
+            text.push('\n');
+        }
+        text
+    })
 }
 
 /// The message of a board that does not parse, with its location: `first_line` is the
@@ -123,7 +140,7 @@ pub fn board_error(path: &str, first_line: usize, error: &BoardParseError) -> St
     }
 }
 
-/// The board of `FILE`, read as every level file is (`sok-format.md`: plain boards,
+/// The board of `FILE`, read as every level file is (docs/formats.md#collections-sok: plain boards,
 /// `.xsb` packs and `.sok` collections alike), with its Sokoban+ orders: the only
 /// puzzle, or puzzle `--puzzle N`. The variant comes from a `Game:` tag, else
 /// `--variant`, else the file extension.
@@ -137,7 +154,7 @@ fn load_board(path: &str, choice: &BoardChoice) -> Result<Puzzle, Failure> {
 pub fn load_puzzle(path: &str, choice: &BoardChoice) -> Result<(PuzzleEntry, Puzzle), Failure> {
     let text = read_text(path)?;
     let hint = choice.variant.or_else(|| extension_hint(Path::new(path)));
-    choose_puzzle(path, PuzzleReader::new(&text, hint), choice.puzzle, || {
+    choose_puzzle(path, PuzzleReader::new(&text, hint), choice.level, || {
         broken_row(path, &text, hint)
     })
 }
@@ -166,7 +183,7 @@ pub fn choose_puzzle(
             let number = number as usize;
             if number > count {
                 return Err(Failure::domain(format!(
-                    "{name} holds {count} puzzle{}: there is no puzzle {number}",
+                    "--level {number}: {name} holds {count} level{}",
                     if count == 1 { "" } else { "s" }
                 )));
             }
@@ -178,7 +195,7 @@ pub fn choose_puzzle(
             }
             if count > 1 {
                 return Err(Failure::domain(format!(
-                    "{name} holds {count} puzzles: choose one with --puzzle N (1 to {count})"
+                    "{name} holds {count} levels: choose one with --level N (1 to {count})"
                 )));
             }
         }
@@ -224,14 +241,35 @@ struct ReplayDocument {
     error: Option<StepError>,
 }
 
-/// A failing pusher step: its 0-based index and the mover's message.
-#[derive(Clone, Debug, Serialize)]
+/// A failing pusher step and the mover's message. In JSON, `{"step_number", "message"}`:
+/// the step counted from 1, as the text says it.
+#[derive(Clone, Debug)]
 pub struct StepError {
     /// 0-based index of the failing pusher step (`None` when the moves never reached the
     /// mover, e.g. they do not parse).
     pub step: Option<usize>,
     /// The message.
     pub message: String,
+}
+
+impl StepError {
+    /// `step 4: message` (the step counted from 1), or the message alone.
+    pub fn text(&self) -> String {
+        match self.step {
+            Some(step) => format!("step {}: {}", step + 1, self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
+impl Serialize for StepError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut error = serializer.serialize_struct("StepError", 2)?;
+        error.serialize_field("step_number", &self.step.map(|step| step + 1))?;
+        error.serialize_field("message", &self.message)?;
+        error.end()
+    }
 }
 
 /// The end of a replay: steps applied, the mover in its final position, the error.
@@ -288,7 +326,7 @@ pub fn run_replay_on(
             .check_steps(puzzle.tessellation())
             .map_err(|e| e.to_string())
     };
-    let reverse = reverse || moves.jumps_count() > 0;
+    let reverse = reverse || moves.jump_count() > 0;
     let mover = || {
         let graph = graph?;
         // Sokoban+ is set up only when it is enabled.
@@ -322,7 +360,7 @@ pub fn run_replay_on(
             }
             let step = error.step().unwrap_or(0);
             let message = match &error {
-                ReplayError::Rejected { source, .. } => source.to_string(),
+                ReplayError::Rejected { source, .. } => source.cells_message(puzzle.width()),
                 ReplayError::Position { source, .. } => source.to_string(),
                 ReplayError::Mismatch { expected_push, .. } => {
                     if *expected_push {
@@ -360,7 +398,7 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
         run_replay(&puzzle, &moves, args.reverse, args.sokoban_plus).map_err(Failure::domain)?;
     let document = ReplayDocument {
         variant: variant_name(puzzle.tessellation()),
-        reverse: args.reverse || moves.jumps_count() > 0,
+        reverse: args.reverse || moves.jump_count() > 0,
         steps: outcome.applied,
         final_board: outcome.mover.board().to_board_str(true, false),
         solved: outcome.solved,
@@ -389,12 +427,7 @@ pub fn replay(args: &ReplayArgs, out: &mut Output) -> Result<(), Failure> {
             if !out.json {
                 out.write_text(&text())?;
             }
-            let message = format!(
-                "step {} (0-based): {}",
-                error.step.unwrap_or_default(),
-                error.message
-            );
-            Err(Failure::domain(message).with_json(&document))
+            Err(Failure::domain(error.text()).with_json(&document))
         }
     }
 }
@@ -428,8 +461,11 @@ pub fn metrics(args: &MetricsArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = load_board(&args.board, &args.choice)?;
     let mut verifier =
         SolutionVerifier::new(&puzzle).map_err(|e| Failure::domain(e.to_string()))?;
+    // The move text is read as every command reads it (RLE decoded, anything but moves
+    // refused), and only then measured.
+    let moves = Moves::parse(&args.moves).map_err(|e| Failure::domain(format!("--moves: {e}")))?;
     let mut lurd = String::new();
-    let (metrics, error) = match verifier.verify_normalized(&args.moves, &mut lurd) {
+    let (metrics, error) = match verifier.verify_normalized(moves.as_str(), &mut lurd) {
         Ok(metrics) => (metrics, None),
         Err(error) => (invalid_metrics(&mut verifier, &error, &lurd), Some(error)),
     };

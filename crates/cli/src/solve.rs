@@ -1,5 +1,5 @@
 //! `solve`: the Sokoban solver on one level or on the levels of a collection
-//! (contract: `shared/spec/solver.md` section 7).
+//! (docs/guide.md#solve).
 //!
 //! Levels run on a rayon pool of `--jobs` threads, each level on one thread; results
 //! are printed in file order as soon as every level before them is done. Ctrl-C
@@ -18,16 +18,17 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Snapshot};
-use sokoengine::metrics::SolutionMetrics;
+use sokoengine::io::{Collection, Moves, ReplayError, Snapshot, replay_steps};
+use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
+use sokoengine::mover::{Mover, PusherStep};
 use sokoengine::solver::{
     Cancel, Limits, Objective, Progress, SolveOutcome, SolverConfig, StopReason, UnsolvableReason,
-    solve,
+    default_memory_budget, memory_room, solve, solve_from,
 };
 
 use crate::collection::parse_collection;
 use crate::failure::Failure;
-use crate::input::{display_name, parse_variant, read_bytes};
+use crate::input::{display_name, level_number, parse_variant, read_bytes, snapshot_number};
 use crate::output::{Output, Progress as ProgressLines};
 
 /// Arguments of `sokoengine solve`.
@@ -36,15 +37,15 @@ use crate::output::{Output, Progress as ProgressLines};
 pub struct SolveArgs {
     /// Variant of levels that no `Game:` tag names: sokoban, hexoban, trioban or octoban
     /// (default: sokoban; hexoban for .hsb files, trioban for .tsb files).
-    #[arg(long, value_parser = parse_variant)]
+    #[arg(long, visible_alias = "variant-hint", value_parser = parse_variant)]
     variant: Option<Tessellation>,
     /// A board (plain or RLE) or a collection (.sok, .xsb, .hsb, .tsb, .txt, .json), or
     /// `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Solve level N (1-based, in file order).
-    #[arg(long, value_name = "N", conflicts_with = "all",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    /// Solve level N (counted from 1, in file order).
+    #[arg(long, visible_alias = "puzzle", value_name = "N", conflicts_with = "all",
+          value_parser = level_number, allow_hyphen_values = true)]
     level: Option<u32>,
     /// Solve every level of the file.
     #[arg(long)]
@@ -58,22 +59,35 @@ pub struct SolveArgs {
     /// Limit of expanded nodes per level.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Memory budget of the solver's tables per level, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    /// Memory budget of the solver's tables per level, in MiB [default: half the memory
+    /// this process may take (its address-space limit, the available memory) shared by
+    /// the levels running at once, at most 4096].
+    #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=(1 << 30)))]
-    memory: u64,
+    memory: Option<u64>,
     /// Levels solved at once, each on one thread [default: the number of cores, fewer
     /// when their memory budgets would not fit in the available memory].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     jobs: Option<u32>,
     /// Write the file's levels to OUT.sok, each solution added as a new snapshot after
-    /// the level's own.
+    /// the level's own (atomically: OUT.sok may be FILE itself; `-` for standard output,
+    /// the report then goes to standard error).
     #[arg(long, value_name = "OUT.sok")]
     save: Option<PathBuf>,
     /// Play with Sokoban+ box and goal orders: a level that has them is then an error
     /// (the solver does not handle them). Without this flag the orders are ignored.
     #[arg(long)]
     sokoban_plus: bool,
+    /// Solve from the position after these moves (forward play; RLE and `*` allowed):
+    /// the result names the continuation found from there, and the whole line (the
+    /// moves, then the continuation) as the level's solution. One level only.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true,
+          conflicts_with_all = ["all", "snapshot"])]
+    moves: Option<String>,
+    /// Solve from the position after the level's snapshot K (a saved game; counted
+    /// from 1), as --moves does. One level only.
+    #[arg(long, value_name = "K", value_parser = snapshot_number, allow_hyphen_values = true, conflicts_with = "all")]
+    snapshot: Option<u32>,
 }
 
 const SOLVE_EXAMPLES: &str = "\
@@ -82,10 +96,16 @@ Examples:
   sokoengine solve --mode pushes --time 10 Microban.sok --level 3
   sokoengine solve --all --time 10 --json Microban.sok
   sokoengine solve --all --save solved.sok levels.sok
+  sokoengine solve level.txt --moves rRR        (a hint: the continuation from there)
+  sokoengine solve saved.sok --level 2 --snapshot 1
 
 Status per level: solved, unsolvable (proven) or stopped (time, nodes, memory, cancelled).
-Exit status: 0 when the input was read (solved or not), 1 for an invalid level (it does not
-parse, several pushers, boxes and goals differ in number, too large), 2 for a usage error.";
+From a position (--moves, --snapshot), the text shows the continuation found from there and
+the whole line (the moves, then the continuation); the JSON's lurd and metrics are the whole
+line's, its continuation those of the steps found, and proven is said of the continuation.
+Exit status: 0 when the input was read (solved or not); 1 for a file that cannot be read, an
+invalid level (it does not parse, several pushers, boxes and goals differ in number, too
+large) or moves that cannot be played; 2 for a command line clap rejects.";
 
 /// `--mode`: what the solver looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -120,11 +140,21 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
 }
 
-/// One level to solve: its 1-based number, title and board (or why it is invalid).
+/// One level to solve: its number (from 1), title and board (or why it is invalid),
+/// and the position to solve from when it is not the start.
 pub(crate) struct Level {
     pub(crate) number: usize,
     pub(crate) title: String,
     pub(crate) puzzle: Result<Puzzle, String>,
+    pub(crate) from: Option<Start>,
+}
+
+/// A position reached by play, to solve from: the mover standing in it, and the steps
+/// played to reach it in the tessellation's letters.
+pub(crate) struct Start {
+    mover: Mover,
+    played: String,
+    steps: usize,
 }
 
 /// The JSON document of `solve`.
@@ -206,7 +236,7 @@ struct Summary {
 /// The result of one level.
 #[derive(Serialize)]
 struct LevelReport {
-    index: usize,
+    number: usize,
     title: String,
     /// `solved`, `unsolvable`, `stopped`, or `error` for a level the solver does not
     /// take (its message in `error`).
@@ -214,30 +244,59 @@ struct LevelReport {
     /// Why it stopped (`time`, `nodes`, `memory`, `cancelled`) or why it has no
     /// solution (`dead-start`, `exhausted`); `null` when solved.
     reason: Option<&'static str>,
+    /// Whether a proof stands behind the status: a solution proven optimal for the
+    /// mode, or the proof that the level has no solution (always, for `unsolvable`).
     proven: bool,
     seconds: f64,
     nodes: u64,
+    /// The solution (from a position: the whole line, the moves played and then the
+    /// continuation).
     lurd: Option<String>,
     metrics: Option<SolutionMetrics>,
+    /// The position solved from, when it is not the start: `{"steps", "moves"}`.
+    from: Option<FromReport>,
+    /// From a position: the steps found from there, `{"lurd", "metrics"}`.
+    continuation: Option<ContinuationReport>,
     error: Option<String>,
+}
+
+/// The position `solve` started from: the steps played to reach it.
+#[derive(Serialize)]
+struct FromReport {
+    steps: usize,
+    moves: String,
+}
+
+/// The continuation found from a position.
+#[derive(Serialize)]
+struct ContinuationReport {
+    lurd: String,
+    metrics: SolutionMetrics,
 }
 
 impl LevelOutcome for LevelReport {
     fn invalid(&self) -> Option<(usize, &str, &str)> {
         (self.status == "error").then(|| {
             let error = self.error.as_deref().unwrap_or_default();
-            (self.index, self.title.as_str(), error)
+            (self.number, self.title.as_str(), error)
         })
     }
 }
 
 /// `sokoengine solve`.
 pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    save_to_stdout(args.save.as_deref(), out)?;
+    if (args.moves.is_some() || args.snapshot.is_some()) && args.all {
+        return Err(Failure::usage(
+            "--moves and --snapshot solve one level, not --all",
+        ));
+    }
     let Batch {
         mut collection,
         numbers,
         levels,
         jobs,
+        memory_bytes,
         cancel,
     } = Batch::start(
         &args.file,
@@ -247,7 +306,23 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         args.jobs,
         args.memory,
     )?;
-    let config = solver_config(args);
+    let config = solver_config(args, memory_bytes);
+    let mut levels = levels;
+    if let Some(moves) = start_moves(args, &collection, &numbers)? {
+        let level = &mut levels[0];
+        let puzzle = level.puzzle.as_ref().map_err(|error| {
+            Failure::domain(format!(
+                "level {}{}: {error}",
+                level.number,
+                quoted_title(&level.title)
+            ))
+        })?;
+        let label = match args.snapshot {
+            Some(k) => format!("--snapshot {k}"),
+            None => "--moves".to_owned(),
+        };
+        level.from = Some(start_at(puzzle, &moves, &label)?);
+    }
 
     let started = Instant::now();
     // A single invalid level is reported by the error line alone.
@@ -268,7 +343,10 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let summary = Summary {
         levels: reports.len(),
         solved: reports.iter().filter(|r| r.status == "solved").count(),
-        proven: reports.iter().filter(|r| r.proven).count(),
+        proven: reports
+            .iter()
+            .filter(|r| r.proven && r.status == "solved")
+            .count(),
         seconds: rounded(reports.iter().map(|r| r.seconds).sum()),
         wall_seconds: rounded(wall),
         nodes: reports.iter().map(|r| r.nodes).sum(),
@@ -276,7 +354,15 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     // The file is saved only when every chosen level is valid.
     let failure = invalid_levels(&reports).or_else(|| {
         let path = args.save.as_ref()?;
-        save(path, &mut collection, &numbers, &reports, config.objective).err()
+        save(
+            out,
+            path,
+            &mut collection,
+            &numbers,
+            &reports,
+            config.objective,
+        )
+        .err()
     });
     let summary_line = (reports.len() > 1).then(|| summary_text(&summary, &reports));
     let document = SolveDocument {
@@ -295,6 +381,8 @@ pub(crate) struct Batch {
     pub(crate) numbers: Vec<usize>,
     pub(crate) levels: Vec<Level>,
     pub(crate) jobs: usize,
+    /// Each level's memory budget in bytes.
+    pub(crate) memory_bytes: usize,
     pub(crate) cancel: Cancel,
 }
 
@@ -308,7 +396,7 @@ impl Batch {
         level: Option<u32>,
         all: bool,
         requested_jobs: Option<u32>,
-        memory: u64,
+        memory: Option<u64>,
     ) -> Result<Batch, Failure> {
         let bytes = read_bytes(file)?;
         let text = sokoengine::io::decode_text(&bytes);
@@ -318,7 +406,7 @@ impl Batch {
             .iter()
             .map(|&number| level_of(&collection, number))
             .collect();
-        let jobs = jobs(requested_jobs, memory, levels.len());
+        let (jobs, memory_bytes) = jobs_and_budget(requested_jobs, memory, levels.len());
         let cancel = Cancel::new();
         install_interrupt_handler(&cancel);
         Ok(Batch {
@@ -326,6 +414,7 @@ impl Batch {
             numbers,
             levels,
             jobs,
+            memory_bytes,
             cancel,
         })
     }
@@ -360,19 +449,104 @@ pub(crate) fn select_levels(
     }
     match level.map(|level| level as usize) {
         Some(level) if level <= count => Ok(vec![level]),
-        Some(level) => Err(Failure::usage(format!(
+        Some(level) => Err(Failure::domain(format!(
             "--level {level}: {name} holds {count} level{}",
             plural(count)
         ))),
         None if count == 1 => Ok(vec![1]),
-        None => Err(Failure::usage(format!(
-            "{name} holds {count} levels: choose one with --level N, or --all"
+        None => Err(Failure::domain(format!(
+            "{name} holds {count} levels: choose one with --level N (1 to {count}), or --all"
         ))),
     }
 }
 
 fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
+}
+
+/// `1 step`, `3 steps`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The moves to solve from, for `--moves` or `--snapshot` (of the one chosen level).
+fn start_moves(
+    args: &SolveArgs,
+    collection: &Collection,
+    numbers: &[usize],
+) -> Result<Option<Moves>, Failure> {
+    if let Some(text) = &args.moves {
+        return Moves::parse(text)
+            .map(Some)
+            .map_err(|error| Failure::domain(format!("--moves: {error}")));
+    }
+    let Some(k) = args.snapshot else {
+        return Ok(None);
+    };
+    let number = numbers[0];
+    let snapshots = collection.puzzles[number - 1].snapshots();
+    let snapshot = snapshots.get(k as usize - 1).ok_or_else(|| {
+        Failure::domain(format!(
+            "--snapshot {k}: level {number} of {} has {}",
+            display_name(&args.file),
+            counted(snapshots.len(), "snapshot", "snapshots")
+        ))
+    })?;
+    snapshot
+        .moves()
+        .map(Some)
+        .map_err(|error| Failure::domain(format!("level {number}, snapshot {k}: {error}")))
+}
+
+/// The position after `moves` on `puzzle`, played forward up to the current-position
+/// mark `*` when there is one (a saved game's redo tail is not played). `label`
+/// names the moves in messages (`--moves`, `--snapshot 2`).
+///
+/// # Errors
+///
+/// A domain failure for moves of reverse play or pusher selections (the solver plays
+/// forward with one pusher), and for a step that cannot be played (its number counted
+/// from 1, cells by row and column).
+fn start_at(puzzle: &Puzzle, moves: &Moves, label: &str) -> Result<Start, Failure> {
+    let tessellation = puzzle.tessellation();
+    if moves.is_reverse() {
+        return Err(Failure::domain(format!(
+            "{label}: reverse-mode play (a jump [..]); solve starts from forward play"
+        )));
+    }
+    let mut steps = moves
+        .pusher_steps(tessellation)
+        .map_err(|error| Failure::domain(format!("{label}: {error}")))?;
+    if let Some(at) = steps.iter().position(PusherStep::is_current_pos) {
+        steps.truncate(at + 1);
+    }
+    if steps.iter().any(PusherStep::is_pusher_selection) {
+        return Err(Failure::domain(format!(
+            "{label}: the moves select pushers ({{..}}); the solver takes one pusher"
+        )));
+    }
+    let mut mover =
+        Mover::from_puzzle(puzzle).map_err(|error| Failure::domain(error.to_string()))?;
+    replay_steps(&mut mover, &steps).map_err(|error| {
+        let message = match &error {
+            ReplayError::Rejected { source, .. } => source.cells_message(puzzle.width()),
+            other => other.detail(),
+        };
+        match error.step() {
+            Some(step) => Failure::domain(format!("{label}: step {}: {message}", step + 1)),
+            None => Failure::domain(format!("{label}: {message}")),
+        }
+    })?;
+    let played = steps
+        .iter()
+        .map(|step| tessellation.step_char(step.direction(), step.is_push_or_pull()))
+        .collect::<Result<String, _>>()
+        .map_err(|error| Failure::domain(error.to_string()))?;
+    Ok(Start {
+        mover,
+        played,
+        steps: steps.len(),
+    })
 }
 
 /// Level `number` (1-based) of `collection`, parsed.
@@ -397,45 +571,44 @@ pub(crate) fn level_of(collection: &Collection, number: usize) -> Level {
         number,
         title: entry.title.trim().to_owned(),
         puzzle,
+        from: None,
     }
 }
 
-fn solver_config(args: &SolveArgs) -> SolverConfig {
+fn solver_config(args: &SolveArgs, memory_bytes: usize) -> SolverConfig {
     let mut config = SolverConfig::new(args.mode.into());
-    let bytes = args
-        .memory
-        .checked_mul(1 << 20)
-        .and_then(|bytes| usize::try_from(bytes).ok())
-        .unwrap_or(usize::MAX);
-    config.limits = Limits::default().with_memory(bytes);
+    config.limits = Limits::default().with_memory(memory_bytes);
     config.limits.time = args.time;
     config.limits.nodes = args.nodes;
     config.sokoban_plus = args.sokoban_plus;
     config
 }
 
-/// Threads to run: `--jobs` (`requested`), or the number of cores, lowered so that
-/// the memory budgets (`memory` MiB each) of the levels running at once fit in the
-/// available memory (where the system tells it); never more than the levels.
-pub(crate) fn jobs(requested: Option<u32>, memory: u64, levels: usize) -> usize {
+/// Threads to run and each level's memory budget in bytes. Threads: `--jobs`
+/// (`requested`), or the number of cores, lowered so that the budgets of the levels
+/// running at once fit in the memory this process may take (`memory` MiB each, or by
+/// default half that memory at [`Limits::DEFAULT_MEMORY`] each); never more than the
+/// levels. Budget: `memory` MiB, or by default the solver's
+/// [`default_memory_budget`] for that many levels at once (`docs/reliability.md`).
+pub(crate) fn jobs_and_budget(
+    requested: Option<u32>,
+    memory: Option<u64>,
+    levels: usize,
+) -> (usize, usize) {
+    let bytes = memory.map(|mib| usize::try_from(mib << 20).unwrap_or(usize::MAX));
     let jobs = requested.map_or_else(
         || {
             let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-            let fit =
-                available_memory().map_or(usize::MAX, |bytes| (bytes / (memory << 20)) as usize);
+            let fit = memory_room().map_or(usize::MAX, |room| match bytes {
+                Some(bytes) => (room / bytes.max(1) as u64) as usize,
+                None => (room / 2 / Limits::DEFAULT_MEMORY as u64) as usize,
+            });
             cores.min(fit)
         },
         |jobs| jobs as usize,
     );
-    jobs.clamp(1, levels.max(1))
-}
-
-/// Available memory in bytes (`MemAvailable` of `/proc/meminfo`), where known.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let jobs = jobs.clamp(1, levels.max(1));
+    (jobs, bytes.unwrap_or_else(|| default_memory_budget(jobs)))
 }
 
 /// Ctrl-C sets `cancel` (the running levels stop and report what they found); a
@@ -523,7 +696,7 @@ pub(crate) fn run_levels<R: Send>(
 /// Solves one level (or reports it cancelled without starting when Ctrl-C came first).
 fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bars) -> LevelReport {
     let mut report = LevelReport {
-        index: level.number,
+        number: level.number,
         title: level.title.clone(),
         status: "error",
         reason: None,
@@ -532,6 +705,11 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
         nodes: 0,
         lurd: None,
         metrics: None,
+        from: level.from.as_ref().map(|start| FromReport {
+            steps: start.steps,
+            moves: start.played.clone(),
+        }),
+        continuation: None,
         error: None,
     };
     let puzzle = match &level.puzzle {
@@ -556,7 +734,10 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
         }
         ControlFlow::Continue(())
     };
-    let outcome = solve(puzzle, config, cancel, &mut observer);
+    let outcome = match &level.from {
+        None => solve(puzzle, config, cancel, &mut observer),
+        Some(start) => solve_from(&start.mover, config, cancel, &mut observer),
+    };
     report.seconds = rounded(started.elapsed().as_secs_f64());
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
@@ -574,10 +755,40 @@ fn solve_level(level: &Level, config: &SolverConfig, cancel: &Cancel, bars: &Bar
     match outcome {
         SolveOutcome::Solved(solution) => {
             report.proven = solution.proven.is_some();
-            report.lurd = Some(solution.lurd);
-            report.metrics = Some(solution.metrics);
+            match &level.from {
+                None => {
+                    report.lurd = Some(solution.lurd);
+                    report.metrics = Some(solution.metrics);
+                }
+                Some(start) => {
+                    // The whole line, verified from the level's start.
+                    let whole = format!("{}{}", start.played, solution.lurd);
+                    let metrics = SolutionVerifier::new(puzzle)
+                        .map_err(|error| error.to_string())
+                        .and_then(|mut verifier| {
+                            verifier.verify(&whole).map_err(|error| error.to_string())
+                        });
+                    match metrics {
+                        Ok(metrics) => {
+                            report.lurd = Some(whole);
+                            report.metrics = Some(metrics);
+                            report.continuation = Some(ContinuationReport {
+                                lurd: solution.lurd,
+                                metrics: solution.metrics,
+                            });
+                        }
+                        Err(error) => {
+                            report.status = "error";
+                            report.proven = false;
+                            report.error = Some(format!("internal error: the whole line: {error}"));
+                        }
+                    }
+                }
+            }
         }
         SolveOutcome::Unsolvable(reason, _) => {
+            // "unsolvable" comes only with a proof.
+            report.proven = true;
             report.reason = Some(match reason {
                 UnsolvableReason::DeadStart => "dead-start",
                 UnsolvableReason::Exhausted => "exhausted",
@@ -605,7 +816,13 @@ pub(crate) fn quoted_title(title: &str) -> String {
 /// The text of one level: a status line with time, nodes and metrics, then the
 /// solution's steps.
 fn level_text(report: &LevelReport, objective: Objective) -> String {
-    let head = format!("level {}{}", report.index, quoted_title(&report.title));
+    let mut head = format!("level {}{}", report.number, quoted_title(&report.title));
+    if let Some(from) = &report.from {
+        head.push_str(&format!(
+            " from the position after {}",
+            counted(from.steps, "step", "steps")
+        ));
+    }
     let time = format!("{:.2} s", report.seconds);
     match report.status {
         "solved" => {
@@ -616,15 +833,31 @@ fn level_text(report: &LevelReport, objective: Objective) -> String {
             };
             let metrics = report.metrics.unwrap_or(SolutionMetrics::ZERO);
             let lurd = report.lurd.as_deref().unwrap_or_default();
-            format!(
-                "{head}: solved{proven} in {time}, {} nodes, M/P/BL/BC/PS/PL {metrics}\n  {}\n",
-                report.nodes,
-                if lurd.is_empty() {
-                    "(no steps: solved at the start)"
-                } else {
-                    lurd
-                }
-            )
+            match (&report.from, &report.continuation) {
+                (Some(from), Some(continuation)) => format!(
+                    "{head}: solved{proven} in {time}, {} nodes\n  \
+                     continuation: {} (M/P/BL/BC/PS/PL {})\n  \
+                     whole line:   {}{} (M/P/BL/BC/PS/PL {metrics})\n",
+                    report.nodes,
+                    if continuation.lurd.is_empty() {
+                        "(no steps: solved there)"
+                    } else {
+                        &continuation.lurd
+                    },
+                    continuation.metrics,
+                    from.moves,
+                    continuation.lurd,
+                ),
+                _ => format!(
+                    "{head}: solved{proven} in {time}, {} nodes, M/P/BL/BC/PS/PL {metrics}\n  {}\n",
+                    report.nodes,
+                    if lurd.is_empty() {
+                        "(no steps: solved at the start)"
+                    } else {
+                        lurd
+                    }
+                ),
+            }
         }
         "unsolvable" => {
             let why = match report.reason {
@@ -697,9 +930,10 @@ fn progress_text(level: &Level, progress: &Progress) -> String {
 }
 
 /// Writes the collection with each solution added to its level as a snapshot titled
-/// `Solution M/P (sokoengine VERSION, MODE)`; through a temporary file and a rename,
-/// so that `OUT.sok` may be the input file itself.
+/// `Solution M/P (sokoengine VERSION, MODE)`; atomically, so that `OUT.sok` may be the
+/// input file itself.
 fn save(
+    out: &mut Output,
     path: &Path,
     collection: &mut Collection,
     numbers: &[usize],
@@ -720,29 +954,36 @@ fn save(
         );
         entry.push_snapshot(snapshot);
     }
-    write_collection(path, collection)
+    write_collection(out, path, collection)
 }
 
-/// Writes `collection` as `.sok` to `path` through a temporary file and a rename, so
-/// that `path` may be the input file itself.
-pub(crate) fn write_collection(path: &Path, collection: &Collection) -> Result<(), Failure> {
+/// Writes `collection` as `.sok` to `path` (`-`: standard output), atomically
+/// (`docs/reliability.md`): `path` may be the input file itself, and a failure leaves
+/// it as it was.
+pub(crate) fn write_collection(
+    out: &mut Output,
+    path: &Path,
+    collection: &Collection,
+) -> Result<(), Failure> {
+    // A collection that cannot be written is refused before anything is written.
     let text = collection
         .to_sok_string()
         .map_err(|error| Failure::domain(format!("can't write {}: {error}", path.display())))?;
-    let file_name = path.file_name().map_or_else(
-        || std::ffi::OsString::from("solve"),
-        std::ffi::OsStr::to_os_string,
-    );
-    let mut temporary_name = std::ffi::OsString::from(".");
-    temporary_name.push(&file_name);
-    temporary_name.push(".tmp");
-    let temporary = path.with_file_name(temporary_name);
-    let cannot = |error: std::io::Error| {
-        let _ = std::fs::remove_file(&temporary);
-        Failure::usage(format!("can't write {}: {error}", path.display()))
-    };
-    std::fs::write(&temporary, text).map_err(cannot)?;
-    std::fs::rename(&temporary, path).map_err(cannot)
+    out.write_file(path, |writer| writer.write_all(text.as_bytes()))
+}
+
+/// `--save -`: the collection takes standard output, so the report goes to standard
+/// error; with `--json` the two cannot share it.
+pub(crate) fn save_to_stdout(save: Option<&Path>, out: &mut Output) -> Result<(), Failure> {
+    if !save.is_some_and(crate::output::is_stdout) {
+        return Ok(());
+    }
+    if out.json {
+        return Err(Failure::usage(
+            "--json and --save - can't share standard output; save to a file",
+        ));
+    }
+    out.report_on_stderr()
 }
 
 /// The progress display on standard error when it is a terminal: a bar over the

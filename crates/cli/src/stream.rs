@@ -69,6 +69,8 @@ pub struct Plan {
     pub puzzles: u64,
     /// Number of snapshots.
     pub snapshots: u64,
+    /// Bytes the boards and moves decode to.
+    pub decoded: u64,
 }
 
 impl<'a> CollectionFile<'a> {
@@ -162,6 +164,11 @@ impl<'a> CollectionFile<'a> {
         &self.header
     }
 
+    /// The length of the file's text, in bytes (UTF-8).
+    pub const fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// The puzzles, read one at a time (or those the plan kept).
     pub fn entries(&self) -> Entries<'_> {
         if let Some(kept) = self.kept.take() {
@@ -178,13 +185,16 @@ impl<'a> CollectionFile<'a> {
 
     /// The first pass: counts the puzzles and snapshots, checks that there is a puzzle,
     /// that JSON puzzles are puzzles, and that boards and moves decode to at most
-    /// `max_decoded` bytes in all. Keeps the puzzles for the next
-    /// [`CollectionFile::entries`] when few enough ([`KEEP_PUZZLES`]).
+    /// `max_decoded` bytes in all (`--max-decoded`; `None` for a command without that
+    /// option: [`DEFAULT_MAX_DECODED`], and its message names no option). Keeps the
+    /// puzzles for the next [`CollectionFile::entries`] when few enough
+    /// ([`KEEP_PUZZLES`]).
     ///
     /// # Errors
     ///
     /// The first failure found.
-    pub fn plan(&self, max_decoded: u64) -> Result<Plan, Failure> {
+    pub fn plan(&self, option: Option<u64>) -> Result<Plan, Failure> {
+        let max_decoded = option.unwrap_or(DEFAULT_MAX_DECODED);
         let mut puzzles = 0;
         let mut snapshots = 0;
         let mut decoded = 0u64;
@@ -214,9 +224,14 @@ impl<'a> CollectionFile<'a> {
                 snapshots += entry.snapshots().len() as u64;
                 decoded = decoded.saturating_add(size);
                 if decoded > max_decoded {
+                    let advice = if option.is_some() {
+                        " (raise it with --max-decoded)"
+                    } else {
+                        ""
+                    };
                     return Err(Failure::domain(format!(
                         "{}: the boards and moves decode to more than the limit of \
-                         {max_decoded} bytes per file (raise it with --max-decoded)",
+                         {max_decoded} bytes per file{advice}",
                         display_name(self.path)
                     )));
                 }
@@ -244,6 +259,7 @@ impl<'a> CollectionFile<'a> {
         Ok(Plan {
             puzzles: puzzles as u64,
             snapshots,
+            decoded,
         })
     }
 }

@@ -2,7 +2,9 @@
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Puzzle, SolveError};
+use sokoengine::setting_sun::{
+    Cell, Direction, Layout, Metric, Move, Puzzle, STATE_BYTES, SolveError,
+};
 
 use crate::failure::Failure;
 use crate::input::{quoted, read_line};
@@ -32,9 +34,43 @@ pub struct LayoutArgs {
         value_name = "LAYOUT"
     )]
     layout: String,
-    /// The most states a search may visit before it stops with an error.
-    #[arg(long, default_value_t = 5_000_000, value_name = "N")]
-    pub max_states: usize,
+    /// The most states a search may visit before it stops with an error [default:
+    /// 5000000]; fewer when they would not fit in the memory this process may take (its
+    /// address-space limit, the available memory).
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
+}
+
+/// `--max-states` when none is given.
+const DEFAULT_MAX_STATES: usize = 5_000_000;
+
+/// The bound of a search: states, and whether memory rather than `--max-states` set it.
+#[derive(Debug, Clone, Copy)]
+pub struct StateLimit {
+    /// The most states the search stores.
+    pub states: usize,
+    /// The memory this process may take, in bytes, when it lowered the bound.
+    by_memory: Option<u64>,
+}
+
+impl LayoutArgs {
+    /// `--max-states` (or its default), lowered to the states that fit in the memory
+    /// this process may take at [`STATE_BYTES`] a state: a search then stops with an
+    /// error instead of failing to allocate (`docs/reliability.md`).
+    pub fn state_limit(&self) -> StateLimit {
+        let asked = self.max_states.unwrap_or(DEFAULT_MAX_STATES);
+        let room = sokoengine::solver::memory_room();
+        match room.map(|bytes| usize::try_from(bytes / STATE_BYTES as u64).unwrap_or(usize::MAX)) {
+            Some(fit) if fit < asked => StateLimit {
+                states: fit.max(1),
+                by_memory: room,
+            },
+            _ => StateLimit {
+                states: asked,
+                by_memory: None,
+            },
+        }
+    }
 }
 
 /// Arguments of `sokoengine setting-sun solve`.
@@ -57,6 +93,13 @@ pub struct StatesArgs {
 
 /// Arguments of `sokoengine setting-sun play`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Type a piece's number and directions (w up, a left, s down, d right), e.g. 4a or 7ww; then \
+directions alone move the same piece. u undoes a step, h shows the next step of an optimal \
+solution, q quits; the game also ends at the end of the input, so a script can be piped in. \
+Pieces keep the number of the start picture as they move. With --json, the pictures and \
+prompts go to standard error and the moves played to standard output as one JSON document: \
+{\"solved\", \"moves_count\", \"moves\": [{\"piece\", \"direction\", \"cells\"}]}.")]
 pub struct PlayArgs {
     #[command(flatten)]
     layout: LayoutArgs,
@@ -85,12 +128,17 @@ pub fn puzzle(args: &LayoutArgs) -> Result<Puzzle, Failure> {
     Puzzle::with_default_goal(layout(args)?).map_err(|e| Failure::domain(e.to_string()))
 }
 
-pub fn search_failure(error: &SolveError) -> Failure {
-    match error {
-        SolveError::StateLimit { limit } => Failure::domain(format!(
+pub fn search_failure(error: &SolveError, bound: StateLimit) -> Failure {
+    match (error, bound.by_memory) {
+        (SolveError::StateLimit { limit }, Some(bytes)) => Failure::domain(format!(
+            "the search stopped after {limit} states, as many as fit in the {} MiB this \
+             process may take ({STATE_BYTES} bytes a state)",
+            bytes >> 20
+        )),
+        (SolveError::StateLimit { limit }, None) => Failure::domain(format!(
             "the search stopped after {limit} states (raise --max-states to search further)"
         )),
-        other => Failure::domain(other.to_string()),
+        (other, _) => Failure::domain(other.to_string()),
     }
 }
 
@@ -154,9 +202,10 @@ fn piece_moves(start: &Layout, moves: &[Move]) -> Vec<PieceMove> {
 
 fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = puzzle(&args.layout)?;
+    let bound = args.layout.state_limit();
     let solution = puzzle
-        .solve_with_limit(args.metric, args.layout.max_states)
-        .map_err(|e| search_failure(&e))?;
+        .solve_with_limit(args.metric, bound.states)
+        .map_err(|e| search_failure(&e, bound))?;
     let document = SolveDocument {
         metric: args.metric.name(),
         length: solution.len(),
@@ -185,10 +234,11 @@ struct StatesDocument {
 }
 
 fn states(args: &StatesArgs, out: &mut Output) -> Result<(), Failure> {
+    let bound = args.layout.state_limit();
     let start = layout(&args.layout)?;
     let space = start
-        .reachable_with_limit(args.layout.max_states)
-        .map_err(|e| search_failure(&e))?;
+        .reachable_with_limit(bound.states)
+        .map_err(|e| search_failure(&e, bound))?;
     let goal_states = Puzzle::with_default_goal(start)
         .ok()
         .map(|puzzle| puzzle.goal_count(&space));
@@ -249,29 +299,84 @@ fn parse_command(line: &str) -> Result<Command, String> {
     Ok(Command::Move(piece, directions))
 }
 
-fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
-    if out.json {
-        return Err(Failure::usage(
-            "setting-sun play is interactive: --json is not supported",
-        ));
+/// The pieces of a game of `setting-sun play`, by the number each has in the start
+/// picture: numbers stay with their pieces as they move (the picture's row-major
+/// numbering would renumber a piece that moves past another).
+#[derive(Clone)]
+struct Numbered {
+    layout: Layout,
+    /// The top-left cell of piece `n` at index `n - 1`.
+    at: Vec<Cell>,
+}
+
+impl Numbered {
+    fn new(layout: Layout) -> Numbered {
+        let at = layout.pieces().iter().map(|piece| piece.cell).collect();
+        Numbered { layout, at }
     }
+
+    /// The number of the piece whose top-left is `cell`.
+    fn number_at(&self, cell: Cell) -> Option<usize> {
+        self.at
+            .iter()
+            .position(|&at| at == cell)
+            .map(|index| index + 1)
+    }
+
+    /// The picture with each piece's own number.
+    fn picture(&self) -> String {
+        let numbers: Vec<usize> = self
+            .layout
+            .pieces()
+            .iter()
+            .map(|piece| self.number_at(piece.cell).unwrap_or(0))
+            .collect();
+        self.layout.numbered_grid(&numbers)
+    }
+
+    /// Moves piece `number` one cell.
+    fn step(&mut self, number: usize, direction: Direction) -> Result<(), String> {
+        let cell = self.at[number - 1];
+        let illegal = || format!("Movement is illegal! Received {number} to {direction}");
+        self.layout.step(cell, direction).map_err(|_| illegal())?;
+        self.at[number - 1] = cell.neighbor(direction).ok_or_else(illegal)?;
+        Ok(())
+    }
+}
+
+/// The result of `setting-sun play --json`: the moves played, one cell each, pieces by
+/// their number in the start picture.
+#[derive(Serialize)]
+struct PlayDocument {
+    solved: bool,
+    moves_count: usize,
+    moves: Vec<PieceMove>,
+}
+
+/// `sokoengine setting-sun play`: the pictures and prompts go to standard output, or
+/// with `--json` to standard error (the moves played then go to standard output as one
+/// JSON document at the end).
+fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
     let puzzle = puzzle(&args.layout)?;
-    let mut current = *puzzle.start();
-    let mut history: Vec<Layout> = Vec::new();
+    let mut game = Numbered::new(*puzzle.start());
+    let mut history: Vec<(Numbered, PieceMove)> = Vec::new();
     let mut selected: Option<usize> = None;
     let mut message = String::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut line = String::new();
+    let json = out.json;
+    let mut screen = Screen { out, json };
     loop {
-        out.line(format!("\n{}", current.id_grid().trim_end()))?;
-        out.line(format!("Moves: {}", history.len()))?;
-        if puzzle.is_solved(&current) {
-            out.line("Congratulations! You've solved it!")?;
-            return Ok(());
+        screen.line(&format!("\n{}", game.picture().trim_end()))?;
+        screen.line(&format!("Moves: {}", history.len()))?;
+        let solved = puzzle.is_solved(&game.layout);
+        if solved {
+            screen.line("Congratulations! You've solved it!")?;
+            break;
         }
         if !message.is_empty() {
-            out.line(&message)?;
+            screen.line(&message)?;
             message.clear();
         }
         let prompt = match selected {
@@ -281,35 +386,31 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             None => "Input a piece ID and a direction (w/a/s/d, e.g. 4a), u undo, h hint, q quit"
                 .to_owned(),
         };
-        out.write_text(&format!("{prompt}\n> "))?;
-        out.flush()?;
+        screen.text(&format!("{prompt}\n> "))?;
         if !read_line(&mut input, &mut line)? {
-            out.line("")?;
-            return Ok(());
+            screen.line("")?;
+            break;
         }
         match parse_command(&line) {
             Err(error) => message = error,
-            Ok(Command::Quit) => return Ok(()),
+            Ok(Command::Quit) => break,
             Ok(Command::Undo) => match history.pop() {
-                Some(previous) => current = previous,
+                Some((previous, _)) => game = previous,
                 None => message = "Nothing to undo".to_owned(),
             },
             Ok(Command::Hint) => {
                 message = match puzzle
-                    .from_layout(current)
+                    .from_layout(game.layout)
                     .map_err(|e| e.to_string())
                     .and_then(|p| {
-                        p.solve_with_limit(Metric::Step, args.layout.max_states)
+                        p.solve_with_limit(Metric::Step, args.layout.state_limit().states)
                             .map_err(|e| e.to_string())
                     }) {
                     Ok(solution) => match solution.moves().first() {
                         Some(mv) => {
-                            let id = current
-                                .pieces()
-                                .iter()
-                                .position(|p| p.cell == mv.from())
-                                .map_or(0, |i| i + 1);
-                            format!("Hint: piece {id}, {mv} ({} steps to go)", solution.len())
+                            let id = game.number_at(mv.from()).unwrap_or(0);
+                            let path = mv.path();
+                            format!("Hint: piece {id} {path} ({} steps to go)", solution.len())
                         }
                         None => "Already solved".to_owned(),
                     },
@@ -318,37 +419,67 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Ok(Command::Move(piece, directions)) => {
                 if let Some(id) = piece {
-                    if id == 0 || id > current.pieces().len() {
+                    if id == 0 || id > game.at.len() {
                         message = format!("Piece must exist on the board! Received {id}");
                         continue;
                     }
                     selected = Some(id);
                 }
-                let Some(mut id) = selected else {
+                let Some(id) = selected else {
                     message = "Select a piece first: type its ID".to_owned();
                     continue;
                 };
                 for direction in directions {
-                    let Some(piece) = current.pieces().get(id - 1).copied() else {
-                        break;
-                    };
-                    let before = current;
-                    if current.step(piece.cell, direction).is_err() {
-                        message = format!("Movement is illegal! Received {id} to {direction}");
+                    let before = game.clone();
+                    if let Err(error) = game.step(id, direction) {
+                        message = error;
                         break;
                     }
-                    history.push(before);
-                    // IDs follow the row-major order of top-left cells: follow the piece.
-                    let moved = piece.cell.neighbor(direction);
-                    id = current
-                        .pieces()
-                        .iter()
-                        .position(|p| Some(p.cell) == moved)
-                        .map_or(id, |i| i + 1);
-                    selected = Some(id);
+                    let played = PieceMove {
+                        piece: id,
+                        direction: direction.to_string(),
+                        cells: 1,
+                    };
+                    history.push((before, played));
                 }
             }
         }
+    }
+    if json {
+        let document = PlayDocument {
+            solved: puzzle.is_solved(&game.layout),
+            moves_count: history.len(),
+            moves: history.into_iter().map(|(_, played)| played).collect(),
+        };
+        screen.out.write_json(&document)?;
+    }
+    Ok(())
+}
+
+/// Where interactive play shows itself: standard output, or standard error when
+/// standard output carries the JSON result.
+struct Screen<'a> {
+    out: &'a mut Output,
+    json: bool,
+}
+
+impl Screen<'_> {
+    fn text(&mut self, text: &str) -> Result<(), Failure> {
+        if self.json {
+            use std::io::Write;
+            let mut stderr = std::io::stderr().lock();
+            stderr
+                .write_all(text.as_bytes())
+                .and_then(|()| stderr.flush())
+                .map_err(|e| Failure::domain(format!("can't write to standard error: {e}")))
+        } else {
+            self.out.write_text(text)?;
+            self.out.flush()
+        }
+    }
+
+    fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.text(&format!("{text}\n"))
     }
 }
 

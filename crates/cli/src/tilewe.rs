@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Duration;
 
-use sokoengine::tilewe::gtp::GtpSession;
+use sokoengine::tilewe::gtp::{GtpError, GtpSession};
 use sokoengine::tilewe::{
     Board, Budget, Color, CornerCounts, Engine, Mcts, MonteCarlo, MostCorners, MostTiles, Move,
     OpeningBook, RandomEngine, play_game,
@@ -88,6 +88,8 @@ pub enum EngineName {
     /// Monte Carlo tree search with Blokus knowledge, the strongest (see --playouts,
     /// --time-per-move).
     Mcts,
+    /// A person at the terminal, typing moves (`tilewe play` only).
+    Human,
 }
 
 /// Search budget per move of the searching engines.
@@ -142,6 +144,11 @@ impl BudgetArgs {
                 Box::new(MonteCarlo::new(self.playouts.unwrap_or(400) as usize))
             }
             EngineName::Mcts => Box::new(self.mcts()),
+            EngineName::Human => {
+                return Err(Failure::usage(
+                    "the human seat plays in tilewe play only (gtp answers genmove itself)",
+                ));
+            }
         })
     }
 
@@ -155,9 +162,9 @@ impl BudgetArgs {
     }
 }
 
-/// Playouts per move of `mcts` unless told otherwise: a budget measured against Pentobi
-/// for the issue's 20 ms a move (about 17 ms of CPU on the README's machine, leaving room
-/// for slower ones; 2,200 took 19 ms and played as well).
+/// Playouts per move of `mcts` unless told otherwise: a budget for 20 ms a move, measured
+/// against Pentobi (about 17 ms of CPU on the machine of docs/tilewe.md, leaving room for
+/// slower ones; 2,200 took 19 ms and played as well).
 const DEFAULT_MCTS_PLAYOUTS: u32 = 2000;
 
 /// Arguments of `sokoengine tilewe gtp`.
@@ -177,7 +184,7 @@ pub struct GtpArgs {
     #[arg(long, overrides_with = "no_book")]
     book: bool,
     /// Search every move, without the opening book (the default: the book measured no
-    /// stronger against Pentobi; see the README).
+    /// stronger against Pentobi; see docs/tilewe.md).
     #[arg(long, overrides_with = "book")]
     no_book: bool,
 }
@@ -194,6 +201,12 @@ const USE_BOOK_BY_DEFAULT: bool = false;
 
 /// Arguments of `sokoengine tilewe play`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+A human seat (--engine human) plays at the terminal: type a move in notation (e.g. F5e-a2d4, \
+as tilewe moves lists them), ? to list your legal moves, h for the most-tiles engine's \
+choice, q to stop the game (so does the end of the input: a script can be piped in). With \
+--json, the board and prompts go to standard error and the game to standard output as one \
+JSON document.")]
 pub struct PlayArgs {
     /// Number of players, 1 to 4 (default: the number of engines when several are
     /// given, else 4).
@@ -236,9 +249,15 @@ fn gtp(args: &GtpArgs, out: &Output) -> Result<(), Failure> {
     let mut session = GtpSession::new(engine, args.seed);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    // A closed input or output simply ends the session.
-    let _ = session.run(&mut stdin.lock(), &mut stdout.lock());
-    Ok(())
+    match session.run(&mut stdin.lock(), &mut stdout.lock()) {
+        Ok(()) => Ok(()),
+        // A controller that closed its end of the pipe has ended the session.
+        Err(GtpError::Write(error)) => Err(crate::output::write_failure(error)),
+        Err(GtpError::Read(error)) => Err(Failure::domain(format!(
+            "can't read standard input: {error}"
+        ))),
+        Err(error) => Err(Failure::domain(format!("standard input: {error}"))),
+    }
 }
 
 #[derive(Serialize)]
@@ -246,9 +265,10 @@ struct MoveErrorDocument {
     error: MoveErrorBody,
 }
 
+/// `{"move_number", "message"}`: the move of `--moves` counted from 1.
 #[derive(Serialize)]
 struct MoveErrorBody {
-    index: usize,
+    move_number: usize,
     message: String,
 }
 
@@ -262,14 +282,15 @@ pub fn position(args: &PositionArgs) -> Result<Board, Failure> {
             .map_err(|e| e.to_string())
             .and_then(|mv| board.push(mv).map_err(|e| e.to_string()));
         if let Err(message) = played {
+            let number = index + 1;
             let document = MoveErrorDocument {
                 error: MoveErrorBody {
-                    index,
+                    move_number: number,
                     message: message.clone(),
                 },
             };
             return Err(
-                Failure::domain(format!("move {index} ({text}): {message}")).with_json(&document)
+                Failure::domain(format!("move {number} ({text}): {message}")).with_json(&document),
             );
         }
     }
@@ -312,7 +333,7 @@ fn moves(args: &MovesArgs, out: &mut Output) -> Result<(), Failure> {
         placements: if board.is_finished() {
             0
         } else {
-            board.n_distinct_placements()
+            board.distinct_placement_count()
         },
         moves,
     };
@@ -476,7 +497,7 @@ fn walk(
         return;
     }
     if level + 1 == counts.len() {
-        counts[level] += board.n_legal_moves_counted(corner_counts) as u64;
+        counts[level] += board.legal_move_count_with(corner_counts) as u64;
         return;
     }
     let moves = board.legal_moves();
@@ -511,9 +532,103 @@ struct PlayDocument {
     players: usize,
     seed: u64,
     engines: Vec<String>,
+    /// Whether the game was played to its end (a human seat may stop it).
+    finished: bool,
     moves: Vec<String>,
     scores: Vec<u32>,
     winners: Vec<&'static str>,
+}
+
+/// A person at the terminal, as an engine: shows the board, reads a move in notation
+/// from standard input (`?` lists the legal moves, `h` shows the most-tiles engine's
+/// choice, `q` or the end of the input stops the game). Prompts go to standard output,
+/// or to standard error when standard output carries the JSON result.
+struct Human {
+    input: std::io::StdinLock<'static>,
+    to_stderr: bool,
+    line: String,
+}
+
+impl Human {
+    fn new(to_stderr: bool) -> Human {
+        Human {
+            input: std::io::stdin().lock(),
+            to_stderr,
+            line: String::new(),
+        }
+    }
+
+    fn show(&self, text: &str) -> bool {
+        use std::io::Write;
+        let written = if self.to_stderr {
+            let mut stderr = std::io::stderr().lock();
+            stderr
+                .write_all(text.as_bytes())
+                .and_then(|()| stderr.flush())
+        } else {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+        };
+        written.is_ok()
+    }
+}
+
+impl Engine for Human {
+    fn name(&self) -> String {
+        "human".to_owned()
+    }
+
+    fn choose(&mut self, board: &Board, rng: &mut sokoengine::tilewe::Rng) -> Option<Move> {
+        let legal = board.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let color = board.current_player().name();
+        let mut message = String::new();
+        loop {
+            let shown = format!(
+                "\n{board}\n{message}{color} to move ({} legal moves): a move (e.g. {}), ? list, h hint, q stop\n> ",
+                legal.len(),
+                legal[0]
+            );
+            if !self.show(&shown) {
+                return None;
+            }
+            message.clear();
+            match crate::input::read_line(&mut self.input, &mut self.line) {
+                Ok(true) => {}
+                // The end of the input (or an unreadable one) stops the game.
+                Ok(false) | Err(_) => {
+                    self.show("\n");
+                    return None;
+                }
+            }
+            let answer = self.line.trim();
+            match answer {
+                "q" | "quit" => return None,
+                "?" => {
+                    let mut names: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                    names.sort_unstable();
+                    for line in names.chunks(8) {
+                        message.push_str(&line.join(" "));
+                        message.push('\n');
+                    }
+                }
+                "h" | "hint" => {
+                    if let Some(hint) = MostTiles.choose(board, rng) {
+                        message = format!("Hint (the most-tiles engine): {hint}\n");
+                    }
+                }
+                text => match text.parse::<Move>() {
+                    Ok(mv) if legal.contains(&mv) => return Some(mv),
+                    Ok(_) => message = format!("{text} is not a legal move for {color} here\n"),
+                    Err(error) => message = format!("{text}: {error}\n"),
+                },
+            }
+        }
+    }
 }
 
 fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
@@ -538,13 +653,23 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             )));
         }
     };
+    let json = out.json;
     let mut seats: Vec<Box<dyn Engine>> = (0..players)
         .map(|seat| {
             let name = engines[if engines.len() == 1 { 0 } else { seat }];
-            args.budget.engine(name)
+            if name == EngineName::Human {
+                Ok(Box::new(Human::new(json)) as Box<dyn Engine>)
+            } else {
+                args.budget.engine(name)
+            }
         })
         .collect::<Result<_, _>>()?;
-    let mut progress = out.progress(None, "plies played");
+    // No progress bar under a person's prompts.
+    let mut progress = if engines.contains(&EngineName::Human) {
+        crate::output::Progress::none()
+    } else {
+        out.progress(None, "plies played")
+    };
     let mut reported: Vec<Reported<'_>> = seats
         .iter_mut()
         .map(|engine| Reported {
@@ -562,6 +687,7 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
         players,
         seed: args.seed,
         engines: seats.iter().map(|e| e.name()).collect(),
+        finished: board.is_finished(),
         moves: board.moves().iter().map(ToString::to_string).collect(),
         scores: board.scores(),
         winners: names(&board.winners()),
@@ -585,6 +711,12 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
             }
         }
         text.push_str(&format!("\n{board}\n"));
+        if !document.finished {
+            text.push_str(&format!(
+                "The game was stopped after {} plies.\n",
+                board.ply()
+            ));
+        }
         text.push_str(&format!(
             "Scores: {}; winners: {}\n",
             scores_text(&board),

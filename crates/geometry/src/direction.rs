@@ -9,8 +9,9 @@ use std::str::FromStr;
 /// steps of 45 degrees), so `opposite` is `(d + 4) mod 8`. Which directions are
 /// legal depends on the [`Tessellation`](crate::Tessellation).
 ///
-/// `Display` writes the bare name (`LEFT`); [`Direction::qualified_name`] gives the
-/// `Direction.LEFT` form used in error messages.
+/// `Display` writes the direction in words (`left`, `north-east`); [`Direction::name`]
+/// gives the specification's name (`LEFT`) and [`Direction::qualified_name`] the
+/// `Direction.LEFT` form of the specification's error messages.
 ///
 /// # Examples
 ///
@@ -19,7 +20,9 @@ use std::str::FromStr;
 ///
 /// assert_eq!(Direction::Left.opposite(), Direction::Right);
 /// assert_eq!(Direction::NorthEast as u8, 1);
-/// assert_eq!(Direction::Left.to_string(), "LEFT");
+/// assert_eq!(Direction::Left.to_string(), "left");
+/// assert_eq!(Direction::NorthEast.to_string(), "north-east");
+/// assert_eq!(Direction::Left.name(), "LEFT");
 /// assert_eq!(Direction::Left.qualified_name(), "Direction.LEFT");
 /// assert_eq!("north_west".parse::<Direction>()?, Direction::NorthWest);
 /// # Ok::<(), sokoengine_geometry::ParseDirectionError>(())
@@ -56,6 +59,17 @@ const NAMES: [&str; 8] = [
     "SOUTH_WEST",
     "LEFT",
     "NORTH_WEST",
+];
+
+const WORDS: [&str; 8] = [
+    "up",
+    "north-east",
+    "right",
+    "south-east",
+    "down",
+    "south-west",
+    "left",
+    "north-west",
 ];
 
 const QUALIFIED_NAMES: [&str; 8] = [
@@ -121,7 +135,13 @@ impl Direction {
         NAMES[self as usize]
     }
 
-    /// The name as written in error messages: `Direction.LEFT`.
+    /// The direction in words, as `Display` writes it: `left`, `north-east`, ...
+    #[inline]
+    pub const fn words(self) -> &'static str {
+        WORDS[self as usize]
+    }
+
+    /// The name as written in the specification's error messages: `Direction.LEFT`.
     #[inline]
     pub const fn qualified_name(self) -> &'static str {
         QUALIFIED_NAMES[self as usize]
@@ -129,8 +149,9 @@ impl Direction {
 }
 
 impl fmt::Display for Direction {
+    /// The direction in words ([`Direction::words`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.words())
     }
 }
 
@@ -157,7 +178,8 @@ impl FromStr for Direction {
     type Err = ParseDirectionError;
 
     /// Parses a name case-insensitively, with or without the `Direction.` prefix
-    /// (`LEFT`, `left`, `Direction.NORTH_EAST`).
+    /// (`LEFT`, `left`, `Direction.NORTH_EAST`), or the words `Display` writes
+    /// (`north-east`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bare = text
             .get(..10)
@@ -165,7 +187,7 @@ impl FromStr for Direction {
             .map_or(text, |_| &text[10..]);
         Direction::ALL
             .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(bare))
+            .find(|d| d.name().eq_ignore_ascii_case(bare) || d.words().eq_ignore_ascii_case(bare))
             .ok_or_else(|| ParseDirectionError {
                 name: text.to_owned(),
             })

@@ -33,6 +33,25 @@ pub const fn index_y(position: usize, width: usize) -> usize {
     }
 }
 
+/// `position` named as people count: `row 2, column 7`, row and column from 1 (the
+/// pictures' labels count the same way). Positions themselves stay 0-based and
+/// row-major.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::cell_name;
+/// assert_eq!(cell_name(13, 7), "row 2, column 7");
+/// assert_eq!(cell_name(0, 7), "row 1, column 1");
+/// ```
+pub fn cell_name(position: usize, width: usize) -> String {
+    format!(
+        "row {}, column {}",
+        index_y(position, width) + 1,
+        index_x(position, width) + 1
+    )
+}
+
 /// Same as [`index_x`].
 #[inline]
 pub const fn index_column(position: usize, width: usize) -> usize {

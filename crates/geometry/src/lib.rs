@@ -26,7 +26,7 @@ mod tessellation;
 
 pub use direction::{Direction, ParseDirectionError};
 pub use index::{
-    index_1d, index_column, index_row, index_x, index_y, is_on_board_1d, is_on_board_2d,
+    cell_name, index_1d, index_column, index_row, index_x, index_y, is_on_board_1d, is_on_board_2d,
 };
 pub use tessellation::{GeometryError, ParseTessellationError, Tessellation, TileShape};
 

@@ -34,7 +34,7 @@ mod solve;
 mod towers;
 
 pub use error::{MoveError, ParseTowersError, SetupError, TowersError};
-pub use movement::Move;
+pub use movement::{IArenaText, Move, ParseMoveError};
 pub use rules::{Hanoi, OptimalPlayer};
 pub use solve::{
     OptimalMoves, OptimalPath, distance_to, frame_stewart, frame_stewart_moves, optimal_path,

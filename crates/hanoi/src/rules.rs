@@ -100,7 +100,7 @@ impl Rules for Hanoi {
     type Movement = Move;
     type Error = MoveError;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

@@ -13,13 +13,13 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sokoengine_board::BoardGraph;
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::{
-    Collection, Moves, PuzzleEntry, PuzzleReader, PuzzleStart, ReplayOptions, replay, replay_moves,
-    replay_steps,
+    Collection, Moves, PuzzleEntry, PuzzleReader, PuzzleStart, ReplayOptions, VariantHint, replay,
+    replay_moves, replay_steps,
 };
 use sokoengine_mover::{Mover, SolvingMode};
 
 fn load_and_decode(text: &str) -> (usize, usize) {
-    let collection = Collection::parse(text, None);
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
     let mut cells = 0;
     let mut steps = 0;
     for entry in &collection.puzzles {
@@ -63,9 +63,9 @@ fn collection(c: &mut Criterion) {
     ) else {
         return;
     };
-    let collection = Collection::parse(&text, None);
+    let collection = Collection::parse(&text, VariantHint::None).expect("the text holds puzzles");
     assert_eq!(
-        (collection.puzzles.len(), collection.snapshots_count()),
+        (collection.puzzles.len(), collection.snapshot_count()),
         (91, 196)
     );
     let mut group = c.benchmark_group("collection");
@@ -74,7 +74,12 @@ fn collection(c: &mut Criterion) {
         b.iter(|| black_box(load_and_decode(black_box(&text))));
     });
     group.bench_function("read_only/Original_and_Extra", |b| {
-        b.iter(|| black_box(Collection::parse(black_box(&text), None)));
+        b.iter(|| {
+            black_box(
+                Collection::parse(black_box(&text), VariantHint::None)
+                    .expect("the text holds puzzles"),
+            )
+        });
     });
     assert_eq!(read_in_segments(&text), collection.puzzles);
     group.bench_function("read_in_segments/Original_and_Extra", |b| {

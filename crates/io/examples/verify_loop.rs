@@ -10,12 +10,14 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 
 /// Parses and replays everything with [`Collection::replay_all`]; returns
 /// (snapshots, solved).
 fn parse_and_replay(text: &str) -> (usize, usize) {
-    let replays = Collection::parse(text, None).replay_all();
+    let replays = Collection::parse(text, VariantHint::None)
+        .expect("the text holds puzzles")
+        .replay_all();
     let solved = replays
         .iter()
         .filter(|r| matches!(r.result, Ok(true)))

@@ -239,17 +239,17 @@ impl fmt::Debug for PuzzleEntry {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::Collection;
+/// use sokoengine_io::{Collection, VariantHint};
 ///
 /// let text = "Collection: Demo\n\nLevel 1\n\n#####\n#@$.#\n#####\n\nSolution\nR\n";
-/// let collection = Collection::parse(text, None);
+/// let collection = Collection::parse(text, VariantHint::None)?;
 /// assert_eq!(collection.title, "Demo");
 /// assert_eq!(collection.puzzles[0].title, "Level 1");
 /// assert_eq!(collection.puzzles[0].snapshots()[0].title, "Solution");
 /// assert!(collection.check().is_empty());
 /// let written = collection.to_sok_string()?;
-/// assert_eq!(Collection::parse(&written, None), collection);
-/// # Ok::<(), sokoengine_io::WriteError>(())
+/// assert_eq!(Collection::parse(&written, VariantHint::None)?, collection);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct Collection {
@@ -286,15 +286,16 @@ impl fmt::Debug for Collection {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::{Collection, EntryError};
+/// use sokoengine_io::{Collection, EntryError, VariantHint};
 ///
 /// let text = "Good\n\n#####\n#@$.#\n#####\n\nBad\n\n#####\n#@$.#\n2(##\n";
-/// let collection = Collection::parse(text, None);
+/// let collection = Collection::parse(text, VariantHint::None)?;
 /// let errors = collection.check();
 /// assert_eq!(errors.len(), 1);
 /// assert!(matches!(errors[0], EntryError::Board { puzzle: 2, line: 11, .. }));
 /// let (good, _) = collection.split_errors();
 /// assert_eq!(good.puzzles.len(), 1);
+/// # Ok::<(), sokoengine_io::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -345,15 +346,122 @@ impl EntryError {
     }
 }
 
-/// A file that cannot be read.
-#[derive(Debug, thiserror::Error)]
-#[error("can't read {path}: {source}")]
+/// The tessellation of the puzzles that no `Game:` tag names, for the readers:
+/// [`VariantHint::None`] leaves it to the file (its extension, for
+/// [`Collection::load`]) and then Sokoban.
+///
+/// Any `Tessellation` converts into the hint that names it.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{Collection, VariantHint};
+///
+/// let text = "#####\n#@$.#\n#####\n";
+/// let plain = Collection::parse(text, VariantHint::None)?;
+/// let hexoban = Collection::parse(text, Tessellation::Hexoban)?;
+/// assert_eq!(plain.puzzles[0].tessellation(), Tessellation::Sokoban);
+/// assert_eq!(hexoban.puzzles[0].tessellation(), Tessellation::Hexoban);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum VariantHint {
+    /// No hint: the file's extension (when read from a file), else Sokoban.
+    #[default]
+    None,
+    /// Puzzles without a `Game:` tag are of this tessellation.
+    Variant(Tessellation),
+}
+
+impl VariantHint {
+    /// The tessellation named, if any.
+    pub const fn tessellation(self) -> Option<Tessellation> {
+        match self {
+            VariantHint::None => None,
+            VariantHint::Variant(tessellation) => Some(tessellation),
+        }
+    }
+}
+
+impl From<Tessellation> for VariantHint {
+    fn from(tessellation: Tessellation) -> VariantHint {
+        VariantHint::Variant(tessellation)
+    }
+}
+
+impl From<Option<Tessellation>> for VariantHint {
+    fn from(tessellation: Option<Tessellation>) -> VariantHint {
+        tessellation.map_or(VariantHint::None, VariantHint::Variant)
+    }
+}
+
+/// Text that holds no collection: what [`Collection::parse`] could not read.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Collection, ParseError, VariantHint};
+///
+/// let error = Collection::parse("{\"title\": \"JSON\"}\n", VariantHint::None).unwrap_err();
+/// assert!(matches!(error, ParseError::NoBoard { lines: 1, .. }));
+/// assert_eq!(
+///     error.to_string(),
+///     "no board found: the 1 line of text is notes (the first: \"{\\\"title\\\": \\\"JSON\\\"}\")"
+/// );
+/// assert_eq!(Collection::parse("", VariantHint::None).unwrap_err().to_string(), "no board found: the text is empty");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub struct LoadError {
-    /// The file.
-    pub path: std::path::PathBuf,
-    /// The I/O error.
-    pub source: std::io::Error,
+pub enum ParseError {
+    /// No line of the text is a board line: everything read is notes (or nothing).
+    #[error("no board found: {}", describe_notes(*.lines, first_line))]
+    NoBoard {
+        /// Non-blank lines read (all notes).
+        lines: usize,
+        /// The first of them (at most 60 characters), empty when there is none.
+        first_line: String,
+    },
+}
+
+fn describe_notes(lines: usize, first_line: &str) -> String {
+    match lines {
+        0 => "the text is empty".to_owned(),
+        1 => format!("the 1 line of text is notes (the first: {first_line:?})"),
+        _ => format!("the {lines} lines of text are notes (the first: {first_line:?})"),
+    }
+}
+
+/// A file that cannot be read as a collection.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_io::{Collection, LoadError, VariantHint};
+///
+/// let error = Collection::load("no/such/file.sok", VariantHint::None).unwrap_err();
+/// assert!(matches!(error, LoadError::Io { .. }));
+/// assert!(error.to_string().starts_with("can't read no/such/file.sok: "));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// The file cannot be read.
+    #[error("can't read {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file holds no collection.
+    #[error("{}: {source}", path.display())]
+    Parse {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What was found instead.
+        source: ParseError,
+    },
 }
 
 impl Collection {
@@ -362,68 +470,94 @@ impl Collection {
         Collection::default()
     }
 
-    /// Reads `.sok`, `.xsb`, `.hsb`, `.tsb` or `.txt` text (`sok-format.md` section 4).
-    /// `hint` is the tessellation of puzzles that no `Game:` tag names. Never fails:
-    /// boards and moves are parsed when used (see [`Collection::check`]).
-    pub fn parse(text: &str, hint: Option<Tessellation>) -> Collection {
-        crate::reader::read(text, hint)
+    /// Reads `.sok`, `.xsb`, `.hsb`, `.tsb` or `.txt` text (docs/formats.md#collections-sok).
+    /// `hint` gives the tessellation of puzzles that no `Game:` tag names (a
+    /// [`VariantHint`] or a `Tessellation`). Boards and moves are kept as text and
+    /// parsed when used: [`Collection::check`] lists those that do not parse.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::NoBoard`] when no line of the text is a board line: what was read
+    /// is notes only (an empty text, a JSON file, prose), not a collection.
+    pub fn parse(text: &str, hint: impl Into<VariantHint>) -> Result<Collection, ParseError> {
+        let collection = crate::reader::read(text, hint.into().tessellation());
+        if collection.puzzles.is_empty() {
+            let notes = text.lines().filter(|line| !line.trim().is_empty());
+            let lines = notes.clone().count();
+            let first_line = notes
+                .map(|line| line.trim().chars().take(60).collect())
+                .next()
+                .unwrap_or_default();
+            return Err(ParseError::NoBoard { lines, first_line });
+        }
+        Ok(collection)
     }
 
     /// Like [`Collection::parse`] for file bytes: a UTF-8 byte-order mark is skipped and
     /// text that is not UTF-8 is read as Latin-1.
     ///
+    /// # Errors
+    ///
+    /// As [`Collection::parse`].
+    ///
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_io::Collection;
+    /// use sokoengine_io::{Collection, VariantHint};
     ///
     /// // Latin-1 text (not UTF-8) and a UTF-8 byte-order mark are both read.
     /// let latin1 = b"Titre: \xe9t\xe9\n\n#####\n#@$.#\n#####\n";
-    /// assert_eq!(Collection::parse_bytes(latin1, None).puzzles[0].title, "Titre: été");
+    /// assert_eq!(Collection::parse_bytes(latin1, VariantHint::None)?.puzzles[0].title, "Titre: été");
     /// let bom = b"\xef\xbb\xbfOne\n\n#####\n#@$.#\n#####\n";
-    /// assert_eq!(Collection::parse_bytes(bom, None).puzzles[0].title, "One");
+    /// assert_eq!(Collection::parse_bytes(bom, VariantHint::None)?.puzzles[0].title, "One");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse_bytes(bytes: &[u8], hint: Option<Tessellation>) -> Collection {
+    pub fn parse_bytes(
+        bytes: &[u8],
+        hint: impl Into<VariantHint>,
+    ) -> Result<Collection, ParseError> {
         Collection::parse(&crate::decode_text(bytes), hint)
     }
 
-    /// Reads a file. The tessellation is `hint`, else the extension's (`.hsb` Hexoban,
-    /// `.tsb` Trioban), else Sokoban, for puzzles that no `Game:` tag names.
+    /// Reads a file. Puzzles that no `Game:` tag names are of the tessellation of
+    /// `hint`, else of the extension's (`.hsb` Hexoban, `.tsb` Trioban), else Sokoban.
     ///
     /// # Errors
     ///
-    /// [`LoadError`] when the file cannot be read.
+    /// [`LoadError::Io`] when the file cannot be read, [`LoadError::Parse`] when it
+    /// holds no board.
     ///
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_io::Collection;
+    /// use sokoengine_io::{Collection, VariantHint};
     ///
     /// let path = std::env::temp_dir().join("sokoengine-io-load-example.xsb");
     /// std::fs::write(&path, "; Level 1\n\n#####\n#@$.#\n#####\n")?;
-    /// let collection = Collection::load(&path, None)?;
+    /// let collection = Collection::load(&path, VariantHint::None)?;
     /// assert_eq!(collection.puzzles[0].title, "Level 1");
-    /// assert!(Collection::load("no/such/file.sok", None).is_err());
+    /// assert!(Collection::load("no/such/file.sok", VariantHint::None).is_err());
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn load(
         path: impl AsRef<Path>,
-        hint: Option<Tessellation>,
+        hint: impl Into<VariantHint>,
     ) -> Result<Collection, LoadError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| LoadError {
+        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
             path: path.to_path_buf(),
             source,
         })?;
-        Ok(Collection::parse_bytes(
-            &bytes,
-            hint.or_else(|| extension_hint(path)),
-        ))
+        let hint = hint.into().tessellation().or_else(|| extension_hint(path));
+        Collection::parse_bytes(&bytes, hint).map_err(|source| LoadError::Parse {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     /// Number of snapshots over all puzzles.
-    pub fn snapshots_count(&self) -> usize {
+    pub fn snapshot_count(&self) -> usize {
         self.puzzles.iter().map(|p| p.snapshots.len()).sum()
     }
 

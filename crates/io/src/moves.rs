@@ -1,4 +1,4 @@
-//! The moves grammar of snapshots (spec `sokoban-engine.md` section 16).
+//! The moves grammar of snapshots (docs/formats.md#move-text).
 //!
 //! Processing order: check the characters, remove all whitespace, RLE-decode, then
 //! parse `( '[' moves? ']' | '{' moves? '}' | steps )*`.
@@ -178,7 +178,7 @@ pub fn is_moves_char(c: char) -> bool {
     }
 }
 
-/// Whether `line` is a moves line of the `.sok` reader (`sok-format.md` section 3):
+/// Whether `line` is a moves line of the `.sok` reader (docs/formats.md#line-classes):
 /// not blank, not only digits and whitespace, and only move-string characters.
 ///
 /// # Examples
@@ -252,7 +252,7 @@ fn invalid_character(text: &str, index: usize) -> SnapshotParseError {
 /// use sokoengine_io::Moves;
 ///
 /// let moves = Moves::parse("{rddd}Urr{uul}uLU")?;
-/// assert_eq!((moves.moves_count(), moves.pushes_count(), moves.jumps_count()), (3, 3, 0));
+/// assert_eq!((moves.move_count(), moves.push_count(), moves.jump_count()), (3, 3, 0));
 /// assert_eq!(moves.to_str(true), "{r3d}U2r{2ul}uLU");
 /// let reverse = Moves::parse("lurd[lurd]LURDL")?;
 /// assert!(reverse.is_reverse());
@@ -365,17 +365,17 @@ impl Moves {
 
     /// Number of non-push steps: lower-case letters, those inside jumps included,
     /// those inside pusher selections excluded.
-    pub const fn moves_count(&self) -> usize {
+    pub const fn move_count(&self) -> usize {
         self.moves_count
     }
 
     /// Number of pushes (forward) or pulls (reverse): upper-case letters.
-    pub const fn pushes_count(&self) -> usize {
+    pub const fn push_count(&self) -> usize {
         self.pushes_count
     }
 
     /// Number of `[…]` groups, empty ones included.
-    pub const fn jumps_count(&self) -> usize {
+    pub const fn jump_count(&self) -> usize {
         self.jumps_count
     }
 
@@ -642,15 +642,15 @@ mod tests {
         let moves = Moves::parse(text).unwrap();
         (
             moves.to_str(false),
-            moves.moves_count(),
-            moves.pushes_count(),
-            moves.jumps_count(),
+            moves.move_count(),
+            moves.push_count(),
+            moves.jump_count(),
             moves.is_reverse(),
         )
     }
 
     #[test]
-    fn spec_table_16_4() {
+    fn move_text_examples() {
         assert_eq!(counts("lurdLURDL"), ("lurdLURDL".into(), 4, 5, 0, false));
         assert_eq!(
             counts("lu \t\r\nrdLU   \r\r\n\n\t\tRDL"),

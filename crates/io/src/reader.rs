@@ -1,4 +1,4 @@
-//! The `.sok` reader (`sok-format.md` section 4): line classes, puzzle chunks, title
+//! The `.sok` reader (docs/formats.md#collections-sok): line classes, puzzle chunks, title
 //! lines, tags and notes. Boards and moves stay text.
 //!
 //! The reader streams: it walks the text line by line and keeps no per-line table, so
@@ -149,12 +149,118 @@ fn block_title(source: Source<'_>, block: Span) -> Option<(String, usize)> {
     if !last_follows_blank {
         return None;
     }
-    let text = last.text.trim();
-    let title = match text.strip_prefix(';') {
+    Some((title_text(last.text), last.number))
+}
+
+/// `text` as a title: trimmed, without a leading `;` and the whitespace after it.
+fn title_text(text: &str) -> String {
+    let text = text.trim();
+    match text.strip_prefix(';') {
         Some(rest) => rest.trim_start().to_owned(),
         None => text.to_owned(),
-    };
-    Some((title, last.number))
+    }
+}
+
+/// Whether `text` looks like a `Key: value` line (a tag, known or not: `Author: X`,
+/// `Difficulty: 3`): a key of letters and spaces before the first `:` or `=`.
+fn looks_like_tag(text: &str) -> bool {
+    split_tag(text).is_some_and(|(key, _)| {
+        key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+    })
+}
+
+/// Whether `text`, directly under a board, can be that board's title: a line of text
+/// that is no moves line and no tag.
+fn is_title_below(text: &str) -> bool {
+    !is_blank(text) && !is_moves_line(text) && !is_board_line(text) && !looks_like_tag(text)
+}
+
+/// Whether the file puts each title directly under its board (`docs/formats.md`,
+/// "Titles"): there are at least two puzzles, a title-like line stands directly under
+/// every board, and between one such line and the next board there are only blank
+/// lines. Files that put titles above their boards fail at the first puzzle, so the
+/// scan costs next to nothing for them.
+fn titles_below(source: Source<'_>, first_board: Mark) -> bool {
+    let mut at = first_board;
+    let mut puzzles = 0;
+    loop {
+        let mut mark = at;
+        while let Some(line) = source.line(mark) {
+            if !is_board_line(line.text) {
+                break;
+            }
+            mark = line.next;
+        }
+        let Some(below) = source.line(mark) else {
+            return false;
+        };
+        if !is_title_below(below.text) {
+            return false;
+        }
+        puzzles += 1;
+        let next = next_board(source, below.next, false);
+        if next.at >= source.end() {
+            return puzzles >= 2;
+        }
+        let between = Span {
+            start: below.next,
+            end: next.at,
+        };
+        if !source.lines(between).all(|line| is_blank(line.text)) {
+            return false;
+        }
+        at = next;
+    }
+}
+
+/// The "shape" of a title, for comparing numbered titles: each run of digits stands
+/// for any number (`Level 12` and `Level 3` have one shape).
+fn title_shape(title: &str) -> String {
+    let mut shape = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_ascii_digit() {
+            if !shape.ends_with('#') {
+                shape.push('#');
+            }
+        } else {
+            shape.push(c);
+        }
+    }
+    shape
+}
+
+/// The first puzzle's title when the header's comment block runs straight into it
+/// (`docs/formats.md`, "Titles"): the last line of the file notes, when it is
+/// numbered and every other puzzle (there is at least one) has a title of its
+/// shape, as in `; 1` under a block of `;` comments followed by `; 2`, `; 3`, ...
+/// Returns the title and its line. Reads ahead only while the titles agree.
+fn numbered_header_title(
+    source: Source<'_>,
+    file_notes: Span,
+    hint: Option<Tessellation>,
+) -> Option<(String, usize)> {
+    let last = source
+        .lines(file_notes)
+        .filter(|line| !is_blank(line.text))
+        .last()?;
+    if looks_like_tag(last.text) || last.text.trim_start().starts_with("::") {
+        return None;
+    }
+    let title = title_text(last.text);
+    if !title.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let shape = title_shape(&title);
+    let mut others = PuzzleReader::with_header_rule(source.text, hint, false).skip(1);
+    let mut agree = 0;
+    for entry in &mut others {
+        if title_shape(&entry.title) != shape {
+            return None;
+        }
+        agree += 1;
+    }
+    (agree > 0).then_some((title, last.number))
 }
 
 /// Splits a `Key: value` / `Key = value` line at the first `:` or `=`.
@@ -291,7 +397,7 @@ pub(crate) fn is_valid_lone_moves(text: &str) -> bool {
 // valid RLE, or a one-line "moves" run that does not parse, just above a board is read as
 // an ordinary text line, i.e. the next puzzle's title (in the corpus: `#50 (3)`,
 // `dws001`). Valid lines, and invalid ones anywhere else, keep the classification of
-// `sok-format.md` section 3 (and their errors are reported).
+// docs/formats.md#line-classes (and their errors are reported).
 
 /// Whether `line`, a board line whose previous line is not one (`previous_is_board`
 /// false), is demoted to a text line: it is alone, the next non-blank line is a board
@@ -353,6 +459,8 @@ pub struct PuzzleReader<'a> {
     header: Collection,
     default: Tessellation,
     title: Option<String>,
+    /// Whether each title stands directly under its board rather than above it.
+    titles_below: bool,
     /// The first board line of the next puzzle (the end of the text when done).
     at: Mark,
 }
@@ -362,6 +470,7 @@ impl std::fmt::Debug for PuzzleReader<'_> {
         f.debug_struct("PuzzleReader")
             .field("header", &self.header)
             .field("default", &self.default)
+            .field("titles_below", &self.titles_below)
             .field("line", &self.at.number)
             .finish_non_exhaustive()
     }
@@ -370,7 +479,21 @@ impl std::fmt::Debug for PuzzleReader<'_> {
 impl<'a> PuzzleReader<'a> {
     /// Reads the file header of `text` and prepares to read its puzzles. `hint` is the
     /// tessellation of puzzles that no `Game:` tag names.
+    ///
+    /// Where the file puts its titles, above or below the boards, is decided from the
+    /// whole file (`docs/formats.md`, "Titles").
     pub fn new(text: &'a str, hint: Option<Tessellation>) -> PuzzleReader<'a> {
+        PuzzleReader::with_header_rule(text, hint, true)
+    }
+
+    /// [`PuzzleReader::new`]; with `header_rule` false, without the rule that finds the
+    /// first title at the end of the header's comment block (which reads ahead with
+    /// a reader of this kind).
+    fn with_header_rule(
+        text: &'a str,
+        hint: Option<Tessellation>,
+        header_rule: bool,
+    ) -> PuzzleReader<'a> {
         let source = Source::new(text);
         let first_board = next_board(source, source.start(), false);
         let file_notes = Span {
@@ -378,8 +501,13 @@ impl<'a> PuzzleReader<'a> {
             end: first_board.at,
         };
         let has_puzzles = first_board.at < source.end();
-        let title = if has_puzzles {
-            block_title(source, file_notes)
+        let titles_below = has_puzzles && titles_below(source, first_board);
+        let title = if has_puzzles && !titles_below {
+            block_title(source, file_notes).or_else(|| {
+                header_rule
+                    .then(|| numbered_header_title(source, file_notes, hint))
+                    .flatten()
+            })
         } else {
             None
         };
@@ -396,6 +524,7 @@ impl<'a> PuzzleReader<'a> {
             default: header_game.or(hint).unwrap_or_default(),
             header,
             title: title.map(|(title, _)| title),
+            titles_below,
             at: first_board,
         }
     }
@@ -458,7 +587,13 @@ impl Iterator for PuzzleReader<'_> {
         if let Some(title) = self.title.take() {
             entry.title = title;
         }
-        let (title, next) = read_tail(source, &mut entry, tail_start, self.default);
+        let (title, next) = read_tail(
+            source,
+            &mut entry,
+            tail_start,
+            self.default,
+            self.titles_below,
+        );
         self.title = title;
         self.at = next;
         Some(entry)
@@ -606,6 +741,7 @@ impl PuzzleReader<'_> {
             header: Collection::default(),
             default: self.default,
             title: Some(UNTAGGED.to_owned()),
+            titles_below: self.titles_below,
             at: Mark {
                 at: start.offset,
                 number: start.line,
@@ -714,15 +850,29 @@ impl<'a> Iterator for Tail<'a> {
 
 /// Reads the notes and snapshots of a puzzle from its tail (the lines after its board,
 /// from `start`); returns the title line found for the next puzzle, and where the next
-/// puzzle's board starts (the end of the text when none follows).
+/// puzzle's board starts (the end of the text when none follows). With
+/// `titles_below`, the tail's first line is the puzzle's own title and no title is
+/// handed on.
 fn read_tail(
     source: Source<'_>,
     entry: &mut PuzzleEntry,
     start: Mark,
     default: Tessellation,
+    titles_below: bool,
 ) -> (Option<String>, Mark) {
     let mut tail = Tail::new(source, start);
     let mut pending = tail.next();
+    // The own title line directly under the board: the notes start after it.
+    let mut start = start;
+    if titles_below {
+        if let Some((line, false)) = pending {
+            if is_title_below(line.text) {
+                entry.title = title_text(line.text);
+                start = line.next;
+                pending = tail.next();
+            }
+        }
+    }
 
     // Blocks: the puzzle notes, then per snapshot its moves and notes.
     let mut block_end = start;
@@ -802,12 +952,13 @@ fn read_tail(
         entry.snapshots.push(snapshot);
     }
     let end = tail.end.unwrap_or(tail.at);
-    (carried, end)
+    (carried.filter(|_| !titles_below), end)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::VariantHint;
 
     fn split(text: &str) -> Vec<&str> {
         let source = Source::new(text);
@@ -955,6 +1106,8 @@ mod tests {
             format!("{board}\ndws001\n\n{board}\n#50 (3)\n\n{board}\n#12\n\n{board}"),
             format!("\u{feff}{board}\r\nR\r\rnotes\r\n\r\n; 2\r\n{board}"),
             "#\n\n65535r\n\n".repeat(30),
+            format!("; Set\n; by me\n; 1\n\n{board}\n; 2\n\n{board}\nR\nTitle: s\n\n; 3\n{board}"),
+            format!("Intro\n\n{board}; 1\n\n{board}; 2\n{board}Title: t\n\nR\n\nend\n"),
             String::new(),
             "no puzzle\n".to_owned(),
         ];
@@ -999,9 +1152,9 @@ mod tests {
 
     #[test]
     fn title_rule_needs_a_blank_line_before() {
-        // sok-format.md 4.1 item 11: `snote` follows a non-blank line, no title.
+        // docs/formats.md#titles: `snote` follows a non-blank line, no title.
         let text = "#####\n#@$.#\n#####\n\nR\nSolver: bob\nsnote\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 2);
         assert_eq!(collection.puzzles[1].title, "");
         let snapshot = &collection.puzzles[0].snapshots()[0];
@@ -1014,33 +1167,117 @@ mod tests {
     #[test]
     fn semicolon_titles_and_tags() {
         let text = ";screen.01\n\n#####\n#@$.#\n#####\nTitle: real\nAuthor: me\n\n; 2\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].title, "real");
         assert_eq!(collection.puzzles[0].author, "me");
         assert_eq!(collection.puzzles[1].title, "2");
     }
 
+    fn titles(text: &str) -> Vec<String> {
+        Collection::parse(text, VariantHint::None)
+            .unwrap()
+            .puzzles
+            .into_iter()
+            .map(|p| p.title)
+            .collect()
+    }
+
+    #[test]
+    fn titles_below_the_boards_when_every_board_has_one() {
+        let board = "#####\n#@$.#\n#####\n";
+        // Every board with a title-like line directly under it, blank lines between.
+        let text = format!("Intro\n\n{board}; 1\n\n{board}Level two\n\n\n{board}; 3\n");
+        assert_eq!(titles(&text), ["1", "Level two", "3"]);
+        let collection = Collection::parse(&text, VariantHint::None).unwrap();
+        assert_eq!(collection.notes, "Intro");
+        // The next board may follow the title line at once; the last puzzle's notes
+        // after its title stay notes.
+        let text = format!("{board}; 1\n{board}; 2\n\nend of file\n");
+        assert_eq!(titles(&text), ["1", "2"]);
+        assert_eq!(
+            Collection::parse(&text, VariantHint::None).unwrap().puzzles[1].notes,
+            "end of file"
+        );
+    }
+
+    #[test]
+    fn titles_stay_above_unless_the_whole_file_says_otherwise() {
+        let board = "#####\n#@$.#\n#####\n";
+        // One board without a line under it: the file puts titles above (the line
+        // under the first board titles the second puzzle, as in Sasquatch III #44).
+        let text = format!("; 1\n\n{board}; 2\n\n{board}\n; 3\n\n{board}");
+        assert_eq!(titles(&text), ["1", "2", "3"]);
+        // A single puzzle is no pattern: the line under it is a note.
+        let collection = Collection::parse(&format!("{board}; 1\n"), VariantHint::None).unwrap();
+        assert_eq!(
+            (
+                collection.puzzles[0].title.as_str(),
+                collection.puzzles[0].notes.as_str()
+            ),
+            ("", "; 1")
+        );
+        // Tags under the boards (`Title:`, `Author:`, JSoko's `Difficulty:`) are no
+        // titles, and notes between a line and the next board break the pattern.
+        let text = format!("{board}Author: me\n\n{board}Author: you\n");
+        assert_eq!(titles(&text)[0], "");
+        let text = format!("{board}Difficulty: 1\n\n; B\n\n{board}Difficulty: 2\n");
+        assert_eq!(titles(&text), ["", "B"]);
+        let text = format!("{board}; 1\nnote\n\n{board}; 2\n");
+        assert_eq!(titles(&text), ["", ""]);
+        // A moves line under a board is a snapshot, not a title.
+        let text = format!("{board}R\n\n{board}R\n");
+        assert_eq!(titles(&text), ["", ""]);
+    }
+
+    #[test]
+    fn a_header_block_running_into_a_numbered_title() {
+        let board = "#####\n#@$.#\n#####\n";
+        let text = format!("; Set\n; by me\n; 1\n\n{board}\n; 2\n\n{board}\n; 3\n\n{board}");
+        assert_eq!(titles(&text), ["1", "2", "3"]);
+        assert_eq!(
+            Collection::parse(&text, VariantHint::None).unwrap().notes,
+            "; Set\n; by me"
+        );
+        // Only a numbered line of the other titles' shape: prose, a tag, a line of
+        // another shape, or other titles of different shapes leave the header whole.
+        for (header, others) in [
+            ("; Set\n; by me", ["; 2", "; 3"]),
+            ("; Set\n; 155 levels", ["; 2", "; 3"]),
+            ("; Set\nAuthor: 7", ["; 2", "; 3"]),
+            ("; Set\n; 1", ["; 2", "; Three"]),
+        ] {
+            let text = format!(
+                "{header}\n\n{board}\n{}\n\n{board}\n{}\n\n{board}",
+                others[0], others[1]
+            );
+            assert_eq!(titles(&text)[0], "", "{header:?} {others:?}");
+        }
+        // With one puzzle there is nothing to compare with.
+        assert_eq!(titles(&format!("; Set\n; 1\n\n{board}")), [""]);
+    }
+
     #[test]
     fn unknown_game_stays_a_note() {
         let text = "Intro\nGame: Chess\n\n#####\n#@$.#\n#####\nGame: hexoban\n";
-        let collection = Collection::parse(text, Some(Tessellation::Trioban));
+        let collection = Collection::parse(text, Some(Tessellation::Trioban)).unwrap();
         assert_eq!(collection.notes, "Intro\nGame: Chess");
         assert_eq!(collection.puzzles[0].tessellation(), Tessellation::Hexoban);
     }
 
     #[test]
     fn a_comment_line_ending_the_file_notes_is_the_first_title() {
-        // sok-format.md 4: titles (step 4) are taken before `::` lines are dropped
-        // (step 5), as sokoenginepy 1.0.3 does.
+        // docs/formats.md#titles: titles are taken before `::` lines are dropped, as
+        // sokoenginepy 1.0.3 does.
         let text = "Intro\n\n:: comment\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.notes, "Intro");
         assert_eq!(collection.puzzles[0].title, ":: comment");
-        let collection = Collection::parse(":: comment\n#####\n#@$.#\n#####\n", None);
+        let collection =
+            Collection::parse(":: comment\n#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].title, ":: comment");
         // Elsewhere in the file notes, `::` lines are comments and dropped.
         let text = ":::::\nCollection: C\n::\nNote\n\nLevel 1\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(
             (collection.title.as_str(), collection.notes.as_str()),
             ("C", "Note")
@@ -1050,14 +1287,14 @@ mod tests {
 
     #[test]
     fn invalid_lone_lines_above_a_board_are_titles() {
-        // A deliberate difference from the spec and the reference (see the crate
-        // docs): `#12`, `#50 (3)` (JSoko's title_test.sok) and `dws001`
+        // A deliberate difference from sokoenginepy (docs/formats.md#puzzles-and-snapshots,
+        // "A lone line above a board"): `#12`, `#50 (3)` (JSoko's title_test.sok) and `dws001`
         // (SokoSave_hexoban.sok) are no valid board or moves text; standing alone just
         // above a board, each is read as that puzzle's title, not as a puzzle of its
         // own or a snapshot.
         let board = "#####\n#@$.#\n#####\n";
         let text = format!("{board}\ndws001\n\n{board}\n#50 (3)\n\n{board}\n#12\n\n{board}");
-        let collection = Collection::parse(&text, None);
+        let collection = Collection::parse(&text, VariantHint::None).unwrap();
         let titles: Vec<&str> = collection
             .puzzles
             .iter()
@@ -1066,7 +1303,8 @@ mod tests {
         assert_eq!(titles, ["", "dws001", "#50 (3)", "#12"]);
         assert!(collection.check().is_empty());
         // A valid one-line board there stays a puzzle of its own.
-        let collection = Collection::parse(&format!("{board}\n#3$\n\n{board}"), None);
+        let collection =
+            Collection::parse(&format!("{board}\n#3$\n\n{board}"), VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 3);
     }
 
@@ -1074,11 +1312,12 @@ mod tests {
     fn invalid_lone_lines_elsewhere_stay_errors() {
         // A broken one-line solution followed by notes is still a snapshot.
         let text = "#####\n#@$.#\n#####\n\nlurd{LURD}\nSolver: me\n\n#####\n#@$.#\n#####\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         assert_eq!(collection.puzzles[0].snapshots().len(), 1);
         assert_eq!(collection.check().len(), 1);
         // So is a broken one-line RLE board followed by its notes.
-        let collection = Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", None);
+        let collection =
+            Collection::parse("Title\n\n--3#|3#-#|#pb.(#|5#\nnotes\n", VariantHint::None).unwrap();
         assert_eq!(collection.puzzles.len(), 1);
         assert_eq!(collection.check().len(), 1);
     }
@@ -1087,7 +1326,7 @@ mod tests {
     fn huge_rle_lines_are_not_expanded_while_reading() {
         let text = "#####\n#@$.#\n#####\n\n99999999(lr)\n\n999999999(#)\n\n#####\n#@$.#\n#####\n";
         let start = std::time::Instant::now();
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         let errors = collection.check();
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
         // Both lines are valid RLE, so they keep their classes; using them fails.
@@ -1101,9 +1340,9 @@ mod tests {
         // it is a title; 16 MiB of them took minutes.
         let text = "#\n\n65535r\n\n".repeat(20_000);
         let start = std::time::Instant::now();
-        let collection = Collection::parse(&text, None);
+        let collection = Collection::parse(&text, VariantHint::None).unwrap();
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(collection.puzzles.len(), 20_000);
-        assert_eq!(collection.snapshots_count(), 20_000);
+        assert_eq!(collection.snapshot_count(), 20_000);
     }
 }

@@ -1,5 +1,5 @@
 //! Conversion between move text and [`PusherStep`]s, and replaying snapshots on a
-//! [`Mover`] (spec `sokoban-engine.md` 16.3 and 16.5).
+//! [`Mover`] (docs/formats.md#counts, docs/formats.md#replaying-move-text).
 
 use sokoengine_board::{BoardGraph, BoardParseError, GraphError, Puzzle, SizeError};
 use sokoengine_geometry::{Direction, GeometryError, Tessellation};
@@ -772,13 +772,14 @@ pub fn replay(
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::Collection;
+/// use sokoengine_io::{Collection, VariantHint};
 ///
 /// let text = "#####\n#@$.#\n#####\n\nR\n\nL\n";
-/// let replays = Collection::parse(text, None).replay_all();
+/// let replays = Collection::parse(text, VariantHint::None)?.replay_all();
 /// assert!(matches!(replays[0].result, Ok(true)));
 /// let error = replays[1].result.as_ref().unwrap_err();
 /// assert_eq!(error.to_string(), "step 1: Pusher ID: 1 can't be placed in position 5 occupied by '#'");
+/// # Ok::<(), sokoengine_io::ParseError>(())
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -797,7 +798,7 @@ impl Collection {
     /// Replays every snapshot of every puzzle (see [`replay`]; forward mode unless the
     /// moves have a jump, Sokoban+ not enabled), in file order.
     pub fn replay_all(&self) -> Vec<SnapshotReplay> {
-        let mut out = Vec::with_capacity(self.snapshots_count());
+        let mut out = Vec::with_capacity(self.snapshot_count());
         for (puzzle_index, entry) in self.puzzles.iter().enumerate() {
             let puzzle = entry.puzzle();
             for (snapshot_index, snapshot) in entry.snapshots().iter().enumerate() {

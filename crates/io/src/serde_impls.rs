@@ -169,12 +169,13 @@ impl<'de> Deserialize<'de> for Collection {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::VariantHint;
 
     #[test]
     fn json_round_trip() {
         let text =
             "Collection: Demo\n\nLevel 1\n\n#####\n#@$.#\n#####\n\nSolution\nR\nSolver: me\n";
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         let json = serde_json::to_string(&collection).unwrap();
         assert!(
             json.contains("\"board\":\"#####\\n#@$.#\\n#####\""),

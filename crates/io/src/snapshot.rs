@@ -21,7 +21,7 @@ use crate::moves::{Moves, SnapshotParseError};
 /// let snapshot = Snapshot::parse(Tessellation::Sokoban, "lu \t\r\nrdLU   \r\r\n\n\t\tRDL")?;
 /// let moves = snapshot.moves()?;
 /// assert_eq!(moves.to_str(false), "lurdLURDL");
-/// assert_eq!((moves.moves_count(), moves.pushes_count()), (4, 5));
+/// assert_eq!((moves.move_count(), moves.push_count()), (4, 5));
 /// assert!(Snapshot::parse(Tessellation::Sokoban, "ZOMG!").is_err());
 /// # Ok::<(), sokoengine_io::SnapshotParseError>(())
 /// ```

@@ -39,11 +39,11 @@ impl PuzzleEntry {
     /// `SolutionVerifier::new(&entry.puzzle()?)`); each check resets it.
     ///
     /// ```
-    /// use sokoengine_io::{Collection, NotASolution};
+    /// use sokoengine_io::{Collection, NotASolution, VariantHint};
     /// use sokoengine_metrics::SolutionVerifier;
     ///
     /// let text = "#####\n#@$.#\n#####\n\nSolution\nR\n\nWrong\nL\n";
-    /// let collection = Collection::parse(text, None);
+    /// let collection = Collection::parse(text, VariantHint::None)?;
     /// let entry = &collection.puzzles[0];
     /// let mut verifier = SolutionVerifier::new(&entry.puzzle()?)?;
     /// let checked: Vec<_> = entry.solutions(&mut verifier).collect();
@@ -89,10 +89,10 @@ fn solution_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Collection;
+    use crate::{Collection, VariantHint};
 
     fn checked(text: &str) -> Vec<Result<VerifiedSolution, (usize, NotASolution)>> {
-        let collection = Collection::parse(text, None);
+        let collection = Collection::parse(text, VariantHint::None).unwrap();
         let entry = &collection.puzzles[0];
         let mut verifier = SolutionVerifier::new(&entry.puzzle().unwrap()).unwrap();
         entry.solutions(&mut verifier).collect()

@@ -1,4 +1,4 @@
-//! Input decoding (`sok-format.md` section 2) and small text helpers.
+//! Input decoding (docs/formats.md#decoding-the-bytes) and small text helpers.
 
 use std::borrow::Cow;
 
@@ -38,7 +38,7 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
-/// Notes cleanup (`sok-format.md` 4.6), a line at a time: drop leading and trailing
+/// Notes cleanup (docs/formats.md#tags-and-notes), a line at a time: drop leading and trailing
 /// blank lines, trim every line, join with `\n`; interior blank lines stay.
 #[derive(Debug, Default)]
 pub(crate) struct NotesBuilder {

@@ -1,4 +1,5 @@
-//! The `.sok` and plain-file writers (`sok-format.md` sections 7 and 8).
+//! The `.sok` and plain-file writers (docs/formats.md#writing-a-collection,
+//! docs/formats.md#plain-level-files).
 
 use std::fmt;
 use std::io::Write;
@@ -96,13 +97,14 @@ fn excerpt(text: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::{Collection, LineProblem, WriteError};
+/// use sokoengine_io::{Collection, LineProblem, VariantHint, WriteError};
 ///
-/// let mut collection = Collection::parse("#####\n#@$.#\n#####\n", None);
+/// let mut collection = Collection::parse("#####\n#@$.#\n#####\n", VariantHint::None)?;
 /// collection.puzzles[0].notes = "Dude".into(); // reads back as a moves line
 /// let error = collection.to_sok_string().unwrap_err();
 /// assert!(matches!(error, WriteError::UnsafeNotesLine { problem: LineProblem::MovesLine, .. }));
 /// assert_eq!(error.to_string(), "puzzle 1: notes line \"Dude\" would be read back as a moves line");
+/// # Ok::<(), sokoengine_io::ParseError>(())
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -149,9 +151,10 @@ pub enum WriteError {
         /// What the reader would make of it.
         problem: LineProblem,
     },
-    /// A puzzle whose tessellation the chosen plain format cannot hold.
+    /// A puzzle whose tessellation the chosen plain format cannot hold: another one
+    /// than the format's, or for [`FileFormat::Txt`] than the first puzzle's.
     #[error(
-        "puzzle {puzzle}: a {tessellation} puzzle can't be written to a .{} file (use .sok)",
+        "puzzle {puzzle}: a {tessellation} puzzle can't be written to a .{} file of {expected} puzzles (use .sok)",
         format.extension()
     )]
     TessellationMismatch {
@@ -159,12 +162,21 @@ pub enum WriteError {
         puzzle: usize,
         /// The puzzle's tessellation.
         tessellation: Tessellation,
+        /// The tessellation the file holds.
+        expected: Tessellation,
         /// The format asked for.
         format: FileFormat,
     },
+    /// No puzzle was written: a file of notes alone does not read back as a
+    /// collection (see [`ParseError`](crate::ParseError)).
+    #[error("no puzzle to write: a collection file needs at least one board")]
+    NoPuzzle,
     /// The output could not be written.
     #[error("can't write: {0}")]
     Io(#[from] std::io::Error),
+    /// The file could not be written ([`Collection::save`]); it is as it was.
+    #[error(transparent)]
+    File(#[from] crate::atomic::AtomicWriteError),
 }
 
 /// A level-file format to write.
@@ -173,16 +185,23 @@ pub enum WriteError {
 ///
 /// ```
 /// use std::path::Path;
-/// use sokoengine_io::{Collection, FileFormat, WriteError};
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{Collection, FileFormat, VariantHint, WriteError};
 ///
 /// assert_eq!(FileFormat::from_path(Path::new("levels.hsb")), Some(FileFormat::Hsb));
-/// let collection = Collection::parse("One\n\n#####\n#@$.#\n#####\n\nR\n", None);
+/// let collection = Collection::parse("One\n\n#####\n#@$.#\n#####\n\nR\n", VariantHint::None)?;
 /// // A plain file keeps titles and boards only.
 /// assert_eq!(collection.to_plain_string(FileFormat::Xsb)?, "One\n\n#####\n#@$.#\n#####\n\n");
 /// assert!(matches!(
 ///     collection.to_plain_string(FileFormat::Hsb),
 ///     Err(WriteError::TessellationMismatch { puzzle: 1, .. })
 /// ));
+/// // `.txt` holds the tessellation of its first puzzle, Octoban too (no extension names
+/// // Octoban: read it back with a hint).
+/// let octoban = Collection::parse("#####\n#@$.#\n#####\n", Tessellation::Octoban)?;
+/// let text = octoban.to_plain_string(FileFormat::Txt)?;
+/// assert_eq!(text, "\n#####\n#@$.#\n#####\n\n");
+/// assert_eq!(Collection::parse(&text, Tessellation::Octoban)?, octoban);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -196,15 +215,19 @@ pub enum FileFormat {
     Hsb,
     /// Plain Trioban `.tsb`.
     Tsb,
+    /// Plain `.txt` of any one tessellation, the first puzzle's: the plain form of
+    /// Octoban, which no extension names (read it back with a hint).
+    Txt,
 }
 
 impl FileFormat {
-    /// The format of a file name's extension (`sok`, `xsb`, `txt`, `hsb`, `tsb`).
+    /// The format of a file name's extension (`sok`, `xsb`, `hsb`, `tsb`, `txt`).
     pub fn from_path(path: &Path) -> Option<FileFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         match extension.as_str() {
             "sok" => Some(FileFormat::Sok),
-            "xsb" | "txt" => Some(FileFormat::Xsb),
+            "xsb" => Some(FileFormat::Xsb),
+            "txt" => Some(FileFormat::Txt),
             "hsb" => Some(FileFormat::Hsb),
             "tsb" => Some(FileFormat::Tsb),
             _ => None,
@@ -218,13 +241,26 @@ impl FileFormat {
             FileFormat::Xsb => "xsb",
             FileFormat::Hsb => "hsb",
             FileFormat::Tsb => "tsb",
+            FileFormat::Txt => "txt",
         }
     }
 
-    /// The tessellation a plain format holds (`None` for `.sok`, which holds any).
+    /// The plain format that holds `tessellation`: `.xsb`, `.hsb`, `.tsb`, or `.txt`
+    /// for Octoban.
+    pub const fn plain(tessellation: Tessellation) -> FileFormat {
+        match tessellation {
+            Tessellation::Sokoban => FileFormat::Xsb,
+            Tessellation::Hexoban => FileFormat::Hsb,
+            Tessellation::Trioban => FileFormat::Tsb,
+            Tessellation::Octoban => FileFormat::Txt,
+        }
+    }
+
+    /// The tessellation a plain format holds (`None` for `.sok`, which holds any, and
+    /// `.txt`, which holds its first puzzle's).
     pub const fn tessellation(self) -> Option<Tessellation> {
         match self {
-            FileFormat::Sok => None,
+            FileFormat::Sok | FileFormat::Txt => None,
             FileFormat::Xsb => Some(Tessellation::Sokoban),
             FileFormat::Hsb => Some(Tessellation::Hexoban),
             FileFormat::Tsb => Some(Tessellation::Trioban),
@@ -237,9 +273,9 @@ impl FileFormat {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_io::{Collection, WriteOptions};
+/// use sokoengine_io::{Collection, VariantHint, WriteOptions};
 ///
-/// let collection = Collection::parse("Level\n\n#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+/// let collection = Collection::parse("Level\n\n#######\n#@ $ .#\n#######\n\nrrrRR\n", VariantHint::None)?;
 /// let plain = collection.to_sok_string()?;
 /// let rle = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
 /// assert!(plain.contains("#@ $ .#\n") && plain.contains("\nrrrRR\n"));
@@ -286,7 +322,8 @@ fn board_lines(
 
 /// Whether the reader would take `rows`, written as a board followed directly by the
 /// next puzzle's board, for the title of that puzzle: a lone board line that no
-/// tessellation can read (`sok-format.md` recovery for `#50 (3)`).
+/// tessellation can read (the reader's recovery for `#50 (3)`,
+/// docs/formats.md#puzzles-and-snapshots).
 fn reads_as_next_title(rows: &[String]) -> bool {
     matches!(rows, [row] if !crate::reader::is_valid_lone_board_line(row))
 }
@@ -589,7 +626,7 @@ impl Writer {
 }
 
 impl Collection {
-    /// Writes the collection as `.sok` text (`sok-format.md` 7.1).
+    /// Writes the collection as `.sok` text (docs/formats.md#writing-a-collection).
     ///
     /// # Errors
     ///
@@ -611,20 +648,20 @@ impl Collection {
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_io::{Collection, WriteOptions};
+    /// use sokoengine_io::{Collection, VariantHint, WriteOptions};
     ///
-    /// let collection = Collection::parse("#######\n#@ $ .#\n#######\n\nrrrRR\n", None);
+    /// let collection = Collection::parse("#######\n#@ $ .#\n#######\n\nrrrRR\n", VariantHint::None)?;
     /// let written = collection.to_sok_string_with(WriteOptions::new().rle(true))?;
     /// assert_eq!(written, "7#|#@-$-.#|7#\n\n3r2R\n\n");
-    /// assert_eq!(Collection::parse(&written, None).puzzles[0].puzzle()?, collection.puzzles[0].puzzle()?);
+    /// assert_eq!(Collection::parse(&written, VariantHint::None)?.puzzles[0].puzzle()?, collection.puzzles[0].puzzle()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_sok_string_with(&self, options: WriteOptions) -> Result<String, WriteError> {
         self.to_plain_string_with(FileFormat::Sok, options)
     }
 
-    /// Writes the titles and boards as a plain `.xsb`, `.hsb` or `.tsb` file (for
-    /// [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
+    /// Writes the titles and boards as a plain `.xsb`, `.hsb`, `.tsb` or `.txt` file
+    /// (for [`FileFormat::Sok`], the same as [`Collection::to_sok_string`]).
     ///
     /// # Errors
     ///
@@ -658,17 +695,18 @@ impl Collection {
     }
 
     /// Writes the collection to `path` in the format of its extension (`.sok`, `.xsb`,
-    /// `.txt`, `.hsb`, `.tsb`; anything else is written as `.sok`).
+    /// `.hsb`, `.tsb`, `.txt`; anything else is written as `.sok`), atomically: the
+    /// file is wholly replaced or left as it was ([`crate::atomic`]).
     ///
     /// # Errors
     ///
-    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`], and
-    /// [`WriteError::Io`].
+    /// As [`Collection::to_sok_string`] / [`Collection::to_plain_string`] (nothing is
+    /// written then), and [`WriteError::File`].
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
         let path = path.as_ref();
         let format = FileFormat::from_path(path).unwrap_or(FileFormat::Sok);
         let text = self.to_plain_string(format)?;
-        std::fs::write(path, text)?;
+        crate::atomic::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
 }
@@ -750,6 +788,10 @@ pub struct CollectionWriter<W: Write> {
     writer: Writer,
     /// Puzzles given so far (written or not), for numbering.
     count: usize,
+    /// Puzzles written.
+    written: usize,
+    /// The tessellation of a `.txt` file: its first puzzle's.
+    plain_tessellation: Option<Tessellation>,
     /// Plain formats: the number and row of the last puzzle written when its board is
     /// a lone line that would read as the title of a following untitled puzzle.
     last_lone_row: Option<(usize, String)>,
@@ -795,6 +837,8 @@ impl<W: Write> CollectionWriter<W> {
             options,
             writer,
             count: 0,
+            written: 0,
+            plain_tessellation: None,
             last_lone_row: None,
         })
     }
@@ -809,10 +853,19 @@ impl<W: Write> CollectionWriter<W> {
     pub fn write(&mut self, entry: &PuzzleEntry) -> Result<(), WriteError> {
         self.count += 1;
         let number = self.count;
-        match self.format.tessellation() {
-            None => write_puzzle(&mut self.writer, number, entry, self.options)?,
-            Some(tessellation) => self.write_plain(number, entry, tessellation)?,
-        }
+        let written = match (self.format, self.format.tessellation()) {
+            (FileFormat::Sok, _) => write_puzzle(&mut self.writer, number, entry, self.options)?,
+            (_, Some(tessellation)) => self.write_plain(number, entry, tessellation)?,
+            (_, None) => {
+                let tessellation = self.plain_tessellation.unwrap_or(entry.tessellation());
+                let written = self.write_plain(number, entry, tessellation)?;
+                if written {
+                    self.plain_tessellation = Some(tessellation);
+                }
+                written
+            }
+        };
+        self.written += usize::from(written);
         self.flush_settled()
     }
 
@@ -820,8 +873,12 @@ impl<W: Write> CollectionWriter<W> {
     ///
     /// # Errors
     ///
-    /// [`WriteError::Io`].
+    /// [`WriteError::NoPuzzle`] when no puzzle was written (the header is then held
+    /// back: nothing is written), [`WriteError::Io`].
     pub fn finish(mut self) -> Result<W, WriteError> {
+        if self.written == 0 {
+            return Err(WriteError::NoPuzzle);
+        }
         self.sink.write_all(self.writer.out.as_bytes())?;
         self.sink.flush()?;
         Ok(self.sink)
@@ -850,17 +907,18 @@ impl<W: Write> CollectionWriter<W> {
         number: usize,
         entry: &PuzzleEntry,
         tessellation: Tessellation,
-    ) -> Result<(), WriteError> {
+    ) -> Result<bool, WriteError> {
         if entry.tessellation() != tessellation {
             return Err(WriteError::TessellationMismatch {
                 puzzle: number,
                 tessellation: entry.tessellation(),
+                expected: tessellation,
                 format: self.format,
             });
         }
         single_line(Place::Puzzle { puzzle: number }, "title", &entry.title)?;
         let Some(rows) = board_lines(entry, number, self.options)? else {
-            return Ok(());
+            return Ok(false);
         };
         let safe_title = is_safe_title(&entry.title);
         if let Some((previous, row)) = &self.last_lone_row {
@@ -888,7 +946,7 @@ impl<W: Write> CollectionWriter<W> {
         } else {
             None
         };
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -942,15 +1000,17 @@ fn prepare_snapshots(
     Ok(all_lines)
 }
 
+/// Writes puzzle `number` as `.sok`; `false` when it has no cells (nothing is
+/// written).
 fn write_puzzle(
     w: &mut Writer,
     number: usize,
     entry: &PuzzleEntry,
     options: WriteOptions,
-) -> Result<(), WriteError> {
+) -> Result<bool, WriteError> {
     let snapshot_lines = prepare_snapshots(number, entry, options)?;
     let Some(rows) = board_lines(entry, number, options)? else {
-        return Ok(());
+        return Ok(false);
     };
     let title = entry.title.trim();
     let safe_title = is_safe_title(title);
@@ -1025,7 +1085,7 @@ fn write_puzzle(
         }
         w.line("");
     }
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]

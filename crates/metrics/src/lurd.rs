@@ -222,7 +222,7 @@ fn count_raw<const FLIPPING: bool>(tables: &Tables, bytes: &[u8]) -> (SolutionMe
     (metrics, saw_other)
 }
 
-/// Counts the six metrics of a step string without a board (spec section 2 with box
+/// Counts the six metrics of a step string without a board (docs/rules.md#counting, with box
 /// identity followed through relative coordinates).
 ///
 /// The string must be a valid path: the counter does not check walls or boxes, only

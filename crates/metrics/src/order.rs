@@ -39,7 +39,7 @@ pub trait CompareMetrics {
     }
 }
 
-/// A lexicographic ordering over all six metrics, ascending (spec section 5).
+/// A lexicographic ordering over all six metrics, ascending (docs/rules.md#orderings).
 ///
 /// Every ordering names its leading keys and continues with the remaining metrics
 /// in (M) or (P) order, so ties on the leading keys are still decided by the

@@ -116,7 +116,7 @@ impl<Id: Copy> BoxMove<Id> {
 }
 
 /// The minimal summary of a path that lets a search add one step and update all six
-/// metrics in O(1): the last step and the last pushed box (spec section 6).
+/// metrics in O(1): the last step and the last pushed box (docs/rules.md#incremental-metrics).
 ///
 /// Box lines, pushing sessions and player lines depend only on `last_step` (9 states
 /// in Sokoban); box changes needs `last_pushed_box` (`n + 1` states for `n` boxes).

@@ -1,4 +1,4 @@
-//! Metrics verified against a board, the JSoko way (spec section 3).
+//! Metrics verified against a board, the JSoko way (docs/rules.md#verifying-a-solution).
 //!
 //! The board is simulated by the compact core of the board crate
 //! ([`CompactBoard`]/[`Position`]: a byte per cell of the *active* area, what the
@@ -578,8 +578,9 @@ pub struct LiteralOutcome {
     pub solved: bool,
 }
 
-/// The running metrics of a replay (JSoko's definitions, metrics.md 3): the one
-/// place where a step is counted, for every replay loop of the verifier.
+/// The running metrics of a replay (JSoko's definitions,
+/// docs/rules.md#verifying-a-solution): the one place where a step is counted, for every
+/// replay loop of the verifier.
 #[derive(Debug, Clone, Copy)]
 struct Counters {
     moves: u32,

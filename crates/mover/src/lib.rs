@@ -6,8 +6,10 @@
 //!   [`state_hash`](BoardManager::state_hash) (fixed-seed keys, see [`zobrist`]),
 //!   the O(1) solved test and the box/goal switch of reverse mode.
 //! * [`Mover`]: the game rules. Forward mode pushes, reverse mode pulls (optionally)
-//!   and jumps before the first pull; several pushers; single-level atomic undo.
-//!   Failures change nothing and carry the specification's message.
+//!   and jumps before the first pull; several pushers; single-level atomic undo;
+//!   push and pull counts. Failures change nothing and carry the specification's
+//!   message. [`Mover::from_puzzle`] starts play on a parsed board.
+//! * [`Game`]: a mover with its history, for front ends: undo and redo to any point.
 //! * [`PusherStep`]: one step of a move, as recorded in [`Mover::last_move`].
 //!
 //! ```
@@ -31,12 +33,14 @@
 
 #![deny(missing_docs)]
 
+mod game;
 mod manager;
 mod mover;
 mod plus;
 mod step;
 pub mod zobrist;
 
+pub use game::{Action, Game};
 pub use manager::{BoardManager, BoardManagerError, BoardState, Solutions};
 pub use mover::{Mover, MoverError, SolvingMode};
 pub use plus::{

@@ -1,4 +1,5 @@
-//! Piece bookkeeping: IDs, positions, Sokoban+, Zobrist hash, solved state (spec 11-13).
+//! Piece bookkeeping: IDs, positions, Sokoban+, Zobrist hash, solved state
+//! (docs/rules.md#pieces).
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -6,7 +7,7 @@ use std::sync::Arc;
 
 use sokoengine_board::compact::{BoxRule, TableCells, forward_step, reverse_step};
 use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
-use sokoengine_geometry::Direction;
+use sokoengine_geometry::{Direction, cell_name};
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
 use crate::step::PusherStep;
@@ -111,6 +112,50 @@ pub enum BoardManagerError {
     },
 }
 
+impl BoardManagerError {
+    /// The message with each board position named by row and column, counted from 1,
+    /// on a board `width` cells wide ([`cell_name`]): `Box ID: 1 can't be placed in
+    /// row 2, column 7 occupied by '#'`. `Display` keeps the specification's text, with
+    /// the position's number; a position off the board keeps its number here too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_mover::BoardManagerError;
+    ///
+    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13, occupant: '#' };
+    /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 13 occupied by '#'");
+    /// assert_eq!(error.cells_message(7), "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'");
+    /// ```
+    pub fn cells_message(&self, width: usize) -> String {
+        let cell = |position: usize| cell_name(position, width);
+        match *self {
+            BoardManagerError::NoPusherOn { position } => {
+                format!("No pusher on {}", cell(position))
+            }
+            BoardManagerError::NoBoxOn { position } => format!("No box on {}", cell(position)),
+            BoardManagerError::NoGoalOn { position } => format!("No goal on {}", cell(position)),
+            BoardManagerError::PusherBlocked {
+                id,
+                position,
+                occupant,
+            } => format!(
+                "Pusher ID: {id} can't be placed in {} occupied by '{occupant}'",
+                cell(position)
+            ),
+            BoardManagerError::BoxBlocked {
+                id,
+                position,
+                occupant,
+            } => format!(
+                "Box ID: {id} can't be placed in {} occupied by '{occupant}'",
+                cell(position)
+            ),
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl From<PlusIdError> for BoardManagerError {
     fn from(error: PlusIdError) -> Self {
         match error {
@@ -159,9 +204,9 @@ pub struct BoardState {
 ///   edited board renumbers them.
 /// * Lookups by ID and by position are O(1) (a position array per kind and a
 ///   per-cell ID table).
-/// * The state hash is the Zobrist hash of spec 13 (fixed-seed keys, see
-///   [`zobrist`](crate::zobrist)), updated incrementally by every move; undoing a
-///   move restores it exactly.
+/// * The state hash is the Zobrist hash of docs/rules.md#zobrist-hashing (fixed-seed
+///   keys, see [`zobrist`](crate::zobrist)), updated incrementally by every move;
+///   undoing a move restores it exactly.
 /// * [`BoardManager::is_solved`] is O(1): the manager counts the boxes that stand on
 ///   a goal of their plus ID.
 ///
@@ -302,7 +347,7 @@ impl BoardManager {
     /// puzzle.goalorder = "2 1".into();
     /// let manager = BoardManager::from_puzzle(&puzzle)?;
     /// assert_eq!((manager.boxorder(), manager.goalorder()), ("1 2".to_owned(), "2 1".to_owned()));
-    /// assert_eq!(manager.boxes_count(), 2);
+    /// assert_eq!(manager.box_count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<BoardManager, SizeError> {
@@ -328,7 +373,7 @@ impl BoardManager {
 
     /// Number of pushers.
     #[inline]
-    pub fn pushers_count(&self) -> usize {
+    pub fn pusher_count(&self) -> usize {
         self.pushers.len()
     }
     /// Pusher IDs (`1..=count`).
@@ -371,7 +416,7 @@ impl BoardManager {
 
     /// Number of boxes.
     #[inline]
-    pub fn boxes_count(&self) -> usize {
+    pub fn box_count(&self) -> usize {
         self.boxes.len()
     }
     /// Box IDs (`1..=count`).
@@ -413,7 +458,7 @@ impl BoardManager {
 
     /// Number of goals.
     #[inline]
-    pub fn goals_count(&self) -> usize {
+    pub fn goal_count(&self) -> usize {
         self.goals.len()
     }
     /// Goal IDs (`1..=count`).
@@ -456,6 +501,45 @@ impl BoardManager {
     pub fn walls_positions(&self) -> Vec<usize> {
         let cells = self.board.cells();
         (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
+    }
+
+    /// Marks the managed board's play area (see [`BoardGraph::mark_play_area`]). The
+    /// play-area flags are the only part of the board that may change behind the
+    /// manager's back: no piece moves, so IDs and the hash stay valid.
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_mover::BoardManager;
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####\n#   #\n#####")?;
+    /// let mut manager = BoardManager::new(board);
+    /// manager.mark_play_area();
+    /// assert!(manager.board()[6].is_in_playable_area());
+    /// assert!(!manager.board()[16].is_in_playable_area());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mark_play_area(&mut self) {
+        self.board.mark_play_area();
+    }
+
+    /// Sets or clears the play-area flag of one cell of the managed board (the flag
+    /// only; see [`BoardManager::mark_play_area`]).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardManagerError::PositionOutOfRange`] off the board.
+    pub fn set_in_playable_area(
+        &mut self,
+        position: usize,
+        value: bool,
+    ) -> Result<(), BoardManagerError> {
+        let cell = self
+            .board
+            .get_mut(position)
+            .ok_or(BoardManagerError::PositionOutOfRange { position })?;
+        cell.set_in_playable_area(value);
+        Ok(())
     }
 
     /// The neighbour of `position` in `direction` (see [`BoardGraph::neighbor`]).
@@ -1021,7 +1105,7 @@ impl BoardManager {
         }
     }
 
-    /// The Zobrist hash of the current position (spec 13), kept up to date
+    /// The Zobrist hash of the current position (docs/rules.md#zobrist-hashing), kept up to date
     /// incrementally.
     #[inline]
     pub const fn state_hash(&self) -> u64 {

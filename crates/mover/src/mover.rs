@@ -1,9 +1,10 @@
-//! Game rules: forward and reverse play, pusher selection, jumps, undo (spec 15).
+//! Game rules: forward and reverse play, pusher selection, jumps, undo
+//! (docs/rules.md#moving).
 
 use std::fmt;
 
-use sokoengine_board::BoardGraph;
 use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step, reverse_step};
+use sokoengine_board::{BoardGraph, Puzzle, SizeError};
 use sokoengine_geometry::Direction;
 
 use crate::manager::{BoardManager, BoardManagerError};
@@ -88,6 +89,43 @@ pub enum MoverError {
     /// A blocked destination, an unknown pusher, an off-board position, ...
     #[error(transparent)]
     Board(#[from] BoardManagerError),
+    /// The puzzle is too large for a board graph ([`Mover::from_puzzle`]).
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// A point past the end of a [`Game`](crate::Game)'s history.
+    #[error("the history holds {len} operations: there is no point {position} in it")]
+    NotInHistory {
+        /// The point asked for (operations done).
+        position: usize,
+        /// Operations in the history.
+        len: usize,
+    },
+}
+
+impl MoverError {
+    /// The message with each board position named by row and column, counted from 1,
+    /// on a board `width` cells wide (see [`BoardManagerError::cells_message`]);
+    /// `Display` keeps the specification's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::Mover;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let error = Mover::from_puzzle(&puzzle)?.try_move(Direction::Up).unwrap_err();
+    /// assert_eq!(error.to_string(), "Pusher ID: 1 can't be placed in position 1 occupied by '#'");
+    /// assert_eq!(error.cells_message(puzzle.width()), "Pusher ID: 1 can't be placed in row 1, column 2 occupied by '#'");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cells_message(&self, width: usize) -> String {
+        match self {
+            MoverError::Board(error) => error.cells_message(width),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// One piece movement done during an undo, recorded so a failing undo can be rolled
@@ -102,7 +140,7 @@ enum Done {
 /// single-level undo, in forward or reverse mode.
 ///
 /// * Every failed operation leaves the board, the hash, the selected pusher,
-///   `pull_count` and `last_move` as they were, and returns a [`MoverError`] whose
+///   the push and pull counts and `last_move` as they were, and returns a [`MoverError`] whose
 ///   message is the specification's text.
 /// * [`Mover::try_move`] and an undo of a single step do not allocate: `last_move`
 ///   and the undo buffers are reused.
@@ -133,7 +171,9 @@ pub struct Mover {
     mode: SolvingMode,
     selected_pusher: usize,
     pulls_boxes: bool,
-    pull_count: usize,
+    /// Boxes moved so far, less those moved back by undos: pushes in forward mode,
+    /// pulls in reverse mode.
+    box_moves: usize,
     last_move: Vec<PusherStep>,
     /// Reused by `undo_last_move` for the steps it produces.
     undo_steps: Vec<PusherStep>,
@@ -151,6 +191,33 @@ impl Mover {
     /// [`MoverError::NotPlayable`] when the board is not playable.
     pub fn new(board: BoardGraph, mode: SolvingMode) -> Result<Mover, MoverError> {
         Mover::with_manager(BoardManager::new(board), mode)
+    }
+
+    /// A forward-mode mover on `puzzle`'s board: the common start of play. (Reverse
+    /// mode and Sokoban+ start from [`Mover::new`] and [`Mover::with_manager`].)
+    ///
+    /// # Errors
+    ///
+    /// [`MoverError::Size`] for a board too large for a board graph,
+    /// [`MoverError::NotPlayable`] when the board is not playable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::{Mover, MoverError};
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let mut mover = Mover::from_puzzle(&puzzle)?;
+    /// mover.try_move(Direction::Right)?;
+    /// assert!(mover.is_solved());
+    /// let empty = Puzzle::parse(Tessellation::Sokoban, "#####\n#  .#\n#####")?;
+    /// assert!(matches!(Mover::from_puzzle(&empty), Err(MoverError::NotPlayable)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_puzzle(puzzle: &Puzzle) -> Result<Mover, MoverError> {
+        Mover::new(BoardGraph::new(puzzle)?, SolvingMode::Forward)
     }
 
     /// A mover on a prepared manager (for example with Sokoban+ enabled, which
@@ -188,7 +255,7 @@ impl Mover {
             mode,
             selected_pusher: DEFAULT_ID,
             pulls_boxes: true,
-            pull_count: 0,
+            box_moves: 0,
             last_move: Vec::with_capacity(8),
             undo_steps: Vec::with_capacity(8),
             journal: Vec::with_capacity(8),
@@ -229,9 +296,39 @@ impl Mover {
     pub fn set_pulls_boxes(&mut self, pulls_boxes: bool) {
         self.pulls_boxes = pulls_boxes;
     }
-    /// Pulls made so far in reverse mode (less those undone); jumps need 0.
+    /// Pulls made so far in reverse mode (less those undone); jumps need 0. Always 0
+    /// in forward mode.
     pub const fn pull_count(&self) -> usize {
-        self.pull_count
+        match self.mode {
+            SolvingMode::Reverse => self.box_moves,
+            SolvingMode::Forward => 0,
+        }
+    }
+    /// Pushes made so far in forward mode (less those undone). Always 0 in reverse
+    /// mode.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::{Direction, Tessellation};
+    /// use sokoengine_mover::Mover;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+    /// let mut mover = Mover::from_puzzle(&puzzle)?;
+    /// for _ in 0..3 {
+    ///     mover.try_move(Direction::Right)?;
+    /// }
+    /// assert_eq!(mover.push_count(), 2);
+    /// mover.undo_last_move()?;
+    /// assert_eq!(mover.push_count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn push_count(&self) -> usize {
+        match self.mode {
+            SolvingMode::Forward => self.box_moves,
+            SolvingMode::Reverse => 0,
+        }
     }
     /// Whether the board is solved (see [`BoardManager::is_solved`]).
     pub fn is_solved(&self) -> bool {
@@ -368,9 +465,7 @@ impl Mover {
             }
         };
         if let Some(box_id) = moved {
-            if self.mode == SolvingMode::Reverse {
-                self.pull_count += usize::from(box_id != 0);
-            }
+            self.box_moves += usize::from(box_id != 0);
             self.record_single_step(PusherStep::push(direction, box_id).with_pusher_id(pusher_id));
             return Ok(());
         }
@@ -385,11 +480,10 @@ impl Mover {
             SolvingMode::Forward => self.push_or_move(direction, None)?,
             SolvingMode::Reverse => {
                 let pulls = self.pulls_boxes;
-                let step = self.pull_or_move(direction, pulls, None)?;
-                self.pull_count += usize::from(step.is_push_or_pull());
-                step
+                self.pull_or_move(direction, pulls, None)?
             }
         };
+        self.box_moves += usize::from(step.is_push_or_pull());
         self.record_single_step(step);
         Ok(())
     }
@@ -404,7 +498,7 @@ impl Mover {
     /// steps played.
     ///
     /// Playing `n` steps leaves exactly the state `n` such `try_move` calls leave
-    /// (board, hash, `pull_count`, `pulls_boxes`, `last_move`), in one pass
+    /// (board, hash, push and pull counts, `pulls_boxes`, `last_move`), in one pass
     /// without per-step bookkeeping. To find out why it stopped, make the next step
     /// with `try_move`.
     ///
@@ -439,11 +533,11 @@ impl Mover {
             let step =
                 PusherStep::push(last.direction(), last_box).with_pusher_id(self.selected_pusher);
             self.record_single_step(step);
+            self.box_moves += steps[..played]
+                .iter()
+                .filter(|s| s.is_push_or_pull())
+                .count();
             if reverse {
-                self.pull_count += steps[..played]
-                    .iter()
-                    .filter(|s| s.is_push_or_pull())
-                    .count();
                 self.pulls_boxes = last.is_push_or_pull();
             }
         }
@@ -648,7 +742,7 @@ impl Mover {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
-        if self.pull_count != 0 {
+        if self.pull_count() != 0 {
             return Err(MoverError::JumpAfterPull);
         }
         if self.mode != SolvingMode::Reverse {
@@ -677,8 +771,9 @@ impl Mover {
     ///
     /// Forward mode undoes a move by moving back without pulling and a push by
     /// moving back and pulling the box. Reverse mode undoes every step with a
-    /// forward-style move back (a pull becomes a push), decreasing `pull_count`
-    /// for each box pushed.
+    /// forward-style move back (a pull becomes a push), decreasing
+    /// [`Mover::pull_count`] for each box pushed (forward mode decreases
+    /// [`Mover::push_count`] for each push undone).
     ///
     /// # Errors
     ///
@@ -723,16 +818,14 @@ impl Mover {
                     }
                     // Every step is undone by a forward move back, pushing any box.
                     SolvingMode::Reverse => {
-                        let moved = self
-                            .manager
-                            .fast_step::<false>(pusher_id, back, BoxRule::Auto);
-                        if moved.is_some_and(|box_id| box_id != 0) {
-                            self.pull_count = self.pull_count.saturating_sub(1);
-                        }
-                        moved
+                        self.manager
+                            .fast_step::<false>(pusher_id, back, BoxRule::Auto)
                     }
                 };
                 if let Some(box_id) = moved {
+                    if box_id != 0 {
+                        self.box_moves = self.box_moves.saturating_sub(1);
+                    }
                     let back = step.direction().opposite();
                     self.last_move[0] = PusherStep::push(back, box_id).with_pusher_id(pusher_id);
                     return Ok(());
@@ -753,7 +846,7 @@ impl Mover {
         let mut journal = std::mem::take(&mut self.journal);
         produced.clear();
         journal.clear();
-        let (selected, pull_count) = (self.selected_pusher, self.pull_count);
+        let (selected, box_moves) = (self.selected_pusher, self.box_moves);
         let result = self.undo_steps_into(&old_steps, &mut produced, &mut journal);
         if result.is_err() {
             for done in journal.iter().rev() {
@@ -765,7 +858,7 @@ impl Mover {
                 }
             }
             self.selected_pusher = selected;
-            self.pull_count = pull_count;
+            self.box_moves = box_moves;
             self.last_move = old_steps;
             self.undo_steps = produced;
         } else {
@@ -845,7 +938,7 @@ impl Mover {
         journal: Option<&mut Vec<Done>>,
     ) -> Result<PusherStep, MoverError> {
         let back = step.direction().opposite();
-        match self.mode {
+        let undone = match self.mode {
             SolvingMode::Forward => {
                 let is_push = step.is_push_or_pull();
                 if is_push {
@@ -858,16 +951,14 @@ impl Mover {
                         return Err(MoverError::NoBoxBehindPusher);
                     }
                 }
-                self.pull_or_move(back, is_push, journal)
+                self.pull_or_move(back, is_push, journal)?
             }
-            SolvingMode::Reverse => {
-                let undone = self.push_or_move(back, journal)?;
-                if undone.is_push_or_pull() {
-                    self.pull_count = self.pull_count.saturating_sub(1);
-                }
-                Ok(undone)
-            }
+            SolvingMode::Reverse => self.push_or_move(back, journal)?,
+        };
+        if undone.is_push_or_pull() {
+            self.box_moves = self.box_moves.saturating_sub(1);
         }
+        Ok(undone)
     }
 }
 
@@ -895,7 +986,7 @@ impl fmt::Debug for Mover {
             .field("mode", &self.mode)
             .field("selected_pusher", &self.selected_pusher)
             .field("pulls_boxes", &self.pulls_boxes)
-            .field("pull_count", &self.pull_count)
+            .field("box_moves", &self.box_moves)
             .field("last_move", &self.last_move)
             .field("board", &self.manager.board().to_board_str(true, false))
             .finish_non_exhaustive()

@@ -1,4 +1,4 @@
-//! Sokoban+ (spec section 12): plus IDs ("colours") of boxes and goals.
+//! Sokoban+ (docs/rules.md#sokoban): plus IDs ("colours") of boxes and goals.
 
 use std::fmt;
 
@@ -195,7 +195,7 @@ impl SokobanPlus {
     }
 
     /// The number of boxes (and goals) the data is for.
-    pub const fn pieces_count(&self) -> usize {
+    pub const fn piece_count(&self) -> usize {
         self.pieces_count
     }
 

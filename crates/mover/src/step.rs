@@ -1,4 +1,4 @@
-//! One step of pusher movement (spec section 14).
+//! One step of pusher movement (docs/rules.md#steps).
 
 use std::fmt;
 use std::num::NonZeroUsize;
@@ -36,13 +36,13 @@ const CURRENT_POS: u8 = 4;
 ///
 /// let step = PusherStep::push(Direction::Left, 2).with_pusher_id(2).with_current_pos(true);
 /// assert!(step.is_push_or_pull() && !step.is_move());
-/// assert_eq!(step.to_string(), "push LEFT (box 2, pusher 2, current position)");
+/// assert_eq!(step.to_string(), "push left (box 2, pusher 2, current position)");
 /// assert_eq!(
 ///     format!("{step:?}"),
 ///     "PusherStep { direction: Left, moved_box_id: Some(2), pusher_id: 2, is_jump: false, \
 ///      is_pusher_selection: false, is_current_pos: true }"
 /// );
-/// assert_eq!(PusherStep::jump(Direction::Up).to_string(), "jump UP");
+/// assert_eq!(PusherStep::jump(Direction::Up).to_string(), "jump up");
 /// assert!(step.loosely_eq(&PusherStep::push(Direction::Left, 7)));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -352,7 +352,7 @@ impl fmt::Display for ReferenceRepr {
 }
 
 impl PusherStep {
-    /// The reference's `repr` of this step (spec section 14), showing only the
+    /// sokoenginepy's `repr` of this step, showing only the
     /// non-default parts: `PusherStep(Direction.LEFT, moved_box_id=Config.DEFAULT_ID)`,
     /// `PusherStep(Direction.UP, is_jump=True)`. For comparing with sokoenginepy output.
     ///
@@ -386,8 +386,8 @@ impl fmt::Debug for PusherStep {
 }
 
 impl fmt::Display for PusherStep {
-    /// What the step does: `move LEFT`, `push RIGHT (box 2)`, `jump UP`,
-    /// `select DOWN (pusher 3)`; a pusher other than [`DEFAULT_ID`] and the
+    /// What the step does: `move left`, `push right (box 2)`, `jump up`,
+    /// `select down (pusher 3)`; a pusher other than [`DEFAULT_ID`] and the
     /// current-position mark are named in the parentheses.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = if self.is_push_or_pull() {
@@ -485,22 +485,22 @@ mod tests {
             "PusherStep { direction: Right, moved_box_id: Some(1), pusher_id: 1, is_jump: false, \
              is_pusher_selection: false, is_current_pos: false }"
         );
-        assert_eq!(PusherStep::new(Direction::Left).to_string(), "move LEFT");
+        assert_eq!(PusherStep::new(Direction::Left).to_string(), "move left");
         assert_eq!(
             PusherStep::push(Direction::Right, 1).to_string(),
-            "push RIGHT (box 1)"
+            "push right (box 1)"
         );
         assert_eq!(
             PusherStep::selection(Direction::Down)
                 .with_pusher_id(3)
                 .to_string(),
-            "select DOWN (pusher 3)"
+            "select down (pusher 3)"
         );
         assert_eq!(
             PusherStep::jump(Direction::NorthWest)
                 .with_current_pos(true)
                 .to_string(),
-            "jump NORTH_WEST (current position)"
+            "jump north-west (current position)"
         );
     }
 

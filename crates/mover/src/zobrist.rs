@@ -1,4 +1,4 @@
-//! Zobrist keys from a fixed seed (spec section 13).
+//! Zobrist keys from a fixed seed (docs/rules.md#zobrist-hashing).
 //!
 //! The keys are a pure function of `(kind, plus ID, position)`, so a board hashes to
 //! the same value in every run, instance and platform. **These values are stable**:

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sokoengine_board::Puzzle;
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_render::{Options, puzzle_svg};
 
 fn svg_of_every_board(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn svg_of_every_board(c: &mut Criterion) {
     ) else {
         return;
     };
-    let collection = Collection::parse(&text, None);
+    let collection = Collection::parse(&text, VariantHint::None).expect("the text holds puzzles");
     let puzzles: Vec<Puzzle> = collection
         .puzzles
         .iter()
@@ -41,7 +41,8 @@ fn svg_of_every_board(c: &mut Criterion) {
     // From the file's text: reading the collection and parsing every board too.
     group.bench_function("Sven_1623/from_text", |b| {
         b.iter(|| {
-            let collection = Collection::parse(black_box(&text), None);
+            let collection = Collection::parse(black_box(&text), VariantHint::None)
+                .expect("the text holds puzzles");
             for entry in &collection.puzzles {
                 if let Ok(puzzle) = entry.puzzle() {
                     black_box(puzzle_svg(&puzzle, &Options::new()).ok());

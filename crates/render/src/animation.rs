@@ -3,6 +3,8 @@
 //! browsers run without scripts), as the still picture of any frame, or as an HTML page
 //! with controls.
 
+use std::io::{self, Write};
+
 use crate::color::{Palette, Theme};
 use crate::svg::{self, escape, push_num};
 use crate::tiling::Point;
@@ -116,7 +118,7 @@ impl Sprite {
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
 /// let playback = Playback::new(&puzzle, &Moves::parse("rRR")?, ReplayOptions::new())?;
 /// let animation = playback.animation(&Options::new())?;
-/// assert_eq!(animation.frames_count(), 4);
+/// assert_eq!(animation.frame_count(), 4);
 /// assert!(animation.to_svg().contains("<animateTransform"));
 /// assert!(animation.to_html("Demo").contains("<input id=\"slider\""));
 /// assert!(animation.frame_svg(4).is_none());
@@ -175,7 +177,7 @@ impl Animation {
     }
 
     /// The number of frames (positions), at least 1.
-    pub const fn frames_count(&self) -> usize {
+    pub const fn frame_count(&self) -> usize {
         self.frames
     }
 
@@ -231,14 +233,43 @@ impl Animation {
 
     /// The SVG that plays the frames in a loop: the first frame for a second, then one
     /// frame every [`Options::frame_seconds`](crate::Options::frame_seconds), the last
-    /// one held for two seconds.
+    /// one held for two seconds. [`Animation::write_svg`] writes the same bytes without
+    /// holding them.
     pub fn to_svg(&self) -> String {
-        let mut out = self.start();
-        for sprite in &self.sprites {
-            self.push_animated(&mut out, sprite);
+        let mut out = Vec::new();
+        self.write_svg_tagged(&mut out, false)
+            .expect("writing to memory does not fail");
+        bytes_to_string(out)
+    }
+
+    /// Writes [`Animation::to_svg`] to `out` a piece at a time: the memory it takes does
+    /// not grow with the output (a long animation of a large board is tens of
+    /// megabytes).
+    ///
+    /// # Errors
+    ///
+    /// The errors of `out`.
+    pub fn write_svg<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
+        self.write_svg_tagged(out, false)
+    }
+
+    /// The SVG, its root element with `id="picture"` when `tagged` (in the HTML page).
+    fn write_svg_tagged<W: Write + ?Sized>(&self, out: &mut W, tagged: bool) -> io::Result<()> {
+        let mut open = String::new();
+        svg::open(&mut open, self.width, self.height);
+        if tagged {
+            open = open.replacen("<svg ", "<svg id=\"picture\" ", 1);
         }
-        out.push_str("</svg>\n");
-        out
+        out.write_all(open.as_bytes())?;
+        out.write_all(self.defs.as_bytes())?;
+        out.write_all(self.background.as_bytes())?;
+        let mut chunk = String::new();
+        for sprite in &self.sprites {
+            chunk.clear();
+            self.push_animated(&mut chunk, sprite);
+            out.write_all(chunk.as_bytes())?;
+        }
+        out.write_all(b"</svg>\n")
     }
 
     fn start(&self) -> String {
@@ -361,29 +392,26 @@ impl Animation {
     /// from a file) that shows the animation with play/pause, first/previous/next/last
     /// buttons, a slider over the frames, the frame number and its caption. Keys: space
     /// plays or pauses, the arrow keys step, Home and End jump.
+    /// [`Animation::write_html`] writes the same bytes without holding them.
     pub fn to_html(&self, title: &str) -> String {
-        let palette = self.palette;
-        let svg = self.to_svg().replacen("<svg ", "<svg id=\"picture\" ", 1);
-        let mut captions = String::from("[");
-        for frame in 0..self.frames {
-            if frame > 0 {
-                captions.push(',');
-            }
-            captions.push('"');
-            for c in self.caption(frame).unwrap_or_default().chars() {
-                match c {
-                    '"' => captions.push_str("\\\""),
-                    '\\' => captions.push_str("\\\\"),
-                    '<' => captions.push_str("\\u003c"),
-                    c if u32::from(c) < 0x20 => captions.push(' '),
-                    c => captions.push(c),
-                }
-            }
-            captions.push('"');
-        }
-        captions.push(']');
-        let controls = if self.frames > 1 {
-            format!(
+        let mut out = Vec::new();
+        self.write_html(title, &mut out)
+            .expect("writing to memory does not fail");
+        bytes_to_string(out)
+    }
+
+    /// Writes [`Animation::to_html`] to `out` a piece at a time, as
+    /// [`Animation::write_svg`] does.
+    ///
+    /// # Errors
+    ///
+    /// The errors of `out`.
+    pub fn write_html<W: Write + ?Sized>(&self, title: &str, out: &mut W) -> io::Result<()> {
+        out.write_all(page_head(title, self.palette).as_bytes())?;
+        self.write_svg_tagged(out, true)?;
+        if self.frames > 1 {
+            writeln!(
+                out,
                 "<div class=\"controls\">\
                  <button id=\"first\" title=\"First frame (Home)\">|&lt;</button>\
                  <button id=\"prev\" title=\"Previous frame (Left)\">&lt;</button>\
@@ -391,21 +419,46 @@ impl Animation {
                  <button id=\"next\" title=\"Next frame (Right)\">&gt;</button>\
                  <button id=\"last\" title=\"Last frame (End)\">&gt;|</button>\
                  <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" value=\"0\" aria-label=\"Frame\">\
-                 <span id=\"counter\"></span></div>\n",
+                 <span id=\"counter\"></span></div>",
                 last = self.frames - 1
-            )
-        } else {
-            String::new()
-        };
-        let body = format!("{svg}{controls}<div id=\"caption\"></div>\n");
-        let script = format!(
-            "const FRAMES={frames},LEAD={lead},STEP={step},CAPTIONS={captions};\n{PLAYER_SCRIPT}",
+            )?;
+        }
+        out.write_all(b"<div id=\"caption\"></div>\n</main>\n<script>\n")?;
+        write!(
+            out,
+            "const FRAMES={frames},LEAD={lead},STEP={step},CAPTIONS=[",
             frames = self.frames,
             lead = LEAD_SECONDS,
             step = self.frame_seconds,
-        );
-        page(title, palette, &body, &script)
+        )?;
+        let mut caption = String::new();
+        for frame in 0..self.frames {
+            caption.clear();
+            if frame > 0 {
+                caption.push(',');
+            }
+            caption.push('"');
+            for c in self.caption(frame).unwrap_or_default().chars() {
+                match c {
+                    '"' => caption.push_str("\\\""),
+                    '\\' => caption.push_str("\\\\"),
+                    '<' => caption.push_str("\\u003c"),
+                    c if u32::from(c) < 0x20 => caption.push(' '),
+                    c => caption.push(c),
+                }
+            }
+            caption.push('"');
+            out.write_all(caption.as_bytes())?;
+        }
+        out.write_all(b"];\n")?;
+        out.write_all(PLAYER_SCRIPT.as_bytes())?;
+        out.write_all(b"</script>\n</body>\n</html>\n")
     }
+}
+
+/// Text written to memory: UTF-8 by construction (every piece is a `str`).
+fn bytes_to_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// A self-contained HTML page showing `svg` (any picture of this crate) under `title`,
@@ -433,6 +486,14 @@ fn page(title: &str, palette: &Palette, body: &str, script: &str) -> String {
         format!("<script>\n{script}</script>\n")
     };
     format!(
+        "{head}{body}</main>\n{script}</body>\n</html>\n",
+        head = page_head(title, palette)
+    )
+}
+
+/// The page up to its body: the head, its styles and the title line.
+fn page_head(title: &str, palette: &Palette) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n\
@@ -444,7 +505,7 @@ fn page(title: &str, palette: &Palette, body: &str, script: &str) -> String {
          input[type=range]{{flex:1;min-width:180px}}\n\
          #counter{{font-variant-numeric:tabular-nums;min-width:7em;text-align:right}}\n\
          #picture{{max-width:100%;height:auto}}\n\
-         </style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n{body}</main>\n{script}</body>\n</html>\n",
+         </style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
         title = escape(title),
         background = palette.background,
         text = palette.text,

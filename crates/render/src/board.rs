@@ -48,7 +48,7 @@ impl Mark {
     }
 }
 
-/// The symbol id of a tile (`t0`, `t1`) or a mark (`b0`, `P1`, ...) of a tile class: two
+/// The symbol id of a mark (`b0`, `P1`, ...) of a tile class: two
 /// ASCII bytes, so drawing a cell allocates nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Symbol([u8; 2]);
@@ -229,6 +229,57 @@ impl BoardPicture {
         Ok(self.svg(&marked, Some(manager)))
     }
 
+    /// The SVG element that draws the box or pusher on `position` of `board` (each
+    /// kind, on a goal or off, has its own look), or `None` when no piece stands there.
+    ///
+    /// [`BoardPicture::board_svg`] draws the pieces last: the picture ends with exactly
+    /// these elements, one for each piece in position order, and `</svg>`. A page that
+    /// shows the picture can so move a piece by swapping its element, without drawing
+    /// the whole board again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_render::{BoardPicture, Options};
+    ///
+    /// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
+    /// let picture = BoardPicture::for_board(&board, &Options::new())?;
+    /// let (pusher, piece) = (picture.piece_svg(&board, 6).unwrap(), picture.piece_svg(&board, 7).unwrap());
+    /// assert!(picture.board_svg(&board)?.ends_with(&format!("{pusher}{piece}</svg>\n")));
+    /// assert_eq!(picture.piece_svg(&board, 8), None); // a goal, no piece
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn piece_svg(&self, board: &BoardGraph, position: usize) -> Option<String> {
+        let cell = *board.get(position)?;
+        let id = self.piece_symbol(cell, position, None)?;
+        let center = self.center(position)?;
+        let mut out = String::with_capacity(48);
+        use_at(&mut out, id.as_str(), center.x, center.y);
+        Some(out)
+    }
+
+    /// The board position whose tile holds `point` of the canvas, or `None` outside the
+    /// board's tiles (margins and labels included).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_render::{BoardPicture, Options, Point};
+    ///
+    /// let picture = BoardPicture::new(Tessellation::Hexoban, 5, 4, &Options::new().labels(true))?;
+    /// let center = picture.center(13).unwrap();
+    /// assert_eq!(picture.position_at(center), Some(13));
+    /// assert_eq!(picture.position_at(Point::new(1.0, 1.0)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position_at(&self, point: Point) -> Option<usize> {
+        self.tiling
+            .position_at(Point::new(point.x - self.origin.x, point.y - self.origin.y))
+    }
+
     fn check_size(&self, board: &BoardGraph) -> Result<(), RenderError> {
         if board.width() == self.tiling.width() && board.height() == self.tiling.height() {
             Ok(())
@@ -254,16 +305,11 @@ impl BoardPicture {
         out
     }
 
-    /// `<defs>` with the tile outlines and the marks of every tile class.
+    /// `<defs>` with the marks of every tile class.
     pub(crate) fn defs(&self) -> String {
         let palette = self.options.palette();
         let mut out = String::from("<defs>\n");
         for (class, &shape) in self.tiling.shapes().iter().enumerate() {
-            out.push_str("<path id=\"");
-            out.push_str(symbol('t', class).as_str());
-            out.push_str("\" d=\"");
-            out.push_str(&self.tiling.tile_path(shape));
-            out.push_str("\"/>\n");
             let r = self.tiling.inner_radius(shape);
             for mark in Mark::ALL {
                 out.push_str(&mark_symbol(mark, class, r, palette));
@@ -309,42 +355,36 @@ impl BoardPicture {
             !c.is_wall() && (c.is_in_playable_area() || c.has_goal() || c.has_piece())
         };
         let edge = (cell / 40.0).max(0.5);
-        // Floor and walls, each one group of tile uses.
+        // Floor and walls, each one path of all their tiles: one element rather than a
+        // `<use>` per tile, which browsers draw many times faster on large boards.
         for (fill, stroke, wanted) in [
             (palette.floor, palette.grid, true),
             (palette.wall, palette.wall_edge, false),
         ] {
-            let mut group = String::with_capacity(cells.len() * 40);
-            for (position, c) in cells.iter().enumerate() {
+            let tiles = cells.iter().enumerate().filter_map(|(position, c)| {
                 let draw = if wanted { is_floor(c) } else { c.is_wall() };
-                if draw {
-                    self.push_use(&mut group, 't', position);
-                }
-            }
-            if !group.is_empty() {
-                out.push_str("<g");
+                draw.then_some(position)
+            });
+            let d = self.tiles_path(tiles);
+            if !d.is_empty() {
+                out.push_str("<path d=\"");
+                out.push_str(&d);
+                out.push('"');
                 attr_color(out, "fill", fill);
                 attr_color(out, "stroke", stroke);
                 attr_num(out, "stroke-width", edge);
-                out.push_str(" stroke-linejoin=\"round\">\n");
-                out.push_str(&group);
-                out.push_str("</g>\n");
+                out.push_str(" stroke-linejoin=\"round\"/>\n");
             }
         }
         for highlight in &self.options.highlights {
-            let mut group = String::new();
-            for &position in &highlight.cells {
-                if position < cells.len() {
-                    self.push_use(&mut group, 't', position);
-                }
-            }
-            if !group.is_empty() {
-                out.push_str("<g");
+            let d = self.tiles_path(highlight.cells.iter().copied().filter(|&p| p < cells.len()));
+            if !d.is_empty() {
+                out.push_str("<path d=\"");
+                out.push_str(&d);
+                out.push('"');
                 attr_color(out, "fill", highlight.color);
                 attr_num(out, "fill-opacity", highlight.opacity);
-                out.push_str(">\n");
-                out.push_str(&group);
-                out.push_str("</g>\n");
+                out.push_str("/>\n");
             }
         }
         let mut goal_ids = String::new();
@@ -380,7 +420,9 @@ impl BoardPicture {
         }
     }
 
-    /// Row numbers on the left, column numbers on top (0-based, like positions).
+    /// Row numbers on the left, column numbers on top, counted from 1 as people count
+    /// them (the CLI names cells by the same row and column; position `p` of a board
+    /// `w` cells wide is row `p / w + 1`, column `p % w + 1`).
     fn push_labels(&self, out: &mut String) {
         let (width, height) = (self.tiling.width(), self.tiling.height());
         if width == 0 || height == 0 {
@@ -390,11 +432,11 @@ impl BoardPicture {
         let mut d = String::new();
         for x in 0..width {
             let cx = self.origin.x + self.tiling.column_middle(x);
-            font::push_text(&mut d, &x.to_string(), cx, self.origin.y - h * 1.0, h);
+            font::push_text(&mut d, &(x + 1).to_string(), cx, self.origin.y - h * 1.0, h);
         }
         for y in 0..height {
             let cy = self.origin.y + self.tiling.row_middle(y);
-            let text = y.to_string();
+            let text = (y + 1).to_string();
             let right = self.origin.x - h * 0.5;
             let cx = right - font::text_width(&text, h) / 2.0;
             font::push_text(&mut d, &text, cx, cy, h);
@@ -404,6 +446,32 @@ impl BoardPicture {
         out.push('"');
         font::stroke_attributes(out, h, self.options.palette().text);
         out.push_str("/>\n");
+    }
+
+    /// Path data of the tiles at `positions`, one closed subpath each, in canvas
+    /// coordinates.
+    fn tiles_path(&self, positions: impl Iterator<Item = usize>) -> String {
+        let width = self.tiling.width().max(1);
+        let mut d = String::new();
+        let mut corners: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+        for (class, &shape) in self.tiling.shapes().iter().enumerate().take(2) {
+            corners[class] = self.tiling.tile_points(shape);
+        }
+        for position in positions {
+            let Some(center) = self.center(position) else {
+                continue;
+            };
+            let shape = self.tiling.tile_shape(position % width, position / width);
+            let class = Tiling::class_of(shape);
+            for (index, &(x, y)) in corners[class].iter().enumerate() {
+                d.push(if index == 0 { 'M' } else { 'L' });
+                svg::push_num(&mut d, center.x + x);
+                d.push(' ');
+                svg::push_num(&mut d, center.y + y);
+            }
+            d.push('Z');
+        }
+        d
     }
 
     /// `<use>` of the symbol `prefix`+class at the centre of `position`.

@@ -90,6 +90,14 @@ pub enum RenderError {
         /// The most pixels a PNG may have, [`MAX_PNG_PIXELS`](crate::MAX_PNG_PIXELS).
         max_pixels: u64,
     },
+    /// A picture of more SVG nodes than the rasterizer reads.
+    #[error(
+        "the picture has more than {max} SVG nodes, more than the PNG rasterizer reads; draw it as svg or html"
+    )]
+    TooManyNodes {
+        /// The limit, [`MAX_PNG_NODES`](crate::MAX_PNG_NODES).
+        max: usize,
+    },
     /// The rasterizer could not read or encode the picture.
     #[error("PNG: {0}")]
     Png(String),

@@ -205,7 +205,7 @@ pub fn hanoi_svg(towers: Towers, options: &Options) -> Result<String, RenderErro
 /// use sokoengine_render::{Options, hanoi_animation};
 ///
 /// let animation = hanoi_animation(Towers::new(3, 3)?, OptimalMoves::new(3)?, &Options::new())?;
-/// assert_eq!(animation.frames_count(), 8);
+/// assert_eq!(animation.frame_count(), 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn hanoi_animation(

@@ -37,7 +37,7 @@
 //! let playback = Playback::new(&puzzle, &Moves::parse("R")?, ReplayOptions::new())?;
 //! assert!(playback.is_solved());
 //! let animation = playback.animation(&options)?;
-//! assert_eq!(animation.frames_count(), 2);
+//! assert_eq!(animation.frame_count(), 2);
 //! let page = animation.to_html("Hexoban in one push");
 //! assert!(page.contains("<button id=\"play\""));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -75,6 +75,10 @@ pub use tiling::{Point, Tiling};
 
 /// The most pixels a PNG may have (50 million: 200 MB of pixels while drawing).
 pub const MAX_PNG_PIXELS: u64 = 50_000_000;
+
+/// The most SVG nodes the PNG rasterizer reads (`resvg`'s own bound, which it reports
+/// without the number).
+pub const MAX_PNG_NODES: usize = 1_000_000;
 
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]

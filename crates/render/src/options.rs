@@ -75,7 +75,7 @@ pub struct Options {
     pub cell: f64,
     /// The colour theme.
     pub theme: Theme,
-    /// Row and column numbers (0-based, as positions are) around a board; coordinates
+    /// Row and column numbers (from 1, as people count) around a board; coordinates
     /// `a..t` and `1..20` and the scores on a Tilewe board; peg and disk numbers in Hanoi.
     pub labels: bool,
     /// Tinted cell sets, drawn in order.

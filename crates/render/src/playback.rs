@@ -3,7 +3,7 @@
 
 use sokoengine_board::Puzzle;
 use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay, replay_steps};
-use sokoengine_mover::{BoardManager, Mover, PusherStep};
+use sokoengine_mover::{BoardManager, BoardState, Mover, PusherStep};
 
 use crate::animation::{Animation, MAX_FRAMES, Place, Sprite};
 use crate::board::{BoardPicture, symbol};
@@ -64,15 +64,47 @@ pub fn position_after(
     Ok(mover.into_board_manager())
 }
 
-/// The positions of pushers and boxes (by ID) after a frame's steps.
+/// A frame: the counts after its steps, and where its pieces moved. Only the pieces
+/// that moved are kept, so a playback takes memory in proportion to its frames plus its
+/// pieces, not to their product (a thousand boxes over 65,535 frames would be half a
+/// gigabyte of positions).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Frame {
-    pushers: Vec<usize>,
-    boxes: Vec<usize>,
     /// Pusher steps applied so far.
     steps: usize,
     moves: usize,
     pushes: usize,
+    /// The end of this frame's entries in [`Playback::moved`] (they start where the
+    /// previous frame's end).
+    moved_end: usize,
+}
+
+/// A piece that moved in a frame, and where to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Moved {
+    /// Box `index` (0-based ID order) is now at `position`.
+    Box { index: usize, position: usize },
+    /// Pusher `index` is now at `position`.
+    Pusher { index: usize, position: usize },
+}
+
+/// Appends to `moved` the pieces whose positions differ between `before` and `after`.
+fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
+    let pairs = before.boxes_positions.iter().zip(&after.boxes_positions);
+    for (index, (&old, &position)) in pairs.enumerate() {
+        if old != position {
+            moved.push(Moved::Box { index, position });
+        }
+    }
+    let pairs = before
+        .pushers_positions
+        .iter()
+        .zip(&after.pushers_positions);
+    for (index, (&old, &position)) in pairs.enumerate() {
+        if old != position {
+            moved.push(Moved::Pusher { index, position });
+        }
+    }
 }
 
 /// A solution (or any snapshot) replayed frame by frame: one frame for the start, then
@@ -89,7 +121,7 @@ struct Frame {
 ///
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
 /// let playback = Playback::new(&puzzle, &Moves::parse("rRRu")?, ReplayOptions::new())?;
-/// assert_eq!((playback.frames_count(), playback.steps_applied()), (4, 3));
+/// assert_eq!((playback.frame_count(), playback.steps_applied()), (4, 3));
 /// assert_eq!(playback.error().unwrap().to_string(),
 ///            "step 4: Pusher ID: 1 can't be placed in position 4 occupied by '#'");
 /// let html = playback.animation(&Options::new())?.to_html("Two pushes");
@@ -100,6 +132,8 @@ struct Frame {
 pub struct Playback {
     start: BoardManager,
     frames: Vec<Frame>,
+    /// The pieces each frame moved, frame after frame.
+    moved: Vec<Moved>,
     steps_count: usize,
     solved: bool,
     error: Option<ReplayError>,
@@ -119,33 +153,66 @@ impl Playback {
         moves: &Moves,
         options: ReplayOptions,
     ) -> Result<Playback, ReplayError> {
-        let (mut mover, steps) = start(puzzle, moves, options)?;
+        let (mover, steps) = start(puzzle, moves, options)?;
+        Ok(Playback::replay(mover, &steps))
+    }
+
+    /// As [`Playback::new`], refusing moves of more than `max_frames` frames before
+    /// anything is replayed: the frames are counted from the steps (a refused step
+    /// would end the playback sooner).
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::TooManyFrames`] for too many frames, [`RenderError::Replay`] as
+    /// [`Playback::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_io::{Moves, ReplayOptions};
+    /// use sokoengine_render::{Playback, RenderError};
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+    /// let moves = Moves::parse("1000(rl)")?;
+    /// let error = Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 100);
+    /// assert_eq!(error.unwrap_err(), RenderError::TooManyFrames { frames: 2001, max: 100 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_frame_limit(
+        puzzle: &Puzzle,
+        moves: &Moves,
+        options: ReplayOptions,
+        max_frames: usize,
+    ) -> Result<Playback, RenderError> {
+        let (mover, steps) = start(puzzle, moves, options)?;
+        let frames = frames_of(&steps);
+        if frames > max_frames {
+            return Err(RenderError::TooManyFrames {
+                frames,
+                max: max_frames,
+            });
+        }
+        Ok(Playback::replay(mover, &steps))
+    }
+
+    /// Plays `steps` on `mover`, a frame per step or group.
+    fn replay(mut mover: Mover, steps: &[PusherStep]) -> Playback {
         let start = mover.board_manager().clone();
-        let frame_of = |mover: &Mover, steps: usize, moves: usize, pushes: usize| {
-            let state = mover.board_manager().state();
-            Frame {
-                pushers: state.pushers_positions,
-                boxes: state.boxes_positions,
-                steps,
-                moves,
-                pushes,
-            }
-        };
-        let mut frames = vec![frame_of(&mover, 0, 0, 0)];
+        let mut before = start.state();
+        let mut moved = Vec::new();
+        let mut frames = vec![Frame {
+            steps: 0,
+            moves: 0,
+            pushes: 0,
+            moved_end: 0,
+        }];
         let (mut moves_count, mut pushes_count) = (0, 0);
         let mut error = None;
         let mut index = 0;
         while index < steps.len() {
-            let first = steps[index];
-            let mut end = index + 1;
-            if first.is_jump() || first.is_pusher_selection() {
-                while end < steps.len()
-                    && steps[end].is_jump() == first.is_jump()
-                    && steps[end].is_pusher_selection() == first.is_pusher_selection()
-                {
-                    end += 1;
-                }
-            }
+            let end = index + group_len(&steps[index..]);
             if let Err(refused) = replay_steps(&mut mover, &steps[index..end]) {
                 error = Some(shift(refused, index));
                 break;
@@ -158,24 +225,33 @@ impl Playback {
                 }
             }
             index = end;
-            frames.push(frame_of(&mover, index, moves_count, pushes_count));
+            let after = mover.board_manager().state();
+            diff(&before, &after, &mut moved);
+            before = after;
+            frames.push(Frame {
+                steps: index,
+                moves: moves_count,
+                pushes: pushes_count,
+                moved_end: moved.len(),
+            });
         }
-        Ok(Playback {
+        Playback {
             start,
             frames,
+            moved,
             steps_count: steps.len(),
             solved: mover.is_solved(),
             error,
-        })
+        }
     }
 
     /// The number of frames: the start and one per step or group applied.
-    pub fn frames_count(&self) -> usize {
+    pub fn frame_count(&self) -> usize {
         self.frames.len()
     }
 
     /// The pusher steps of the moves.
-    pub const fn steps_count(&self) -> usize {
+    pub const fn step_count(&self) -> usize {
         self.steps_count
     }
 
@@ -269,34 +345,85 @@ impl Playback {
         };
         let start = &self.start;
         let has_goal = |position: usize| board.get(position).is_some_and(|cell| cell.has_goal());
-        let first = &self.frames[0];
-        for (index, &position) in first.boxes.iter().enumerate() {
-            let plus = BoardPicture::box_plus_id(Some(&self.start), position)
-                .map(|plus| {
-                    picture.plus_id_path(plus, Point::default(), picture.radius_at(position))
-                })
-                .unwrap_or_default();
-            let mut sprite = Sprite::new(looks(['b', 'B'], &plus));
-            for (frame_index, frame) in self.frames.iter().enumerate() {
-                let at = frame.boxes.get(index).copied();
-                sprite.set(
-                    frame_index,
-                    at.and_then(|p| place(p, start.box_fits_goal_at(index + 1, p))),
-                );
+        let box_place = |index: usize, position: usize| {
+            place(position, start.box_fits_goal_at(index + 1, position))
+        };
+        let first = start.state();
+        let mut boxes: Vec<Sprite> = first
+            .boxes_positions
+            .iter()
+            .enumerate()
+            .map(|(index, &position)| {
+                let plus = BoardPicture::box_plus_id(Some(start), position)
+                    .map(|plus| {
+                        picture.plus_id_path(plus, Point::default(), picture.radius_at(position))
+                    })
+                    .unwrap_or_default();
+                let mut sprite = Sprite::new(looks(['b', 'B'], &plus));
+                sprite.set(0, box_place(index, position));
+                sprite
+            })
+            .collect();
+        let mut pushers: Vec<Sprite> = first
+            .pushers_positions
+            .iter()
+            .map(|&position| {
+                let mut sprite = Sprite::new(looks(['p', 'P'], ""));
+                sprite.set(0, place(position, has_goal(position)));
+                sprite
+            })
+            .collect();
+        // Only the pieces that moved change in a frame.
+        for (frame_index, pair) in self.frames.windows(2).enumerate() {
+            let frame_index = frame_index + 1;
+            for &moved in &self.moved[pair[0].moved_end..pair[1].moved_end] {
+                match moved {
+                    Moved::Box { index, position } => {
+                        if let Some(sprite) = boxes.get_mut(index) {
+                            sprite.set(frame_index, box_place(index, position));
+                        }
+                    }
+                    Moved::Pusher { index, position } => {
+                        if let Some(sprite) = pushers.get_mut(index) {
+                            sprite.set(frame_index, place(position, has_goal(position)));
+                        }
+                    }
+                }
             }
-            animation.push_sprite(sprite);
         }
-        for index in 0..first.pushers.len() {
-            let mut sprite = Sprite::new(looks(['p', 'P'], ""));
-            for (frame_index, frame) in self.frames.iter().enumerate() {
-                let at = frame.pushers.get(index).copied();
-                sprite.set(frame_index, at.and_then(|p| place(p, has_goal(p))));
-            }
+        for sprite in boxes.into_iter().chain(pushers) {
             animation.push_sprite(sprite);
         }
         animation.set_captions((0..self.frames.len()).map(|i| self.caption(i)).collect());
         Ok(animation)
     }
+}
+
+/// The steps of the first frame of `steps` (not empty): one step, or a whole group of
+/// jump steps or of pusher-selection steps.
+fn group_len(steps: &[PusherStep]) -> usize {
+    let first = steps[0];
+    if !(first.is_jump() || first.is_pusher_selection()) {
+        return 1;
+    }
+    1 + steps[1..]
+        .iter()
+        .take_while(|step| {
+            step.is_jump() == first.is_jump()
+                && step.is_pusher_selection() == first.is_pusher_selection()
+        })
+        .count()
+}
+
+/// The frames a playback of all of `steps` has: the start and one per step or group.
+fn frames_of(steps: &[PusherStep]) -> usize {
+    let mut frames = 1;
+    let mut index = 0;
+    while index < steps.len() {
+        index += group_len(&steps[index..]);
+        frames += 1;
+    }
+    frames
 }
 
 /// `error` of a replay of steps starting at `offset`, with the step index of the whole

@@ -10,7 +10,8 @@ use crate::error::RenderError;
 /// # Errors
 ///
 /// [`RenderError::Png`] when the SVG does not parse or the PNG cannot be encoded,
-/// [`RenderError::TooLarge`] beyond [`MAX_PNG_PIXELS`](crate::MAX_PNG_PIXELS).
+/// [`RenderError::TooLarge`] beyond [`MAX_PNG_PIXELS`](crate::MAX_PNG_PIXELS),
+/// [`RenderError::TooManyNodes`] beyond [`MAX_PNG_NODES`](crate::MAX_PNG_NODES) nodes.
 ///
 /// # Examples
 ///
@@ -25,8 +26,14 @@ use crate::error::RenderError;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, RenderError> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .map_err(|e| RenderError::Png(e.to_string()))?;
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| match e {
+        usvg::Error::ParsingFailed(usvg::roxmltree::Error::NodesLimitReached) => {
+            RenderError::TooManyNodes {
+                max: crate::MAX_PNG_NODES,
+            }
+        }
+        e => RenderError::Png(e.to_string()),
+    })?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
     if u64::from(width) * u64::from(height) > crate::MAX_PNG_PIXELS {

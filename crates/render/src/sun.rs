@@ -186,7 +186,7 @@ pub fn sun_svg(
 /// let puzzle = Puzzle::setting_sun();
 /// let solution = puzzle.solve(Metric::Slide)?;
 /// let animation = sun_animation(puzzle.start(), solution.moves(), Some(puzzle.goal()), &Options::new())?;
-/// assert_eq!(animation.frames_count(), 91);
+/// assert_eq!(animation.frame_count(), 91);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn sun_animation(

@@ -273,7 +273,7 @@ pub fn tilewe_animation(board: &Board, options: &Options) -> Result<Animation, R
         options.checked_frame_seconds()?,
         options.palette(),
     );
-    let mut replay = Board::new(board.n_players()).map_err(|e| RenderError::Move {
+    let mut replay = Board::new(board.player_count()).map_err(|e| RenderError::Move {
         index: 0,
         text: String::new(),
         message: e.to_string(),

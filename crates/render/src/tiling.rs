@@ -210,8 +210,56 @@ impl Tiling {
     /// The outline of a tile of `shape` around its centre, as SVG path data relative to
     /// the centre.
     pub fn tile_path(&self, shape: TileShape) -> String {
+        polygon_path(&self.tile_points(shape))
+    }
+
+    /// The board position whose tile holds `point` (board coordinates, as
+    /// [`Tiling::center`] gives them), or `None` outside every tile. A point on the
+    /// edge between two tiles belongs to one of them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_render::{Point, Tiling};
+    ///
+    /// let tiling = Tiling::new(Tessellation::Octoban, 4, 3, 20.0);
+    /// for position in 0..12 {
+    ///     assert_eq!(tiling.position_at(tiling.center(position).unwrap()), Some(position));
+    /// }
+    /// assert_eq!(tiling.position_at(Point::new(-5.0, 10.0)), None);
+    /// ```
+    pub fn position_at(&self, point: Point) -> Option<usize> {
+        if self.width == 0 || self.height == 0 || !point.x.is_finite() || !point.y.is_finite() {
+            return None;
+        }
+        // Only tiles of the nearest rows and columns can hold the point.
+        let row = (point.y / self.row_step()).floor();
+        let column = (point.x / self.cell).floor();
+        let near = |value: f64, len: usize| {
+            let low = (value - 2.0).max(0.0);
+            let high = (value + 2.0).min(len as f64 - 1.0);
+            // None when the point is far off the board.
+            (low <= high).then_some((low as usize)..=(high as usize))
+        };
+        let rows = near(row, self.height)?;
+        let columns = near(column, self.width)?;
+        for y in rows {
+            for x in columns.clone() {
+                let center = self.center_xy(x, y);
+                let (px, py) = (point.x - center.x, point.y - center.y);
+                if inside(&self.tile_points(self.tile_shape(x, y)), px, py) {
+                    return Some(y * self.width + x);
+                }
+            }
+        }
+        None
+    }
+
+    /// The corners of a tile of `shape` around its centre, clockwise on the screen.
+    pub(crate) fn tile_points(&self, shape: TileShape) -> Vec<(f64, f64)> {
         let c = self.cell;
-        let points: Vec<(f64, f64)> = match (self.tessellation, shape) {
+        match (self.tessellation, shape) {
             (Tessellation::Hexoban, _) => {
                 let r = c / SQRT_3;
                 vec![
@@ -254,9 +302,21 @@ impl Tiling {
                 let h = c / 2.0;
                 vec![(-h, -h), (h, -h), (h, h), (-h, h)]
             }
-        };
-        polygon_path(&points)
+        }
     }
+}
+
+/// Whether (`x`, `y`) lies inside or on the convex polygon `points` (clockwise on the
+/// screen, where y grows downwards).
+fn inside(points: &[(f64, f64)], x: f64, y: f64) -> bool {
+    // A tiny tolerance, so a point on an edge shared by two tiles falls in one of them
+    // despite rounding.
+    const EDGE: f64 = 1e-9;
+    points.iter().enumerate().all(|(index, &(ax, ay))| {
+        let (bx, by) = points[(index + 1) % points.len()];
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+            >= -EDGE * (1.0 + (bx - ax).abs() + (by - ay).abs())
+    })
 }
 
 #[cfg(test)]
@@ -287,6 +347,32 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// Every point of a tile maps back to it: its centre, and points most of the way
+    /// to each corner; points off the board map to nothing.
+    #[test]
+    fn points_map_back_to_their_tiles() {
+        for tessellation in Tessellation::ALL {
+            let tiling = Tiling::new(tessellation, 7, 5, 24.0);
+            for position in 0..35 {
+                let (x, y) = (position % 7, position / 7);
+                let center = tiling.center_xy(x, y);
+                assert_eq!(tiling.position_at(center), Some(position), "{tessellation}");
+                for (cx, cy) in tiling.tile_points(tiling.tile_shape(x, y)) {
+                    let point = Point::new(center.x + cx * 0.9, center.y + cy * 0.9);
+                    assert_eq!(tiling.position_at(point), Some(position), "{tessellation}");
+                }
+            }
+            let (width, height) = tiling.size();
+            for point in [
+                Point::new(-1.0, -1.0),
+                Point::new(width + 50.0, height / 2.0),
+                Point::new(f64::NAN, 3.0),
+            ] {
+                assert_eq!(tiling.position_at(point), None, "{tessellation}");
             }
         }
     }

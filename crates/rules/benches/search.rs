@@ -33,7 +33,7 @@ impl Rules for Grid {
     type Movement = Cell;
     type Error = OffGrid;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

@@ -10,10 +10,10 @@ use crate::{Player, PlayerIndex, Rules, ScoreBoard};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameError {
-    /// The number of players differs from the rules' `n_players()`.
+    /// The number of players differs from the rules' `player_count()`.
     #[error("The game needs {expected} players, {given} were given")]
     PlayerCount {
-        /// `n_players()` of the rules.
+        /// `player_count()` of the rules.
         expected: usize,
         /// The number of players handed to the arena.
         given: usize,
@@ -27,7 +27,7 @@ pub enum GameError {
         players: usize,
     },
     /// With movement checking on, a player made a movement that is not possible (the
-    /// spec's exact text).
+    /// reference's exact text).
     #[error("Player {player} has made an invalid movement: {movement} in position: {position}")]
     InvalidMovement {
         /// The player's name.
@@ -80,7 +80,7 @@ pub enum GameError {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -121,7 +121,7 @@ pub struct GameReport<P> {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, _: &u32) -> Vec<u32> { vec![1, 2] }
@@ -240,7 +240,7 @@ impl<'r, R: Rules> Arena<'r, R> {
         mut observer: impl FnMut(PlayerIndex, &R::Movement, &R::Position),
     ) -> Result<GameReport<R::Position>, GameError> {
         let rules = self.rules;
-        let expected = rules.n_players();
+        let expected = rules.player_count();
         if players.len() != expected || players.len() > PlayerIndex::COUNT {
             return Err(GameError::PlayerCount {
                 expected,

@@ -15,7 +15,7 @@
 //! # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 //! # impl Rules for Count {
 //! #   type Position = u32; type Movement = u32; type Error = No;
-//! #   fn n_players(&self) -> usize { 1 }
+//! #   fn player_count(&self) -> usize { 1 }
 //! #   fn first_position(&self) -> u32 { 0 }
 //! #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 //! #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 9 { vec![1, 2] } else { vec![] } }

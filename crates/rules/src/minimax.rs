@@ -29,7 +29,7 @@ pub type Heuristic<R> = fn(&R, &<R as Rules>::Position, PlayerIndex) -> Score;
 /// # impl std::fmt::Display for Heap { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{}", self.0) } }
 /// # impl Rules for Nim {
 /// #   type Position = Heap; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 2 }
+/// #   fn player_count(&self) -> usize { 2 }
 /// #   fn first_position(&self) -> Heap { Heap(self.0, 0) }
 /// #   fn next_player(&self, p: &Heap) -> PlayerIndex { PlayerIndex::new(p.1) }
 /// #   fn possible_movements(&self, p: &Heap) -> Vec<u32> { (1..=p.0.min(3)).collect() }

@@ -72,7 +72,7 @@ pub(crate) fn unique_name(prefix: &str) -> String {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -126,7 +126,7 @@ impl<R: Rules> Player<R> for FirstMovementPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -182,7 +182,7 @@ impl<R: Rules> Player<R> for LastMovementPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, _: &u32) -> Vec<u32> { (1..=9).collect() }
@@ -256,7 +256,9 @@ impl<R: Rules> Player<R> for RandomPlayer {
 }
 
 /// A person at a terminal: prints the position and a numbered list of the legal movements,
-/// then reads the chosen number (IArena's human player).
+/// then reads the chosen number (IArena's human player), or the movement itself as it is
+/// printed, spaces and punctuation aside (a Hanoi movement printed `0 -> 2` is also
+/// `0 2`).
 ///
 /// Unreadable or out-of-range answers are asked again (at most 100 times in a row); end of
 /// input or an I/O error makes [`play`](Player::play) return `None`.
@@ -271,7 +273,7 @@ impl<R: Rules> Player<R> for RandomPlayer {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -284,7 +286,7 @@ impl<R: Rules> Player<R> for RandomPlayer {
 /// let mut human = HumanPlayer::new("you", Cursor::new("7\n1\n"), Vec::new());
 /// assert_eq!(human.play(&Count, &0), Some(2));
 /// let (_, output) = human.into_inner();
-/// assert!(String::from_utf8(output)?.contains("Please answer a number from 0 to 1."));
+/// assert!(String::from_utf8(output)?.contains("Please answer a number from 0 to 1, or a movement as printed."));
 /// // The end of the input gives no movement.
 /// let mut silent = HumanPlayer::new("you", Cursor::new(""), Vec::new());
 /// assert_eq!(silent.play(&Count, &0), None);
@@ -359,15 +361,42 @@ impl<I: BufRead, O: Write> HumanPlayer<I, O> {
             }
             match line.trim().parse::<usize>() {
                 Ok(choice) if choice < movements.len() => return Some(choice),
+                Err(_) if movement_named(line.trim(), movements).is_some() => {
+                    return movement_named(line.trim(), movements);
+                }
                 _ => writeln!(
                     self.output,
-                    "Please answer a number from 0 to {}.",
+                    "Please answer a number from 0 to {}, or a movement as printed.",
                     movements.len() - 1
                 )
                 .ok()?,
             }
         }
         None
+    }
+}
+
+/// The one movement of `movements` whose printed text is `answer`, comparing letters and
+/// digits only (`0 2` names `0 -> 2`); `None` when none or several match.
+fn movement_named<M: std::fmt::Display>(answer: &str, movements: &[M]) -> Option<usize> {
+    let key = |text: &str| -> String {
+        text.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = key(answer);
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut named = movements
+        .iter()
+        .enumerate()
+        .filter(|(_, movement)| key(&movement.to_string()) == wanted)
+        .map(|(index, _)| index);
+    match (named.next(), named.next()) {
+        (Some(index), None) => Some(index),
+        _ => None,
     }
 }
 

@@ -51,7 +51,7 @@ use crate::{PlayerIndex, ScoreBoard};
 ///     type Movement = u32;
 ///     type Error = BadTake;
 ///
-///     fn n_players(&self) -> usize { 2 }
+///     fn player_count(&self) -> usize { 2 }
 ///     fn first_position(&self) -> Heap { Heap { tokens: self.0, to_move: PlayerIndex::FIRST } }
 ///     fn next_player(&self, p: &Heap) -> PlayerIndex { p.to_move }
 ///     fn possible_movements(&self, p: &Heap) -> Vec<u32> { (1..=p.tokens.min(3)).collect() }
@@ -90,7 +90,7 @@ pub trait Rules {
     type Error: Error + Send + Sync + 'static;
 
     /// The number of players of the game.
-    fn n_players(&self) -> usize;
+    fn player_count(&self) -> usize;
 
     /// The initial position.
     fn first_position(&self) -> Self::Position;

@@ -50,7 +50,7 @@ impl<P, K: Hash + Eq + Clone, F: Fn(&P) -> K> SearchKey<P> for F {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -92,7 +92,7 @@ pub enum SearchError {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 5 { vec![1, 2] } else { vec![] } }
@@ -186,7 +186,7 @@ impl<K: Hash, P> Hash for Deep<K, P> {
 /// # #[derive(Debug, thiserror::Error)] #[error("no")] struct No;
 /// # impl Rules for Count {
 /// #   type Position = u32; type Movement = u32; type Error = No;
-/// #   fn n_players(&self) -> usize { 1 }
+/// #   fn player_count(&self) -> usize { 1 }
 /// #   fn first_position(&self) -> u32 { 0 }
 /// #   fn next_player(&self, _: &u32) -> PlayerIndex { PlayerIndex::FIRST }
 /// #   fn possible_movements(&self, p: &u32) -> Vec<u32> { if *p < 100 { vec![1, 3] } else { vec![] } }

@@ -733,14 +733,42 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn id_grid(&self) -> String {
+        let numbers: Vec<usize> = (1..=self.pieces().len()).collect();
+        self.numbered_grid(&numbers)
+    }
+
+    /// The grid of [`Layout::id_grid`] with each piece labelled by a number of the
+    /// caller's: `numbers[i]` for the `i`-th piece of [`Layout::pieces`] (row-major
+    /// order). A front end that names pieces by their number in the start picture
+    /// keeps those numbers as the pieces move. A piece without a number (or numbered
+    /// 0) shows as `?`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_setting_sun::{Cell, Direction, Layout};
+    ///
+    /// let mut layout = Layout::parse("hh./s..")?;
+    /// layout.step(Cell::new(0, 0), Direction::Right)?;
+    /// assert_eq!(layout.id_grid(), " .  1  1\n 2  .  .\n");
+    /// assert_eq!(layout.numbered_grid(&[7, 3]), " .  7  7\n 3  .  .\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn numbered_grid(&self, numbers: &[usize]) -> String {
         let width = self.board.width();
         let mut ids = vec![0usize; self.board.cells()];
-        for (number, piece) in self.pieces().iter().enumerate() {
+        for (index, piece) in self.pieces().iter().enumerate() {
+            // `usize::MAX` marks a piece without a number.
+            let label = match numbers.get(index) {
+                Some(&number) if number > 0 => number,
+                _ => usize::MAX,
+            };
             let mut cells = self
                 .board
                 .footprint(piece.shape, self.board.index(piece.cell));
             while cells != 0 {
-                ids[cells.trailing_zeros() as usize] = number + 1;
+                ids[cells.trailing_zeros() as usize] = label;
                 cells &= cells - 1;
             }
         }
@@ -751,6 +779,8 @@ impl Layout {
             }
             if *id == 0 {
                 text.push_str(" .");
+            } else if *id == usize::MAX {
+                text.push_str(" ?");
             } else {
                 text.push_str(&format!("{id:>2}"));
             }

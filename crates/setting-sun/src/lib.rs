@@ -48,7 +48,7 @@ pub use layout::{KeyError, Layout, LayoutError, MoveError, Piece, PlaceError};
 pub use moves::{MAX_PATH, Move, Path};
 pub use puzzle::{GoalError, Puzzle, Solution};
 pub use rules::{SettingSunRules, SunPosition};
-pub use search::{DEFAULT_STATE_LIMIT, SolveError};
+pub use search::{DEFAULT_STATE_LIMIT, STATE_BYTES, SolveError};
 pub use space::StateSpace;
 pub use vocabulary::{Cell, Direction, Metric, Shape, UnknownMetric};
 

@@ -107,7 +107,7 @@ impl Rules for SettingSunRules {
     type Movement = Move;
     type Error = MoveError;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

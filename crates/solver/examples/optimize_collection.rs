@@ -1,5 +1,5 @@
 //! Optimizes every level of a collection from its verifying snapshots and reports
-//! the totals: the optimizer's acceptance runs (spec `solver.md` section 8, B7 and
+//! the totals: the optimizer's acceptance runs (docs/solver.md#the-optimizer, B7 and
 //! B8).
 //!
 //! ```text
@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_metrics::{CompareMetrics, Metric, MetricOrder, SolutionMetrics, SolutionVerifier};
 use sokoengine_solver::{
     Cancel, Objective, OptimizerConfig, Silent, SolveOutcome, SolverConfig, optimize,
@@ -106,7 +106,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let collection = match Collection::load(&options.file, None) {
+    let collection = match Collection::load(&options.file, VariantHint::None) {
         Ok(collection) => collection,
         Err(error) => {
             eprintln!("error: {error}");

@@ -1,5 +1,5 @@
 //! Solves every level of a file and prints one line per level and a summary: the
-//! command behind the solver figures of the README.
+//! command behind the solver figures of docs/solver.md.
 //!
 //! ```text
 //! cargo run --release -p sokoengine-solver --example solve_set -- FILE [any|pushes|moves] [SECONDS] [JOBS] [FIRST-LAST]
@@ -29,7 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
     });
     let bytes = std::fs::read(path)?;
-    let collection = Collection::parse_bytes(&bytes, extension_hint(Path::new(path)));
+    let collection = Collection::parse_bytes(&bytes, extension_hint(Path::new(path)))
+        .expect("the text holds puzzles");
     let mut levels = Vec::new();
     for (index, entry) in collection.puzzles.iter().enumerate() {
         let number = index + 1;

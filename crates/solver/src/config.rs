@@ -97,7 +97,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The default memory budget: 4 GiB.
+    /// The largest default memory budget: 4 GiB. The default itself is sized from the
+    /// process's limits ([`default_memory_budget`](crate::default_memory_budget)).
     pub const DEFAULT_MEMORY: usize = 4 << 30;
 
     /// These limits with a time limit.
@@ -123,12 +124,14 @@ impl Limits {
 }
 
 impl Default for Limits {
-    /// No time or node limit; 4 GiB of tables.
+    /// No time or node limit; tables within the default memory budget
+    /// ([`default_memory_budget`](crate::default_memory_budget) of one search, at most
+    /// 4 GiB).
     fn default() -> Limits {
         Limits {
             time: None,
             nodes: None,
-            memory_bytes: Limits::DEFAULT_MEMORY,
+            memory_bytes: crate::memory::default_budget_once(),
         }
     }
 }

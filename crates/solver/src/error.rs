@@ -78,6 +78,10 @@ pub enum SolverError {
     /// The optimizer was given no seed.
     #[error("the optimizer needs at least one seed solution")]
     NoSeeds,
+    /// [`solve_from`](crate::solve_from) was given a mover in reverse mode, whose
+    /// board has boxes and goals switched.
+    #[error("the position is one of reverse play; the solver solves forward-mode positions")]
+    ReverseMode,
     /// A result failed the engine's own verification: a bug, reported instead of
     /// returned.
     #[error("internal error: {0}")]

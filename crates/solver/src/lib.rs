@@ -3,7 +3,9 @@
 //! * [`solve`]: a solution of a level for an [`Objective`]: `Any` (fast), `Pushes`
 //!   (push-optimal, proven) or `Moves` (move-optimal with pushes as the tie-break),
 //!   within [`Limits`] of time, expanded nodes and memory, cancellable from another
-//!   thread ([`Cancel`]), reporting [`Progress`] to an [`Observer`].
+//!   thread ([`Cancel`]), reporting [`Progress`] to an [`Observer`];
+//!   [`solve_from`]: the same from the position a player has reached on a
+//!   [`Mover`](sokoengine_mover::Mover) (a hint, or the rest of a saved game).
 //! * The search works on the compact core of the board crate
 //!   ([`CompactBoard`](sokoengine_board::CompactBoard)), the same rules of movement
 //!   the metrics verifier replays with, so Hexoban, Trioban and Octoban levels are
@@ -47,7 +49,9 @@ mod deadlock;
 mod engine;
 mod error;
 mod fess;
+mod from_position;
 mod matching;
+mod memory;
 mod model;
 mod optimize;
 mod plan;
@@ -64,6 +68,8 @@ pub use config::{
     SolveOutcome, SolverConfig, Stats, StopReason, UnsolvableReason,
 };
 pub use error::{MAX_BOXES, MAX_CELLS, SolverError};
+pub use from_position::solve_from;
+pub use memory::{default_memory_budget, memory_room};
 pub use optimize::{
     MAX_VICINITY_BOXES, Method, OptimizeOutcome, OptimizerConfig, ParseVicinityError, Pass,
     VicinitySetting, optimize, parse_vicinity,

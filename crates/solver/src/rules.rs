@@ -65,7 +65,7 @@ pub struct Push {
 }
 
 impl fmt::Display for Push {
-    /// `10 RIGHT`.
+    /// `10 right`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.box_position, self.direction)
     }
@@ -314,7 +314,7 @@ impl Rules for SokobanRules {
     type Movement = Push;
     type Error = PushError;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

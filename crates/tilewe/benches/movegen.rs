@@ -37,7 +37,7 @@ fn time_games(games: &[Vec<Board>], iters: u64, mut f: impl FnMut(&Board) -> usi
 
 fn random_games(c: &mut Criterion) {
     let games = common::random_games(100);
-    let total: usize = games.iter().flatten().map(Board::n_legal_moves).sum();
+    let total: usize = games.iter().flatten().map(Board::legal_move_count).sum();
     let mut group = c.benchmark_group("movegen");
     group.throughput(Throughput::Elements(total as u64));
     let mut out = Vec::with_capacity(2048);
@@ -50,14 +50,14 @@ fn random_games(c: &mut Criterion) {
         });
     });
     group.bench_function("count_100_random_games", |b| {
-        b.iter_custom(|iters| time_games(&games, iters, Board::n_legal_moves));
+        b.iter_custom(|iters| time_games(&games, iters, Board::legal_move_count));
     });
     group.finish();
 }
 
 fn seed0_game(c: &mut Criterion) {
     let positions = common::game_positions();
-    let total: usize = positions.iter().map(Board::n_legal_moves).sum();
+    let total: usize = positions.iter().map(Board::legal_move_count).sum();
     let mut group = c.benchmark_group("movegen");
     group.throughput(Throughput::Elements(total as u64));
     let mut out = Vec::with_capacity(2048);
@@ -75,7 +75,7 @@ fn seed0_game(c: &mut Criterion) {
         b.iter(|| {
             positions
                 .iter()
-                .map(|board| black_box(board).n_legal_moves())
+                .map(|board| black_box(board).legal_move_count())
                 .sum::<usize>()
         });
     });

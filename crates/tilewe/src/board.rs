@@ -85,7 +85,7 @@ pub(crate) const BOARD_CORNERS: Plane = {
 /// assert_eq!(Board::new(4)?.player_corners(Color::Red), Tile::CORNERS);
 /// let classic = Board::with_start_corners(4, StartCorners::Fixed)?;
 /// assert_eq!(classic.player_corners(Color::Red), ["t1".parse()?]);
-/// assert_eq!(classic.n_legal_moves(), 58);
+/// assert_eq!(classic.legal_move_count(), 58);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -204,10 +204,10 @@ impl Undo {
 /// use sokoengine_tilewe::{Board, Color};
 ///
 /// let mut board = Board::new(4)?;
-/// assert_eq!(board.n_legal_moves(), 232);
+/// assert_eq!(board.legal_move_count(), 232);
 /// board.push("Z4e-a1a1".parse()?)?;
 /// assert_eq!(board.current_player(), Color::Yellow);
-/// assert_eq!(board.n_legal_moves(), 174);
+/// assert_eq!(board.legal_move_count(), 174);
 /// assert_eq!(board.score(Color::Blue), 4);
 /// board.pop()?;
 /// assert_eq!(board.ply(), 0);
@@ -324,7 +324,7 @@ fn blocked_pairs(
 
 /// Number of pairs not in `blocked`.
 #[inline(always)]
-fn n_fitting(blocked: &PairSet) -> usize {
+fn fitting_count(blocked: &PairSet) -> usize {
     blocked.iter().map(|word| word.count_zeros() as usize).sum()
 }
 
@@ -483,7 +483,7 @@ impl Board {
 
     /// Number of players (1 to 4).
     #[must_use]
-    pub const fn n_players(&self) -> usize {
+    pub const fn player_count(&self) -> usize {
         self.n_players as usize
     }
 
@@ -551,7 +551,7 @@ impl Board {
         let size = wanted.len() as u8;
         self.legal_moves_for(color)
             .into_iter()
-            .filter(|mv| mv.piece().n_tiles() == size)
+            .filter(|mv| mv.piece().tile_count() == size)
             .find(|mv| mv.cells() == wanted)
     }
 
@@ -578,7 +578,7 @@ impl Board {
 
     /// The colours taking part, in turn order.
     pub fn players(&self) -> impl Iterator<Item = Color> + use<> {
-        Color::ALL.into_iter().take(self.n_players())
+        Color::ALL.into_iter().take(self.player_count())
     }
 
     /// Whether `color` takes part in this game.
@@ -620,7 +620,7 @@ impl Board {
 
     /// Number of pieces `color` has not placed yet.
     #[must_use]
-    pub const fn n_remaining_pieces(&self, color: Color) -> usize {
+    pub const fn remaining_piece_count(&self, color: Color) -> usize {
         self.remaining[color.index()].count_ones() as usize
     }
 
@@ -722,7 +722,7 @@ impl Board {
         let mut n_corners = 0;
         let mut total = 0;
         let listed = for_each_corner(&self.rows, p, |x, y| {
-            let count = n_fitting(&blocked_pairs(t, &self.rows, p, x, y, &unavailable));
+            let count = fitting_count(&blocked_pairs(t, &self.rows, p, x, y, &unavailable));
             if count > 0 {
                 if n_corners == MAX_CORNERS {
                     return false;
@@ -791,7 +791,7 @@ impl Board {
         let mut total = 0;
         let listed = for_each_corner(&self.rows, p, |x, y| {
             let k = key_at(&self.rows, p, x, y);
-            let count = t.n_candidates(k, remaining);
+            let count = t.candidate_count(k, remaining);
             if count > 0 {
                 if n_corners == MAX_CORNERS {
                     return false;
@@ -828,13 +828,13 @@ impl Board {
 
     /// Number of legal moves of the player to move.
     #[must_use]
-    pub fn n_legal_moves(&self) -> usize {
-        self.n_legal_moves_for(self.current_player())
+    pub fn legal_move_count(&self) -> usize {
+        self.legal_move_count_for(self.current_player())
     }
 
     /// Number of moves `color` could make if it were his turn.
     #[must_use]
-    pub fn n_legal_moves_for(&self, color: Color) -> usize {
+    pub fn legal_move_count_for(&self, color: Color) -> usize {
         if self.is_out(color.index()) {
             return 0;
         }
@@ -843,7 +843,7 @@ impl Board {
         let unavailable = t.unavailable_pairs(self.remaining[p]);
         let mut total = 0;
         for_each_corner(&self.rows, p, |x, y| {
-            total += n_fitting(&blocked_pairs(t, &self.rows, p, x, y, &unavailable));
+            total += fitting_count(&blocked_pairs(t, &self.rows, p, x, y, &unavailable));
             true
         });
         total
@@ -852,7 +852,7 @@ impl Board {
     /// Number of distinct placements (sets of covered cells) among the moves of `color`:
     /// the standard Blokus move count.
     #[must_use]
-    pub fn n_distinct_placements_for(&self, color: Color) -> usize {
+    pub fn distinct_placement_count_for(&self, color: Color) -> usize {
         let mut keys: Vec<u32> = self
             .legal_moves_for(color)
             .into_iter()
@@ -865,8 +865,8 @@ impl Board {
 
     /// Number of distinct placements of the player to move.
     #[must_use]
-    pub fn n_distinct_placements(&self) -> usize {
-        self.n_distinct_placements_for(self.current_player())
+    pub fn distinct_placement_count(&self) -> usize {
+        self.distinct_placement_count_for(self.current_player())
     }
 
     /// Whether `color` can place any piece now.
@@ -954,7 +954,7 @@ impl Board {
     /// board.push("L5sf-a1a1".parse()?)?;
     /// let corners: Vec<String> = board.player_corners(Color::Blue).iter().map(|t| t.to_string()).collect();
     /// assert_eq!(corners, ["c3", "c5"]);
-    /// assert_eq!(board.n_player_corners(Color::Yellow), 3);
+    /// assert_eq!(board.player_corner_count(Color::Yellow), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -977,7 +977,7 @@ impl Board {
 
     /// Number of [`player_corners`](Self::player_corners).
     #[must_use]
-    pub fn n_player_corners(&self, color: Color) -> usize {
+    pub fn player_corner_count(&self, color: Color) -> usize {
         self.player_corners(color).len()
     }
 
@@ -1107,7 +1107,7 @@ impl Board {
             self.colors[origin + usize::from(offset)] = p as u8;
         }
         self.remaining[p] &= !(1 << pair.piece.index());
-        self.scores[p] += u16::from(pair.piece.n_tiles());
+        self.scores[p] += u16::from(pair.piece.tile_count());
         self.ply += 1;
         self.pass_turn(p);
     }
@@ -1165,7 +1165,7 @@ impl Board {
             self.colors[origin + usize::from(offset)] = NO_COLOR;
         }
         self.remaining[p] |= 1 << pair.piece.index();
-        self.scores[p] -= u16::from(pair.piece.n_tiles());
+        self.scores[p] -= u16::from(pair.piece.tile_count());
         self.ply -= 1;
         Ok(mv)
     }
@@ -1197,7 +1197,7 @@ impl Board {
             return 0;
         }
         if depth == 1 {
-            return self.n_legal_moves_counted(counts) as u64;
+            return self.legal_move_count_with(counts) as u64;
         }
         let moves = self.legal_moves();
         let mut total = 0;
@@ -1209,7 +1209,7 @@ impl Board {
         total
     }
 
-    /// [`n_legal_moves`](Self::n_legal_moves), taking the number of moves at each open
+    /// [`legal_move_count`](Self::legal_move_count), taking the number of moves at each open
     /// corner from `counts` when an earlier position had the same neighbourhood there.
     /// Sibling positions share most corners, so a perft's last level mostly looks counts
     /// up instead of testing placements.
@@ -1224,13 +1224,13 @@ impl Board {
     /// let mut total = 0;
     /// for mv in board.legal_moves() {
     ///     board.push(mv)?;
-    ///     total += board.n_legal_moves_counted(&mut counts);
+    ///     total += board.legal_move_count_with(&mut counts);
     ///     board.pop()?;
     /// }
     /// assert_eq!(total, 40_368); // perft(2)
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn n_legal_moves_counted(&self, counts: &mut CornerCounts) -> usize {
+    pub fn legal_move_count_with(&self, counts: &mut CornerCounts) -> usize {
         let p = usize::from(self.current);
         if self.is_out(p) {
             return 0;
@@ -1379,7 +1379,7 @@ impl Board {
 /// Numbers of moves at open corners, remembered by the corner's neighbourhood (its 9x9
 /// window of forbidden cells) and the mover's remaining pieces, which decide that number
 /// alone: a cache for counting many similar positions
-/// ([`Board::n_legal_moves_counted`]). 1,024 entries, direct-mapped; 32 KB.
+/// ([`Board::legal_move_count_with`]). 1,024 entries, direct-mapped; 32 KB.
 ///
 /// # Examples
 ///
@@ -1388,8 +1388,8 @@ impl Board {
 ///
 /// let mut counts = CornerCounts::new();
 /// let board = Board::new(4)?;
-/// assert_eq!(board.n_legal_moves_counted(&mut counts), 232);
-/// assert_eq!(board.n_legal_moves_counted(&mut counts), 232); // from the cache
+/// assert_eq!(board.legal_move_count_with(&mut counts), 232);
+/// assert_eq!(board.legal_move_count_with(&mut counts), 232); // from the cache
 /// # Ok::<(), sokoengine_tilewe::BoardError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -1675,7 +1675,7 @@ impl Board {
     /// A random placement of the largest piece the player to move can place anywhere.
     pub(crate) fn largest_piece_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
         let moves = self.legal_moves();
-        let size = |mv: &Move| tables().pairs[mv.pair_id()].piece.n_tiles();
+        let size = |mv: &Move| tables().pairs[mv.pair_id()].piece.tile_count();
         let largest = moves.iter().map(size).max()?;
         let count = moves.iter().filter(|mv| size(mv) == largest).count();
         moves
@@ -1842,7 +1842,7 @@ mod tests {
         assert_eq!(Board::new(5), Err(BoardError::InvalidPlayerCount(5)));
         for n in 1..=4 {
             let board = Board::new(n).unwrap();
-            assert_eq!(board.n_legal_moves(), 232);
+            assert_eq!(board.legal_move_count(), 232);
             assert_eq!(board.legal_moves().len(), 232);
             assert_eq!(board.player_corners(Color::Blue), Tile::CORNERS);
         }
@@ -1871,7 +1871,7 @@ mod tests {
         let start = board.clone();
         for mv in start.legal_moves() {
             board.push(mv).unwrap();
-            assert_eq!(board.n_remaining_pieces(Color::Blue), 20);
+            assert_eq!(board.remaining_piece_count(Color::Blue), 20);
             assert_eq!(board.pop(), Ok(mv));
             assert_eq!(board.rows, start.rows);
             assert_eq!(board, start);
@@ -2015,7 +2015,7 @@ mod tests {
             let expected = reference_moves(board, color);
             board.generate_into(color, &mut out);
             assert_eq!(out, expected, "{color} in {board:?}");
-            assert_eq!(board.n_legal_moves_for(color), expected.len());
+            assert_eq!(board.legal_move_count_for(color), expected.len());
             check_size_counts(board, color);
         }
     }
@@ -2077,12 +2077,12 @@ mod tests {
         let mut counts = CornerCounts::new();
         for board in game_positions(4) {
             assert_eq!(
-                board.n_legal_moves_counted(&mut counts),
-                board.n_legal_moves()
+                board.legal_move_count_with(&mut counts),
+                board.legal_move_count()
             );
             assert_eq!(
-                board.n_legal_moves_counted(&mut counts),
-                board.n_legal_moves()
+                board.legal_move_count_with(&mut counts),
+                board.legal_move_count()
             );
         }
     }

@@ -21,7 +21,7 @@ use crate::types::Color;
 ///
 /// let board = Board::new(4)?;
 /// let mv = MostTiles.choose(&board, &mut Rng::new(7)).expect("the opening has moves");
-/// assert_eq!(mv.piece().n_tiles(), 5);
+/// assert_eq!(mv.piece().tile_count(), 5);
 /// # Ok::<(), sokoengine_tilewe::BoardError>(())
 /// ```
 pub trait Engine {
@@ -69,7 +69,7 @@ impl Engine for RandomEngine {
 /// Index of a random move among those with the largest piece, or `None` for no moves.
 pub(crate) fn pick_largest(moves: &[Move], rng: &mut Rng) -> Option<Move> {
     let t = tables();
-    let size = |mv: &Move| t.pairs[mv.pair_id()].piece.n_tiles();
+    let size = |mv: &Move| t.pairs[mv.pair_id()].piece.tile_count();
     let best = moves.iter().map(size).max()?;
     let count = moves.iter().filter(|mv| size(mv) == best).count();
     let k = rng.below(count);
@@ -85,7 +85,7 @@ pub(crate) fn pick_largest(moves: &[Move], rng: &mut Rng) -> Option<Move> {
 ///
 /// let board = Board::new(4)?;
 /// let mv = MostTiles.choose(&board, &mut Rng::new(1)).expect("a legal move");
-/// assert_eq!(mv.piece().n_tiles(), 5); // a five-tile piece opens the game
+/// assert_eq!(mv.piece().tile_count(), 5); // a five-tile piece opens the game
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -208,7 +208,7 @@ impl Engine for MonteCarlo {
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> Option<Move> {
         let moves = board.legal_moves();
         let t = tables();
-        let size = |mv: &Move| t.pairs[mv.pair_id()].piece.n_tiles();
+        let size = |mv: &Move| t.pairs[mv.pair_id()].piece.tile_count();
         let best_size = moves.iter().map(size).max()?;
         // One candidate per placement: duplicates (same cells) would split the playouts.
         let mut candidates: Vec<Move> = moves

@@ -26,7 +26,10 @@
 //! Input follows GTP: carriage returns and other control characters are dropped, `#`
 //! starts a comment, an optional numeric id is echoed in the response. Anything wrong
 //! gets one `? message` response; nothing a controller sends can stop the session
-//! except `quit` or the end of input. Lines are capped at [`MAX_LINE`] bytes.
+//! except `quit` or the end of input. Lines are capped at [`MAX_LINE`] bytes: a longer
+//! line is answered with an error as soon as it passes the cap, and its rest is skipped;
+//! a line whose rest does not end within [`MAX_SKIPPED_LINES`] times the cap (an endless
+//! input such as `/dev/zero`) ends the session with [`GtpError::EndlessLine`].
 //!
 //! # Examples
 //!
@@ -56,6 +59,31 @@ use crate::types::{Color, Tile};
 /// line answered with an error.
 pub const MAX_LINE: usize = 4096;
 
+/// How far past the cap, in multiples of it, the rest of an overlong line is skipped
+/// looking for its end (1 MiB for the default cap).
+pub const MAX_SKIPPED_LINES: usize = 256;
+
+/// Why [`GtpSession::run`] ended before `quit` or the end of its input.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GtpError {
+    /// The input could not be read.
+    #[error("can't read the input: {0}")]
+    Read(#[source] io::Error),
+    /// A response could not be written.
+    #[error("can't write a response: {0}")]
+    Write(#[source] io::Error),
+    /// A line passed the cap and did not end within [`MAX_SKIPPED_LINES`] times the cap
+    /// more: the input is not GTP (it was answered with an error first).
+    #[error("a line longer than the limit of {limit} bytes did not end within {skipped} bytes")]
+    EndlessLine {
+        /// The line cap, in bytes.
+        limit: usize,
+        /// The bytes skipped after it before the session gave up.
+        skipped: usize,
+    },
+}
+
 /// The commands, as `list_commands` lists them.
 const COMMANDS: [&str; 16] = [
     "all_legal",
@@ -83,6 +111,7 @@ pub struct GtpSession {
     rng: Rng,
     teams: Teams,
     quit: bool,
+    max_line: usize,
 }
 
 impl std::fmt::Debug for GtpSession {
@@ -112,7 +141,16 @@ impl GtpSession {
             rng: Rng::new(seed),
             teams: Teams::Solo,
             quit: false,
+            max_line: MAX_LINE,
         }
+    }
+
+    /// The same session with lines capped at `bytes` (at least 1) instead of
+    /// [`MAX_LINE`].
+    #[must_use]
+    pub fn with_line_limit(mut self, bytes: usize) -> GtpSession {
+        self.max_line = bytes.max(1);
+        self
     }
 
     /// The current position.
@@ -324,57 +362,123 @@ impl GtpSession {
     }
 
     /// Answers every line of `input` on `output` until `quit` or the end of input,
-    /// flushing after each response.
+    /// flushing after each response. A line longer than the cap is answered with an
+    /// error as soon as it passes the cap; its rest is skipped.
     ///
     /// # Errors
     ///
-    /// Only errors reading `input` or writing `output`.
-    pub fn run(&mut self, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+    /// [`GtpError::Read`] / [`GtpError::Write`] for errors reading `input` or writing
+    /// `output`; [`GtpError::EndlessLine`] when the rest of an overlong line does not end
+    /// within [`MAX_SKIPPED_LINES`] times the cap.
+    pub fn run(
+        &mut self,
+        input: &mut impl BufRead,
+        output: &mut impl Write,
+    ) -> Result<(), GtpError> {
         let mut line = Vec::with_capacity(256);
+        let reply = |output: &mut dyn Write, response: &str| {
+            output
+                .write_all(response.as_bytes())
+                .and_then(|()| output.flush())
+                .map_err(GtpError::Write)
+        };
         while !self.quit {
-            let Some(complete) = read_line(input, &mut line)? else {
-                break;
-            };
-            let response = if complete {
-                self.respond(&String::from_utf8_lossy(&line))
-            } else {
-                Some(format!("? line longer than {MAX_LINE} bytes\n\n"))
-            };
-            if let Some(response) = response {
-                output.write_all(response.as_bytes())?;
-                output.flush()?;
+            match read_line(input, &mut line, self.max_line).map_err(GtpError::Read)? {
+                Line::End => break,
+                Line::Complete => {
+                    if let Some(response) = self.respond(&String::from_utf8_lossy(&line)) {
+                        reply(output, &response)?;
+                    }
+                }
+                Line::Overlong { ended } => {
+                    let limit = self.max_line;
+                    reply(output, &format!("? line longer than {limit} bytes\n\n"))?;
+                    if !ended {
+                        let bound = limit.saturating_mul(MAX_SKIPPED_LINES);
+                        if !skip_line(input, bound).map_err(GtpError::Read)? {
+                            return Err(GtpError::EndlessLine {
+                                limit,
+                                skipped: bound,
+                            });
+                        }
+                    }
+                }
             }
         }
         Ok(())
     }
 }
 
-/// Reads one line into `line` (without its end), keeping at most [`MAX_LINE`] bytes:
-/// `Some(true)` for a whole line, `Some(false)` for one cut short (the rest is skipped),
-/// `None` at the end of input.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+/// What [`read_line`] read.
+enum Line {
+    /// A whole line (the last one may lack its line end).
+    Complete,
+    /// A line longer than the cap; `ended`: its line end was read too.
+    Overlong { ended: bool },
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line into `line` (without its end), reading at most `max_line` bytes of a
+/// line before it is found overlong.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max_line: usize) -> io::Result<Line> {
     line.clear();
-    let mut complete = true;
-    let mut any = false;
     loop {
         let available = input.fill_buf()?;
         if available.is_empty() {
-            return Ok(any.then_some(complete));
+            return Ok(if line.is_empty() {
+                Line::End
+            } else {
+                Line::Complete
+            });
         }
-        any = true;
-        let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(end) => (&available[..end], end + 1, true),
-            None => (available, available.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        if chunk.len() > room {
-            complete = false;
+        let room = max_line - line.len();
+        match available.iter().position(|&b| b == b'\n') {
+            Some(end) if end <= room => {
+                line.extend_from_slice(&available[..end]);
+                input.consume(end + 1);
+                return Ok(Line::Complete);
+            }
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(Line::Overlong { ended: true });
+            }
+            None if available.len() > room => {
+                // Only as much as the cap: the rest is skipped after the answer.
+                input.consume(room + 1);
+                return Ok(Line::Overlong { ended: false });
+            }
+            None => {
+                let used = available.len();
+                line.extend_from_slice(available);
+                input.consume(used);
+            }
         }
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+    }
+}
+
+/// Skips the rest of a line: `true` when its end (or the end of input) comes within
+/// `bound` bytes, `false` otherwise (the input is left there).
+fn skip_line(input: &mut impl BufRead, bound: usize) -> io::Result<bool> {
+    let mut skipped = 0usize;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(true);
+        }
+        if let Some(end) = available.iter().position(|&b| b == b'\n') {
+            if skipped + end > bound {
+                return Ok(false);
+            }
+            input.consume(end + 1);
+            return Ok(true);
+        }
+        let used = available.len();
+        skipped += used;
+        if skipped > bound {
+            return Ok(false);
+        }
         input.consume(used);
-        if done {
-            return Ok(Some(complete));
-        }
     }
 }
 

@@ -53,12 +53,12 @@ impl Rules for TileweRules {
     type Movement = Move;
     type Error = PlayError;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         usize::from(self.n_players)
     }
 
     fn first_position(&self) -> Board {
-        match Board::new(self.n_players()) {
+        match Board::new(self.player_count()) {
             Ok(board) => board,
             Err(_) => unreachable!("the player count is checked on construction"),
         }
@@ -163,7 +163,7 @@ mod tests {
         assert!(TileweRules::new(0).is_err());
         let rules = TileweRules::new(4).unwrap();
         let start = rules.first_position();
-        assert_eq!(rules.n_players(), 4);
+        assert_eq!(rules.player_count(), 4);
         assert_eq!(rules.next_player(&start), PlayerIndex::FIRST);
         let moves = rules.possible_movements(&start);
         let successors = rules.successors(&start);

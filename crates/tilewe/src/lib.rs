@@ -5,7 +5,7 @@
 //! use sokoengine_tilewe::{Board, Color, Move};
 //!
 //! let mut board = Board::new(4)?;
-//! assert_eq!(board.n_legal_moves(), 232);
+//! assert_eq!(board.legal_move_count(), 232);
 //! let mv: Move = "Z4e-a1a1".parse()?;
 //! board.push(mv)?;
 //! assert_eq!(board.current_player(), Color::Yellow);
@@ -19,7 +19,7 @@
 //! * vocabulary: [`Tile`] (`a1..t20`), [`Color`], [`Piece`], [`Rotation`], [`PieceSet`];
 //! * [`Move`]: (piece, canonical rotation, contact, target) with notation `F5e-a2d4`,
 //!   parsing ([`MoveError`]) and the piece-shape queries ([`piece_tiles`],
-//!   [`piece_contacts`], [`n_piece_contacts`], [`n_piece_corners`], ...);
+//!   [`piece_contacts`], [`piece_contact_count`], [`piece_corner_count`], ...);
 //! * [`Board`]: the rules for 1 to 4 players: legal moves for any player, move and
 //!   placement counts, `is_legal`, checked [`push`](Board::push) / [`pop`](Board::pop)
 //!   ([`PlayError`]) and the unchecked fast path, open corners, scores, winners,
@@ -92,8 +92,8 @@ pub use board::{Board, BoardError, CornerCounts, PlayError, StartCorners};
 pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
-    Move, MoveError, canonical_rotation, n_empty_board_placements, n_piece_contacts,
-    n_piece_corners, n_piece_tiles, piece_contacts, piece_tiles, unique_rotations,
+    Move, MoveError, canonical_rotation, empty_board_placement_count, piece_contact_count,
+    piece_contacts, piece_corner_count, piece_tile_count, piece_tiles, unique_rotations,
 };
 pub use position::PositionError;
 pub use rng::Rng;

@@ -354,13 +354,13 @@ impl FromStr for Move {
 
 /// Number of cells of `piece`.
 #[must_use]
-pub const fn n_piece_tiles(piece: Piece) -> u8 {
-    piece.n_tiles()
+pub const fn piece_tile_count(piece: Piece) -> u8 {
+    piece.tile_count()
 }
 
 /// Number of contact cells of `piece` in its north orientation.
 #[must_use]
-pub fn n_piece_contacts(piece: Piece) -> usize {
+pub fn piece_contact_count(piece: Piece) -> usize {
     let t = tables();
     t.contact_cells(usize::from(t.canonical[piece.index()][0]))
         .len()
@@ -368,8 +368,8 @@ pub fn n_piece_contacts(piece: Piece) -> usize {
 
 /// Number of corner cells (touching diagonally, not along an edge) of `piece` north.
 #[must_use]
-pub fn n_piece_corners(piece: Piece) -> usize {
-    tables().n_corners(piece)
+pub fn piece_corner_count(piece: Piece) -> usize {
+    tables().corner_count(piece)
 }
 
 /// The cells of `piece` rotated by `rotation`, in bounding-box coordinates, ascending.
@@ -407,8 +407,8 @@ pub fn piece_contacts(piece: Piece, rotation: Rotation) -> Vec<Tile> {
 
 /// Number of placements of all 91 orientations anywhere on an empty board (30,433).
 #[must_use]
-pub fn n_empty_board_placements() -> usize {
-    tables().n_empty_board_placements()
+pub fn empty_board_placement_count() -> usize {
+    tables().empty_board_placement_count()
 }
 
 /// The canonical label of `rotation` for `piece` (the first label with the same shape).
@@ -500,14 +500,14 @@ mod tests {
 
     #[test]
     fn piece_queries() {
-        let contacts: Vec<usize> = Piece::ALL.iter().map(|&p| n_piece_contacts(p)).collect();
+        let contacts: Vec<usize> = Piece::ALL.iter().map(|&p| piece_contact_count(p)).collect();
         assert_eq!(
             contacts,
             [
                 1, 2, 2, 3, 4, 2, 3, 4, 3, 4, 2, 3, 4, 4, 3, 4, 3, 5, 4, 3, 4
             ]
         );
-        let corners: Vec<usize> = Piece::ALL.iter().map(|&p| n_piece_corners(p)).collect();
+        let corners: Vec<usize> = Piece::ALL.iter().map(|&p| piece_corner_count(p)).collect();
         assert_eq!(
             corners,
             [

@@ -112,7 +112,7 @@ impl Board {
             }
         }
         out.push(' ');
-        out.push_str(&self.n_players().to_string());
+        out.push_str(&self.player_count().to_string());
         out.push(' ');
         out.push(self.current_player().letter().to_ascii_lowercase());
         out.push(' ');
@@ -187,7 +187,7 @@ impl Board {
         for (p, &left) in remaining.iter().enumerate().take(n_players) {
             let color = Color::ALL[p];
             let cells = colors.iter().filter(|&&c| usize::from(c) == p).count() as u32;
-            let expected = PieceSet::ALL.n_tiles() - PieceSet::from_bits(left).n_tiles();
+            let expected = PieceSet::ALL.tile_count() - PieceSet::from_bits(left).tile_count();
             if cells != expected {
                 return Err(PositionError::CellCount {
                     color,

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::types::{Piece, Rotation, Tile};
 
-/// North shapes, cells as (x, y) in the bounding box, from the spec's piece table.
+/// North shapes, cells as (x, y) in the bounding box, from tilewe's piece table.
 const NORTH: [&[(u8, u8)]; 21] = [
     &[(0, 0)],
     &[(0, 0), (0, 1)],
@@ -389,7 +389,7 @@ impl Tables {
                     diag: corner_cells_of(o.shape)
                         .into_iter()
                         .fold(0, |m, (x, y)| m | bit(x, y)),
-                    size: o.piece.n_tiles(),
+                    size: o.piece.tile_count(),
                     piece: o.piece.index() as u8,
                     left: -(contact.0 as i8),
                     right: o.width as i8 - 1 - contact.0 as i8,
@@ -475,7 +475,7 @@ impl Tables {
             .collect();
         let mut size_pairs = [[0u64; PAIR_WORDS]; 6];
         for piece in Piece::ALL {
-            let size = usize::from(piece.n_tiles());
+            let size = usize::from(piece.tile_count());
             unite(&mut size_pairs[size], &piece_pair_sets[piece.index()]);
         }
         Tables {
@@ -533,7 +533,7 @@ impl Tables {
 
     /// Number of candidates of the pieces in `pieces` at neighbourhood `key` (no fit test).
     #[inline(always)]
-    pub(crate) fn n_candidates(&self, key: usize, pieces: u32) -> usize {
+    pub(crate) fn candidate_count(&self, key: usize, pieces: u32) -> usize {
         let mut n = 0;
         self.for_each_candidate_run(key, pieces, |masks| {
             n += masks.len();
@@ -543,7 +543,7 @@ impl Tables {
     }
 
     /// The `index`-th of those candidates (in piece order), `index` below
-    /// [`n_candidates`](Self::n_candidates).
+    /// [`candidate_count`](Self::candidate_count).
     #[inline(always)]
     pub(crate) fn nth_candidate(&self, key: usize, pieces: u32, mut index: usize) -> Option<u128> {
         let mut found = None;
@@ -591,7 +591,7 @@ impl Tables {
     }
 
     /// Number of placements of every orientation on an empty board.
-    pub(crate) fn n_empty_board_placements(&self) -> usize {
+    pub(crate) fn empty_board_placement_count(&self) -> usize {
         self.orientations
             .iter()
             .map(|o| usize::from(21 - o.width) * usize::from(21 - o.height))
@@ -599,7 +599,7 @@ impl Tables {
     }
 
     /// Number of corner cells of a piece's north orientation.
-    pub(crate) fn n_corners(&self, piece: Piece) -> usize {
+    pub(crate) fn corner_count(&self, piece: Piece) -> usize {
         let o = usize::from(self.canonical[piece.index()][0]);
         corner_cells_of(self.orientations[o].shape).len()
     }
@@ -621,7 +621,7 @@ mod tests {
         let t = tables();
         assert_eq!(t.orientations.len(), 91);
         assert_eq!(t.pairs.len(), 309);
-        assert_eq!(t.n_empty_board_placements(), 30_433);
+        assert_eq!(t.empty_board_placement_count(), 30_433);
     }
 
     #[test]

@@ -177,7 +177,7 @@ impl fmt::Display for Color {
 /// use sokoengine_tilewe::Piece;
 ///
 /// assert_eq!(Piece::F5.name(), "F5");
-/// assert_eq!(Piece::F5.n_tiles(), 5);
+/// assert_eq!(Piece::F5.tile_count(), 5);
 /// assert_eq!(Piece::from_name("X5"), Some(Piece::X5));
 /// assert_eq!(Piece::ALL.len(), 21);
 /// ```
@@ -271,7 +271,7 @@ impl Piece {
 
     /// Number of cells (1 to 5); the name's digit.
     #[must_use]
-    pub const fn n_tiles(self) -> u8 {
+    pub const fn tile_count(self) -> u8 {
         PIECE_NAMES[self.0 as usize].as_bytes()[1] - b'0'
     }
 }
@@ -435,8 +435,8 @@ impl PieceSet {
 
     /// Total number of cells of the pieces in the set.
     #[must_use]
-    pub fn n_tiles(self) -> u32 {
-        self.iter().map(|p| u32::from(p.n_tiles())).sum()
+    pub fn tile_count(self) -> u32 {
+        self.iter().map(|p| u32::from(p.tile_count())).sum()
     }
 
     /// The pieces in ID order.
@@ -480,13 +480,13 @@ mod tests {
 
     #[test]
     fn piece_sizes_and_names() {
-        let sizes: Vec<u8> = Piece::ALL.iter().map(|p| p.n_tiles()).collect();
+        let sizes: Vec<u8> = Piece::ALL.iter().map(|p| p.tile_count()).collect();
         assert_eq!(sizes.iter().map(|&s| u32::from(s)).sum::<u32>(), 89);
         for p in Piece::ALL {
             assert_eq!(Piece::from_name(p.name()), Some(p));
         }
         assert_eq!(Piece::from_index(21), None);
-        assert_eq!(PieceSet::ALL.n_tiles(), 89);
+        assert_eq!(PieceSet::ALL.tile_count(), 89);
     }
 
     #[test]

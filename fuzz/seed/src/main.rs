@@ -82,7 +82,9 @@ fn walk_actions(tessellation: Tessellation, moves: &sokoengine::io::Moves) -> Ve
 }
 
 fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
-    let collection = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path));
+    let Ok(collection) = Collection::parse_bytes(bytes, sokoengine::io::extension_hint(path)) else {
+        return;
+    };
     if bytes.len() <= MAX_FILE {
         seeds.add("sok_collection", &support::collection_input(None, bytes));
     }
@@ -101,7 +103,7 @@ fn from_collection(seeds: &mut Seeds, path: &Path, bytes: &[u8]) {
             continue;
         }
         seeds.add("board_parse", &support::board_input(tessellation, &board));
-        if puzzle.size() <= SOLVER_CELLS && puzzle.boxes_count() <= SOLVER_BOXES {
+        if puzzle.size() <= SOLVER_CELLS && puzzle.box_count() <= SOLVER_BOXES {
             for objectives in 0..4 {
                 seeds.add(
                     "solver_tiny",
@@ -252,6 +254,53 @@ fn own_seeds(seeds: &mut Seeds) {
         "0,1,2,3,4,5,6,7||",
     ] {
         seeds.add("hanoi_position", position.as_bytes());
+    }
+    // GTP byte streams under small line caps: an overlong line that ends, one that does
+    // not, and a session that quits.
+    for (cap, stream) in [
+        (
+            3u8,
+            &b"name\nprotocol_version\nxxxxxxxxxxxxxxxxxxxx\nplay 1 a20\nquit\n"[..],
+        ),
+        (0, &[b'x'; 600][..]),
+        (63, b"genmove 1\n\nall_legal 2\nundo\n"),
+    ] {
+        seeds.add("gtp_lines", &support::gtp_lines_input(cap, stream));
+    }
+    // Every mode of the atomic writer (existing target, failing writer, a user's file at
+    // the old temporary name, a private target) over some level text.
+    let contents = "#####\n#@$.#\n#####\n".repeat(5);
+    for mode in 0..16 {
+        seeds.add(
+            "atomic_write",
+            &support::atomic_write_input(mode, 10, contents.as_bytes()),
+        );
+    }
+    for (tessellation, board, moves) in [
+        (Tessellation::Sokoban, "#######\n#@ $ .#\n#######", "rRR"),
+        (
+            Tessellation::Sokoban,
+            "######\n#@   #\n# $. #\n######",
+            "dR",
+        ),
+        (Tessellation::Sokoban, "#######\n#@ $ .#\n#######", "[ll]RR"),
+        (
+            Tessellation::Hexoban,
+            "- # # # # #\n# @ $ . #\n- # # # # #",
+            "R",
+        ),
+    ] {
+        seeds.add(
+            "render_playback",
+            &support::board_and_rest_input(
+                Tessellation::ALL
+                    .iter()
+                    .position(|&t| t == tessellation)
+                    .unwrap_or(0) as u8,
+                board,
+                moves.as_bytes(),
+            ),
+        );
     }
 }
 

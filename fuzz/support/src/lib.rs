@@ -8,7 +8,7 @@
 
 use sokoengine::board::{BoardGraph, Puzzle, rle};
 use sokoengine::geometry::{Direction, Tessellation};
-use sokoengine::io::{Collection, Moves, WriteOptions};
+use sokoengine::io::{Collection, Moves, VariantHint, WriteOptions};
 use sokoengine::metrics::{SolutionMetrics, SolutionVerifier};
 use sokoengine::mover::{Mover, PusherStep, SolvingMode};
 
@@ -159,19 +159,19 @@ pub fn moves_parse(data: &[u8]) {
         assert_eq!(again.to_str(false), moves.to_str(false));
         assert_eq!(
             (
-                again.moves_count(),
-                again.pushes_count(),
+                again.move_count(),
+                again.push_count(),
                 again.is_reverse()
             ),
             (
-                moves.moves_count(),
-                moves.pushes_count(),
+                moves.move_count(),
+                moves.push_count(),
                 moves.is_reverse()
             )
         );
         // Printing puts `[]` before a reverse sequence that does not start with a jump.
         let added = usize::from(moves.is_reverse() && !moves.as_str().starts_with('['));
-        assert_eq!(again.jumps_count(), moves.jumps_count() + added);
+        assert_eq!(again.jump_count(), moves.jump_count() + added);
     }
     for tessellation in Tessellation::ALL {
         let Ok(steps) = moves.pusher_steps(tessellation) else {
@@ -179,8 +179,8 @@ pub fn moves_parse(data: &[u8]) {
         };
         let back = Moves::from_pusher_steps(tessellation, &steps)
             .unwrap_or_else(|e| panic!("steps of {text:?} do not print: {e}"));
-        assert_eq!(back.pushes_count(), moves.pushes_count());
-        assert_eq!(back.moves_count(), moves.moves_count());
+        assert_eq!(back.push_count(), moves.push_count());
+        assert_eq!(back.move_count(), moves.move_count());
     }
 }
 
@@ -207,24 +207,27 @@ pub fn sok_collection(data: &[u8]) {
     if expands_much(&text(bytes)) {
         return;
     }
-    let collection = Collection::parse_bytes(bytes, hint);
+    // Text without a board is refused as a whole: nothing more to check.
+    let Ok(collection) = Collection::parse_bytes(bytes, hint) else {
+        return;
+    };
     let _ = collection.check();
     // Read back without the hint: a written file names every tessellation but
     // Sokoban, the default.
     if let Ok(written) = collection.to_sok_string() {
-        let reread = Collection::parse(&written, None);
+        let reread = Collection::parse(&written, VariantHint::None).unwrap_or_default();
         assert_same(&reread, &collection, &written);
     }
     if let Ok(written) = collection.to_sok_string_with(WriteOptions::new().rle(true)) {
-        let reread = Collection::parse(&written, None);
+        let reread = Collection::parse(&written, VariantHint::None).unwrap_or_default();
         assert_eq!(
             reread.puzzles.len(),
             collection.puzzles.len(),
             "{written:?}"
         );
         assert_eq!(
-            reread.snapshots_count(),
-            collection.snapshots_count(),
+            reread.snapshot_count(),
+            collection.snapshot_count(),
             "{written:?}"
         );
     }
@@ -424,6 +427,21 @@ pub fn metrics_verify(data: &[u8]) {
         assert_eq!(again, metrics);
     }
     let _ = verifier.verify_saved_game(&letters);
+    // The command-line tool reads the letters as move text first (RLE decoded, anything
+    // but moves refused) and measures the decoded steps: plain step letters read as
+    // themselves, and decoded text is measured without a panic.
+    if let Ok(moves) = Moves::parse(&letters) {
+        let decoded = moves.as_str();
+        let mut again = String::new();
+        let measured = verifier.verify_normalized(decoded, &mut again);
+        if decoded == letters {
+            assert_eq!(
+                measured.as_ref().ok(),
+                verified.as_ref().ok(),
+                "{letters:?} read as move text"
+            );
+        }
+    }
 }
 
 // ---- tilewe_notation ----------------------------------------------------------------
@@ -625,7 +643,7 @@ pub fn solver_tiny(data: &[u8]) {
     let Ok(puzzle) = Puzzle::parse(tessellation, &text) else {
         return;
     };
-    if puzzle.size() > SOLVER_MAX_CELLS || puzzle.boxes_count() > SOLVER_MAX_BOXES {
+    if puzzle.size() > SOLVER_MAX_CELLS || puzzle.box_count() > SOLVER_MAX_BOXES {
         return;
     }
     let run = |objective: Objective| {
@@ -698,7 +716,7 @@ fn check_solution(puzzle: &Puzzle, lurd: &str, metrics: &SolutionMetrics, text: 
         }
         // The Mover takes only boards with as many boxes as goals in all; the solver
         // and the verifier play the pusher's area (boxes elsewhere never move).
-        Err(ReplayError::Mover(_)) if puzzle.boxes_count() != puzzle.goals_count() => {}
+        Err(ReplayError::Mover(_)) if puzzle.box_count() != puzzle.goal_count() => {}
         Err(e) => panic!("solution {lurd:?} of {text:?} does not replay: {e}"),
     }
     let mut verifier = SolutionVerifier::new(puzzle)
@@ -722,4 +740,303 @@ fn check_solution(puzzle: &Puzzle, lurd: &str, metrics: &SolutionMetrics, text: 
         .verify(lurd)
         .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not verify: {e}"));
     assert_eq!(&verified, metrics, "metrics of {lurd:?} on {text:?}");
+}
+
+// ---- gtp_lines --------------------------------------------------------------------------
+
+/// `gtp_lines` input: a line cap byte (the cap is 1 + its value % 64), then the bytes a
+/// controller sends.
+pub fn gtp_lines_input(cap: u8, stream: &[u8]) -> Vec<u8> {
+    let mut data = vec![cap];
+    data.extend_from_slice(stream);
+    data
+}
+
+/// Runs a GTP session (random engine) over a raw byte stream with a small line cap:
+/// the session ends (at the end of input, on `quit`, or on an endless line after one
+/// answer); its output is a sequence of well-formed responses, one at most for each line
+/// of the input; an overlong line is answered `? line longer than N bytes`; the same
+/// bytes give the same output.
+pub fn gtp_lines(data: &[u8]) {
+    use sokoengine::tilewe::RandomEngine;
+    use sokoengine::tilewe::gtp::{GtpError, GtpSession, MAX_SKIPPED_LINES};
+    let Some((&cap, stream)) = data.split_first() else {
+        return;
+    };
+    let cap = 1 + usize::from(cap % 64);
+    let run = || {
+        let mut session = GtpSession::new(Box::new(RandomEngine), 1).with_line_limit(cap);
+        let mut output = Vec::new();
+        let result = session.run(&mut &stream[..], &mut output);
+        (result, output, session.has_quit())
+    };
+    let (result, output, quit) = run();
+    let (again, output_again, _) = run();
+    assert_eq!(output, output_again, "a replay differs");
+    assert_eq!(
+        format!("{result:?}"),
+        format!("{again:?}"),
+        "a replay ends differently"
+    );
+    let output = String::from_utf8(output).expect("responses are UTF-8");
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    let lines = stream.split(|&b| b == b'\n').count();
+    assert!(
+        responses.len() <= lines,
+        "{} responses to {lines} lines",
+        responses.len()
+    );
+    for response in &responses {
+        assert!(
+            response.starts_with('=') || response.starts_with('?'),
+            "{response:?}"
+        );
+        assert!(!response.contains("\n\n"), "{response:?}");
+    }
+    assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
+    match result {
+        Ok(()) => {}
+        Err(GtpError::EndlessLine { limit, skipped }) => {
+            assert_eq!((limit, skipped), (cap, cap * MAX_SKIPPED_LINES));
+            assert!(!quit);
+            assert_eq!(
+                responses.last().copied(),
+                Some(format!("? line longer than {cap} bytes").as_str())
+            );
+            // Only a line longer than the cap plus its skip bound ends a session.
+            assert!(
+                stream
+                    .split(|&b| b == b'\n')
+                    .any(|line| line.len() > cap + cap * MAX_SKIPPED_LINES),
+                "ended without an endless line"
+            );
+        }
+        Err(error) => panic!("in-memory I/O failed: {error}"),
+    }
+}
+
+// ---- atomic_write -----------------------------------------------------------------------
+
+/// `atomic_write` input: a mode byte (bit 0: the target exists first; bit 1: the writer
+/// fails; bit 2: a file sits at the old fixed temporary name; bit 3: the target is
+/// private, 0600), two bytes of where the writer fails (little-endian), then the
+/// contents.
+pub fn atomic_write_input(mode: u8, fail_at: u16, contents: &[u8]) -> Vec<u8> {
+    let mut data = vec![mode];
+    data.extend_from_slice(&fail_at.to_le_bytes());
+    data.extend_from_slice(contents);
+    data
+}
+
+/// The folder the `atomic_write` target writes in: memory-backed where the system has
+/// one (a sync there costs nothing), one per process.
+fn scratch_folder() -> std::path::PathBuf {
+    static FOLDER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FOLDER
+        .get_or_init(|| {
+            let shm = std::path::Path::new("/dev/shm");
+            let base = if shm.is_dir() {
+                shm.to_path_buf()
+            } else {
+                std::env::temp_dir()
+            };
+            let folder = base.join(format!("sokoengine-fuzz-atomic-{}", std::process::id()));
+            std::fs::create_dir_all(&folder).expect("a scratch folder");
+            folder
+        })
+        .clone()
+}
+
+/// Writes random contents atomically over a fresh target (or none), through a writer
+/// that may fail part-way (a full disk): on success the target holds exactly the
+/// contents (and keeps a private target private); on failure it is byte-identical to
+/// before (or still absent); either way the folder holds nothing else than before.
+pub fn atomic_write(data: &[u8]) {
+    use sokoengine::io::atomic::{AtomicWriteError, write_atomically_with};
+    let [mode, low, high, contents @ ..] = data else {
+        return;
+    };
+    let fail_at = usize::from(u16::from_le_bytes([*low, *high]));
+    let folder = scratch_folder();
+    for entry in std::fs::read_dir(&folder)
+        .expect("scratch folder")
+        .flatten()
+    {
+        let _ = std::fs::remove_file(entry.path());
+    }
+    let target = folder.join("out.sok");
+    let old: Vec<u8> = contents.iter().rev().copied().collect();
+    if mode & 1 != 0 {
+        std::fs::write(&target, &old).expect("the old file");
+        #[cfg(unix)]
+        if mode & 8 != 0 {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600))
+                .expect("chmod");
+        }
+    }
+    if mode & 4 != 0 {
+        std::fs::write(folder.join(".out.sok.tmp"), b"the user's own").expect("a user's file");
+    }
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .expect("scratch folder")
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let fails = mode & 2 != 0;
+    let result = write_atomically_with(&target, |writer| {
+        // Written in pieces of varied sizes, as a streaming writer does.
+        let mut at = 0;
+        let mut piece = 1;
+        while at < contents.len() {
+            let end = (at + piece).min(contents.len());
+            if fails && end > fail_at {
+                writer.write_all(&contents[at..fail_at.max(at)])?;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    "no space left",
+                ));
+            }
+            writer.write_all(&contents[at..end])?;
+            at = end;
+            piece = piece * 3 % 997 + 1;
+        }
+        if fails {
+            return Err(std::io::Error::other("failed at the end"));
+        }
+        Ok(())
+    });
+    let mut expected = Vec::new();
+    if mode & 4 != 0 {
+        expected.push(".out.sok.tmp".to_owned());
+    }
+    match result {
+        Ok(()) => {
+            assert!(!fails, "a failing writer reported success");
+            assert_eq!(std::fs::read(&target).expect("the target"), contents);
+            #[cfg(unix)]
+            if mode & 9 == 9 {
+                use std::os::unix::fs::PermissionsExt;
+                let permissions = std::fs::metadata(&target).expect("metadata").permissions();
+                assert_eq!(
+                    permissions.mode() & 0o777,
+                    0o600,
+                    "a private file was opened up"
+                );
+            }
+            expected.push("out.sok".to_owned());
+        }
+        Err(error) => {
+            assert!(fails, "{error}");
+            assert!(matches!(error, AtomicWriteError::Write { .. }), "{error:?}");
+            assert_eq!(error.path(), target);
+            if mode & 1 != 0 {
+                assert_eq!(std::fs::read(&target).expect("the old file"), old);
+                expected.push("out.sok".to_owned());
+            } else {
+                assert!(!target.exists(), "a failed write created the target");
+            }
+        }
+    }
+    expected.sort();
+    assert_eq!(listing(), expected, "the folder holds something else");
+    if mode & 4 != 0 {
+        assert_eq!(
+            std::fs::read(folder.join(".out.sok.tmp")).expect("the user's file"),
+            b"the user's own"
+        );
+    }
+}
+
+// ---- render_playback --------------------------------------------------------------------
+
+/// Plays fuzzed moves on a fuzzed board (selector: the tessellation) and animates them:
+/// the playback keeps only the pieces that moved, so its last frame must be the position
+/// a replay of the same steps reaches; the frame limit agrees with the frames; the
+/// streamed SVG and HTML are the strings.
+pub fn render_playback(data: &[u8]) {
+    use sokoengine::io::ReplayOptions;
+    use sokoengine::render::{Options, Playback, RenderError, position_after};
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let (board, moves) = split_at_nul(rest);
+    let tessellation = tessellation(selector);
+    let Ok(puzzle) = Puzzle::parse(tessellation, &text(board)) else {
+        return;
+    };
+    if puzzle.size() > 256 {
+        return;
+    }
+    let moves = text(&moves[..moves.len().min(512)]);
+    if expands_much(&moves) {
+        return;
+    }
+    let Ok(moves) = Moves::parse(&moves) else {
+        return;
+    };
+    if moves.as_str().len() > 2048 {
+        return;
+    }
+    let options = ReplayOptions::new();
+    let Ok(playback) = Playback::new(&puzzle, &moves, options) else {
+        return;
+    };
+    let frames = playback.frames_count();
+    // The limit counts the frames of all the steps: those played, when none is refused.
+    let unlimited =
+        Playback::with_frame_limit(&puzzle, &moves, options, usize::MAX).expect("no frame limit");
+    assert_eq!(unlimited.frames_count(), frames);
+    if playback.error().is_none() {
+        let limited = Playback::with_frame_limit(&puzzle, &moves, options, frames)
+            .expect("the frames fit their own count");
+        assert_eq!(limited.frames_count(), frames);
+        if frames > 1 {
+            assert!(matches!(
+                Playback::with_frame_limit(&puzzle, &moves, options, frames - 1),
+                Err(RenderError::TooManyFrames { .. })
+            ));
+        }
+    }
+    let Ok(animation) = playback.animation(&Options::new()) else {
+        return;
+    };
+    let mut svg = Vec::new();
+    animation.write_svg(&mut svg).expect("memory");
+    assert_eq!(String::from_utf8(svg).expect("UTF-8"), animation.to_svg());
+    let mut html = Vec::new();
+    animation.write_html("T", &mut html).expect("memory");
+    assert_eq!(
+        String::from_utf8(html).expect("UTF-8"),
+        animation.to_html("T")
+    );
+    // The last frame shows the position the applied steps reach.
+    let last = animation.frame_svg(frames - 1).expect("the last frame");
+    let reached = position_after(&puzzle, &moves, playback.steps_applied(), options)
+        .expect("the applied steps replay");
+    let still = sokoengine::render::BoardPicture::for_board(reached.board(), &Options::new())
+        .and_then(|picture| picture.manager_svg(&reached))
+        .expect("a still picture");
+    assert_eq!(
+        count_pieces(&last),
+        count_pieces(&still),
+        "the last frame and the position differ"
+    );
+}
+
+/// The piece uses of a picture (`<use href="#...">` sprites and symbols), sorted.
+fn count_pieces(svg: &str) -> Vec<String> {
+    let mut uses: Vec<String> = svg
+        .match_indices("<use href=\"#")
+        .map(|(at, _)| {
+            let rest = &svg[at + 13..];
+            rest[..rest.find('"').unwrap_or(0)].to_owned()
+        })
+        .collect();
+    uses.sort();
+    uses
 }

@@ -1,4 +1,5 @@
-//! Conformance examples of spec section 18 (boards, graphs, RLE).
+//! sokoenginepy's conformance examples of boards, graphs and RLE (the rules:
+//! docs/formats.md, docs/rules.md#boards-and-graphs).
 
 use sokoengine_board::{BoardGraph, Edge, GraphError, Puzzle};
 use sokoengine_geometry::{Direction, Direction::*, Tessellation};
@@ -28,7 +29,7 @@ const fn at(x: usize, y: usize) -> usize {
 fn board_a_graph() {
     let graph = board_a();
     assert_eq!((graph.width(), graph.height()), (19, 11));
-    assert_eq!(graph.edges_count(), 776);
+    assert_eq!(graph.edge_count(), 776);
     let pushers: Vec<usize> = (0..graph.size())
         .filter(|&p| graph[p].has_pusher())
         .collect();
@@ -200,7 +201,7 @@ fn edges(graph: &BoardGraph, source: usize) -> Vec<(usize, usize, Direction)> {
 fn small_graphs_examples_13_to_15() {
     let sokoban =
         BoardGraph::new(&Puzzle::new(Tessellation::Sokoban, 2, 2).expect("size")).expect("size");
-    assert_eq!(sokoban.edges_count(), 8);
+    assert_eq!(sokoban.edge_count(), 8);
     assert_eq!(edges(&sokoban, 0), [(0, 1, Right), (0, 2, Down)]);
     assert_eq!(
         sokoban.out_edges(4).unwrap_err().to_string(),
@@ -208,7 +209,7 @@ fn small_graphs_examples_13_to_15() {
     );
     let trioban =
         BoardGraph::new(&Puzzle::new(Tessellation::Trioban, 2, 2).expect("size")).expect("size");
-    assert_eq!(trioban.edges_count(), 12);
+    assert_eq!(trioban.edge_count(), 12);
     assert_eq!(edges(&trioban, 0), [(0, 1, Right), (0, 1, SouthEast)]);
     assert_eq!(
         edges(&trioban, 1),
@@ -244,7 +245,7 @@ fn small_graphs_examples_13_to_15() {
     assert_eq!(trioban.all_neighbors(1), Ok(vec![0, 3]));
     for (tessellation, expected) in Tessellation::ALL.into_iter().zip([80, 112, 120, 112]) {
         let graph = BoardGraph::new(&Puzzle::new(tessellation, 5, 5).expect("size")).expect("size");
-        assert_eq!(graph.edges_count(), expected, "{tessellation}");
+        assert_eq!(graph.edge_count(), expected, "{tessellation}");
     }
 }
 
@@ -278,9 +279,9 @@ fn parsing_examples_27_to_32() {
     assert_eq!((puzzle.width(), puzzle.height()), (7, 5));
     assert_eq!(
         (
-            puzzle.pushers_count(),
-            puzzle.boxes_count(),
-            puzzle.goals_count()
+            puzzle.pusher_count(),
+            puzzle.box_count(),
+            puzzle.goal_count()
         ),
         (4, 4, 4)
     );
@@ -302,9 +303,9 @@ fn parsing_examples_27_to_32() {
     assert_eq!(puzzle.to_string(), "#$$$...@#");
     assert_eq!(
         (
-            puzzle.pushers_count(),
-            puzzle.boxes_count(),
-            puzzle.goals_count()
+            puzzle.pusher_count(),
+            puzzle.box_count(),
+            puzzle.goal_count()
         ),
         (1, 3, 3)
     );
@@ -343,7 +344,7 @@ fn hexoban_printing_round_trips_reference_bug_23() {
 }
 
 #[test]
-fn puzzle_editing_spec_9() {
+fn puzzle_editing_examples() {
     let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#@#\n#.#").expect("parses");
     assert_eq!(
         puzzle.try_get(6).unwrap_err().to_string(),
@@ -357,7 +358,7 @@ fn puzzle_editing_spec_9() {
     );
     puzzle.set(1, 'P').expect("board character");
     assert_eq!(puzzle.to_string(), "#P#\n#.#");
-    assert_eq!((puzzle.pushers_count(), puzzle.goals_count()), (1, 2));
+    assert_eq!((puzzle.pusher_count(), puzzle.goal_count()), (1, 2));
     puzzle.add_row_top();
     puzzle.add_column_left();
     puzzle.add_column_right();

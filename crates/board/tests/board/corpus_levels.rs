@@ -7,8 +7,8 @@ use std::path::Path;
 use sokoengine_board::{BoardGraph, Puzzle, is_board_line};
 use sokoengine_geometry::Tessellation;
 
-/// Maximal runs of board lines that contain a wall (spec section 4), with the
-/// 1-based line number where each starts.
+/// Maximal runs of board lines that contain a wall (docs/formats.md#puzzles-and-snapshots),
+/// with the 1-based line number where each starts.
 fn boards(text: &str) -> Vec<(usize, String)> {
     let mut boards = Vec::new();
     let mut current: Vec<&str> = Vec::new();

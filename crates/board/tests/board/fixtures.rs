@@ -39,10 +39,10 @@ fn describe(puzzle: &Puzzle) -> String {
         puzzle.tessellation(),
         puzzle.width(),
         puzzle.height(),
-        puzzle.pushers_count(),
-        puzzle.boxes_count(),
-        puzzle.goals_count(),
-        graph.edges_count()
+        puzzle.pusher_count(),
+        puzzle.box_count(),
+        puzzle.goal_count(),
+        graph.edge_count()
     );
     let _ = writeln!(
         out,

@@ -1,5 +1,6 @@
 //! `derived/io_examples.json`: RLE and board parsing as observed in the reference,
-//! with the spec's overrides (counted `|`, encoding `a1`, parsed-cell counts).
+//! with our deliberate differences (counted `|`, encoding `a1`, parsed-cell counts;
+//! docs/formats.md#run-length-encoding, docs/formats.md#reading-a-board).
 
 use serde_json::Value;
 use sokoengine_board::{BoardGraph, Puzzle, rle};
@@ -81,9 +82,9 @@ fn puzzle_parse() {
         let graph = BoardGraph::new(&puzzle).expect("size");
         assert_eq!(graph.to_string(), field("board_graph_str"), "{key:?}");
         let counts = (
-            puzzle.pushers_count(),
-            puzzle.boxes_count(),
-            puzzle.goals_count(),
+            puzzle.pusher_count(),
+            puzzle.box_count(),
+            puzzle.goal_count(),
         );
         if text == "#3$3.@#" {
             // Reference bug 6: count parsed cells, not raw characters.

@@ -1,4 +1,4 @@
-//! Integration tests of the board crate: the spec's conformance examples, corpus
+//! Integration tests of the board crate: sokoenginepy's conformance examples, corpus
 //! golden data (io examples, Hexoban layouts), own fixtures with snapshots, and
 //! properties.
 

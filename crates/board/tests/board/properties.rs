@@ -140,7 +140,7 @@ proptest! {
                 edges += usize::from(expected.is_some());
             }
         }
-        prop_assert_eq!(graph.edges_count(), edges);
+        prop_assert_eq!(graph.edge_count(), edges);
     }
 
     #[test]

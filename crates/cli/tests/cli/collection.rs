@@ -1,7 +1,7 @@
 //! `verify` and `convert`, on the own fixtures and on the corpus.
 
 use serde_json::{Value, json};
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 
 use crate::{run, run_stdin, transcript};
 
@@ -18,17 +18,18 @@ fn verify_json() {
         document["summary"],
         json!({"puzzles": 4, "snapshots": 7, "solved": 4})
     );
+    // Puzzles and snapshots count from 1, as the text says them.
     let first = &document["puzzles"][0];
     assert_eq!(
         (
-            &first["index"],
+            &first["number"],
             &first["title"],
             &first["variant"],
             &first["width"],
             &first["height"]
         ),
         (
-            &json!(0),
+            &json!(1),
             &json!("Two boxes"),
             &json!("sokoban"),
             &json!(7),
@@ -36,6 +37,7 @@ fn verify_json() {
         )
     );
     let solution = &first["snapshots"][0];
+    assert_eq!(solution["number"], 1);
     assert_eq!(solution["solved"], true);
     assert_eq!(solution["error"], Value::Null);
     assert_eq!(
@@ -43,8 +45,8 @@ fn verify_json() {
         json!({"moves": 8, "pushes": 4, "box_lines": 2, "box_changes": 2,
                "pushing_sessions": 2, "player_lines": 4})
     );
-    // An unsolved snapshot still gets its metrics (metrics.md 3.8: a saved game's
-    // metrics count its played steps).
+    // An unsolved snapshot still gets its metrics (docs/rules.md#verifying-a-solution: a
+    // saved game's metrics count its played steps).
     let savegame = &first["snapshots"][1];
     assert_eq!(
         (&savegame["solved"], &savegame["metrics"]),
@@ -56,7 +58,8 @@ fn verify_json() {
     );
     // An illegal step makes the snapshot invalid: no metrics.
     let blocked = &first["snapshots"][2];
-    assert_eq!(blocked["error"]["step"], 3);
+    assert_eq!(blocked["number"], 3);
+    assert_eq!(blocked["error"]["step_number"], 4);
     assert_eq!(blocked["metrics"], Value::Null);
     // A reverse solution is replayed in reverse mode; metrics are for forward solutions.
     let reverse = &document["puzzles"][1]["snapshots"][0];
@@ -78,8 +81,11 @@ fn verify_reads_standard_input_and_plain_files() {
         plain["summary"],
         json!({"puzzles": 2, "snapshots": 0, "solved": 0})
     );
-    let hinted = run(&["verify", "--json", "--variant-hint", "trioban", "plain.xsb"]).json();
+    let hinted = run(&["verify", "--json", "--variant", "trioban", "plain.xsb"]).json();
     assert_eq!(hinted["puzzles"][0]["variant"], "trioban");
+    // The former name of the option stays an alias.
+    let aliased = run(&["verify", "--json", "--variant-hint", "trioban", "plain.xsb"]).json();
+    assert_eq!(aliased, hinted);
 }
 
 #[test]
@@ -289,7 +295,7 @@ fn replay_agrees_with_the_reference_final_boards() {
         "sokoenginepy/derived/original_and_extra_replay.json",
     ))
     .expect("JSON");
-    let collection = Collection::parse(&text, None);
+    let collection = Collection::parse(&text, VariantHint::None).unwrap();
     // One process per snapshot: a sample keeps the debug test fast, and includes the
     // unsolved save games.
     for (n, expected) in reference["results"]
@@ -351,27 +357,36 @@ fn contents(collection: &Collection) -> Vec<Contents> {
 }
 
 fn read(path: &str) -> Collection {
-    Collection::load(crate::fixtures().join(path), None).expect("fixture")
+    Collection::load(crate::fixtures().join(path), VariantHint::None).expect("fixture")
 }
 
 #[test]
 fn convert_round_trips() {
     let original = contents(&read("collection.sok"));
     let sok = run(&["convert", "collection.sok", "--to", "sok"]);
-    assert_eq!(contents(&Collection::parse(sok.ok(), None)), original);
+    assert_eq!(
+        contents(&Collection::parse(sok.ok(), VariantHint::None).unwrap()),
+        original
+    );
     let rle = run(&["convert", "collection.sok", "--to", "sok", "--rle"]);
     assert!(
         rle.ok().contains("7#|#@-$-.#|#2-$-.#|7#\n"),
         "{}",
         rle.stdout
     );
-    assert_eq!(contents(&Collection::parse(&rle.stdout, None)), original);
+    assert_eq!(
+        contents(&Collection::parse(&rle.stdout, VariantHint::None).unwrap()),
+        original
+    );
     let json = run(&["convert", "collection.sok", "--to", "json"]);
     let parsed: Collection = serde_json::from_str(json.ok()).expect("JSON collection");
     assert_eq!(contents(&parsed), original);
     // JSON in, .sok out.
     let back = run_stdin(&["convert", "-", "--to", "sok"], &json.stdout);
-    assert_eq!(contents(&Collection::parse(back.ok(), None)), original);
+    assert_eq!(
+        contents(&Collection::parse(back.ok(), VariantHint::None).unwrap()),
+        original
+    );
     let rle_json = run(&["convert", "collection.sok", "--to", "json", "--rle"]);
     let document: Value = serde_json::from_str(rle_json.ok()).expect("JSON");
     assert_eq!(document["puzzles"][0]["board"], "7#|#@-$-.#|#2-$-.#|7#");
@@ -400,9 +415,9 @@ fn convert_skips_the_puzzles_the_format_cannot_hold() {
     assert_eq!(
         out.stderr,
         "warning: skipped puzzle 4 (\"Hexagons\"): a Hexoban puzzle can't be written to a \
-         .xsb file (use --to sok)\n"
+         .xsb file of Sokoban puzzles (use --to hsb or --to sok)\n"
     );
-    let written = Collection::parse(&out.stdout, None);
+    let written = Collection::parse(&out.stdout, VariantHint::None).unwrap();
     let titles: Vec<&str> = written.puzzles.iter().map(|p| p.title.as_str()).collect();
     assert_eq!(titles, ["Two boxes", "Corridor", "Ordered boxes"]);
     // Nothing left to write is a failure.
@@ -433,7 +448,7 @@ fn convert_corpus_collections_round_trip() {
         "levels/sok-with-solutions/Original_and_Extra.sok",
     ] {
         let path = sokoengine_testkit::corpus_file(relative);
-        let original = contents(&Collection::load(&path, None).expect("corpus file"));
+        let original = contents(&Collection::load(&path, VariantHint::None).expect("corpus file"));
         let path = path.to_str().expect("UTF-8 path");
         for rle in [false, true] {
             let mut args = vec!["convert", path, "--to", "sok"];
@@ -442,10 +457,97 @@ fn convert_corpus_collections_round_trip() {
             }
             let out = run(&args);
             assert_eq!(
-                contents(&Collection::parse(out.ok(), None)),
+                contents(&Collection::parse(out.ok(), VariantHint::None).unwrap()),
                 original,
                 "{relative} rle={rle}"
             );
         }
+    }
+}
+
+#[test]
+fn convert_writes_every_format_it_reads() {
+    // Hexoban to .hsb, and back from it.
+    let hsb = run(&["convert", "hexagons.sok", "--to", "hsb"]);
+    let written = hsb.ok().to_owned();
+    let original = contents(&read("hexagons.sok"));
+    let reread = run_stdin(
+        &["convert", "-", "--variant", "hexoban", "--to", "sok"],
+        &written,
+    );
+    assert_eq!(
+        contents(&Collection::parse(reread.ok(), VariantHint::None).unwrap())
+            .into_iter()
+            .map(|(variant, title, board, _)| (variant, title, board))
+            .collect::<Vec<_>>(),
+        original
+            .into_iter()
+            .map(|(variant, title, board, _)| (variant, title, board))
+            .collect::<Vec<_>>()
+    );
+    // Trioban to .tsb, Octoban to .txt (no extension names Octoban: --variant reads it
+    // back).
+    for (variant, target) in [("trioban", "tsb"), ("octoban", "txt")] {
+        let board = "#######\n#@ $ .#\n#######\n";
+        let out = run_stdin(
+            &["convert", "-", "--variant", variant, "--to", target],
+            board,
+        );
+        let text = out.ok().to_owned();
+        let back = run_stdin(&["board", "--json", "--variant", variant, "-"], &text).json();
+        assert_eq!(back["variant"], variant, "{target}: {text}");
+        assert_eq!(back["board"], "#######\n#@-$-.#\n#######");
+    }
+    // A plain format that cannot hold a puzzle names the one that can.
+    let out = run(&["convert", "small.hsb", "--to", "xsb"]);
+    assert!(out.stderr.contains("(use --to hsb or --to sok)"), "{out:?}");
+    assert_eq!(out.status, 1);
+}
+
+#[sokoengine_testkit_macros::corpus_test]
+fn convert_corpus_hexoban_to_hsb() {
+    // morehex.hsb: refused as .xsb puzzle by puzzle, written whole as .hsb, and the
+    // .hsb reads back as the same boards and titles.
+    let path = sokoengine_testkit::corpus_file("levels/variants/hexoban/morehex.hsb");
+    let original = contents(&Collection::load(&path, VariantHint::None).expect("corpus file"));
+    let path = path.to_str().expect("UTF-8 path");
+    let out = run(&["convert", path, "--to", "xsb"]);
+    assert_eq!(out.status, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .ends_with("error: no puzzle can be written as .xsb (5 skipped)\n"),
+        "{out:?}"
+    );
+    let hsb = run(&["convert", path, "--to", "hsb"]);
+    let reread = Collection::parse(hsb.ok(), sokoengine::geometry::Tessellation::Hexoban).unwrap();
+    let boards = |contents: Vec<Contents>| -> Vec<(String, String)> {
+        contents
+            .into_iter()
+            .map(|(_, title, board, _)| (title, board))
+            .collect()
+    };
+    assert_eq!(boards(contents(&reread)), boards(original));
+}
+
+#[test]
+fn verify_and_board_see_the_titles_of_both_layouts() {
+    // Titles directly under the boards (Original/XSokoban from Sokoban sites), and a
+    // header block that runs into the first title (Microban III): the fixtures of the
+    // io crate, read by the streaming reader of verify and by board alike.
+    for file in ["../io/titles_below.xsb", "../io/header_title.xsb"] {
+        let document = run(&["verify", "--json", file]).json();
+        let titles: Vec<&str> = document["puzzles"]
+            .as_array()
+            .expect("puzzles")
+            .iter()
+            .map(|p| p["title"].as_str().expect("title"))
+            .collect();
+        assert_eq!(titles, ["1", "2", "3"], "{file}");
+        let render = run(&["render", "--json", file, "--level", "2"]).json();
+        assert!(
+            render["picture"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("<svg"))
+        );
     }
 }

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use sokoengine::hanoi::{Move, Towers, distance_to};
 
-use crate::{run, transcript};
+use crate::{run, run_stdin, transcript};
 
 /// Plays the `moves` of a JSON document from `towers`; asserts every disk ends on the
 /// last peg.
@@ -78,9 +78,10 @@ fn count_only() {
         document,
         json!({"disks": 63, "pegs": 3, "moves_count": 9_223_372_036_854_775_807u64})
     );
+    // A limit of the tool, not a command-line mistake: status 1.
     let out = run(&["hanoi", "solve", "--disks", "63"]);
     assert_eq!(
-        out.fails(2),
+        out.fails(1),
         "9223372036854775807 movements are too many to list (at most 16777215); use --count-only"
     );
 }
@@ -145,4 +146,48 @@ fn invalid_positions() {
     insta::assert_snapshot!(messages.join("\n"));
     let out = run(&["hanoi", "solve", "--json", "--from", "1,0||"]);
     assert!(out.fails_json(1)["error"]["message"].is_string());
+}
+
+#[test]
+fn play_by_script() {
+    // Movements as FROM TO, as `->`, or by their number in the list; an illegal one,
+    // an unknown number, a hint and an undo on the way.
+    let script = "0 2\n0 2\n9\nh\n0 -> 1\nu\n1\n2 1\n0 2\n1 0\n1 2\n0 2\n";
+    let out = run_stdin(&["hanoi", "play", "--disks", "3"], script);
+    let text = out.ok();
+    assert!(
+        text.contains("0 -> 2: disk 1 is larger than disk 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("There is no movement 9: choose 1 to 3"),
+        "{text}"
+    );
+    assert!(text.contains("Hint: 0 -> 1 (6 movements to go)"), "{text}");
+    assert!(
+        text.ends_with("Solved in 7 movements (the optimum is 7).\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn play_json_and_the_end_of_the_input() {
+    // The end of the input leaves the game unfinished; with --json the pictures go to
+    // standard error and the movements to standard output.
+    let out = run_stdin(&["hanoi", "play", "--disks", "2", "--json"], "0 1\n");
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(out.stderr.contains("Cost: 1"), "{out:?}");
+    let document: serde_json::Value = serde_json::from_str(&out.stdout).expect("one document");
+    assert_eq!(
+        document,
+        json!({"solved": false, "moves_count": 1, "optimum": 3, "moves": [[0, 1]]})
+    );
+    // From a position on four pegs, quitting at once.
+    let out = run_stdin(&["hanoi", "play", "--from", "0,1||2|", "--json"], "q\n");
+    let document: serde_json::Value = serde_json::from_str(&out.stdout).expect("one document");
+    assert_eq!(document["optimum"], 4);
+    // More disks than the drawings hold: status 1.
+    let out = run(&["hanoi", "play", "--disks", "11"]);
+    assert_eq!(out.fails(1), "hanoi play draws at most 10 disks, not 11");
 }

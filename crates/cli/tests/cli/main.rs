@@ -3,9 +3,12 @@
 //! corpus-driven conformance checks.
 
 mod collection;
+mod docs;
+mod files;
 mod garbage;
 mod hanoi;
 mod optimize;
+mod play;
 mod reliability;
 mod render;
 mod sokoban;

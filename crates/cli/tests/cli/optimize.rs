@@ -2,7 +2,7 @@
 //! levels without a seed, limits, `--save`, exit codes and one-line errors.
 
 use serde_json::{Value, json};
-use sokoengine::io::Collection;
+use sokoengine::io::{Collection, VariantHint};
 use sokoengine::metrics::SolutionVerifier;
 
 use crate::solve::{mask_nodes, mask_times};
@@ -32,7 +32,7 @@ fn optimize_text() {
 
 /// The six metrics of `lurd` on level `number` of `file` (in `fixtures/cli`).
 fn verified(file: &str, number: usize, lurd: &str) -> Value {
-    let collection = Collection::load(crate::fixtures().join(file), None).unwrap();
+    let collection = Collection::load(crate::fixtures().join(file), VariantHint::None).unwrap();
     let puzzle = collection.puzzles[number - 1].puzzle().unwrap();
     let metrics = SolutionVerifier::new(&puzzle)
         .unwrap()
@@ -47,7 +47,7 @@ fn optimize_json_shape() {
     let level = &document["levels"][0];
     assert_eq!(
         level["seed"],
-        json!({"snapshot": 1, "lurd": "drulrRR", "metrics": {"moves": 7, "pushes": 2,
+        json!({"snapshot_number": 1, "lurd": "drulrRR", "metrics": {"moves": 7, "pushes": 2,
             "box_lines": 1, "box_changes": 1, "pushing_sessions": 1, "player_lines": 5}})
     );
     assert_eq!(
@@ -55,7 +55,7 @@ fn optimize_json_shape() {
         json!({"lurd": "rRR", "metrics": {"moves": 3, "pushes": 2,
             "box_lines": 1, "box_changes": 1, "pushing_sessions": 1, "player_lines": 1}})
     );
-    assert_eq!(level["index"], 1);
+    assert_eq!(level["number"], 1);
     assert_eq!(level["title"], "Detour");
     assert_eq!(level["status"], "improved");
     assert_eq!(level["reason"], Value::Null);
@@ -63,7 +63,7 @@ fn optimize_json_shape() {
     assert!(level["seconds"].is_number() && level["nodes"].is_u64());
     assert_eq!(
         level["invalid_seeds"],
-        json!([{"snapshot": 2, "error": "not solved after 3 moves"}])
+        json!([{"snapshot_number": 2, "error": "not solved after 3 moves"}])
     );
     let summary = &document["summary"];
     assert_eq!(
@@ -101,7 +101,7 @@ fn optimize_json_shape() {
                 );
                 continue;
             }
-            let number = level["index"].as_u64().unwrap() as usize;
+            let number = level["number"].as_u64().unwrap() as usize;
             let result = &level["result"];
             let lurd = result["lurd"].as_str().unwrap();
             assert_eq!(
@@ -125,7 +125,7 @@ fn levels_without_a_seed_are_skipped() {
     assert_eq!(level["status"], "no-seed");
     assert_eq!(
         level["invalid_seeds"],
-        json!([{"snapshot": 1, "error": "not solved after 1 moves"}])
+        json!([{"snapshot_number": 1, "error": "not solved after 1 moves"}])
     );
     let document = run(&["optimize", "--all", "--json", "collection.sok"]).json();
     let statuses: Vec<&Value> = document["levels"]
@@ -139,7 +139,7 @@ fn levels_without_a_seed_are_skipped() {
     // A reverse-mode snapshot is named too.
     assert_eq!(
         document["levels"][1]["invalid_seeds"],
-        json!([{"snapshot": 1, "error": "a reverse-mode snapshot is not a solution"}])
+        json!([{"snapshot_number": 1, "error": "a reverse-mode snapshot is not a solution"}])
     );
 }
 
@@ -186,7 +186,7 @@ fn jobs_keep_file_order_and_stdin_works() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|level| level["index"].as_u64().unwrap())
+            .map(|level| level["number"].as_u64().unwrap())
             .collect();
         assert_eq!(indexes, [1, 2, 3, 4]);
     }
@@ -208,8 +208,9 @@ fn save_adds_the_improved_solutions() {
         "solutions.sok",
     ])
     .ok();
-    let saved = Collection::load(&out, None).unwrap();
-    let original = Collection::load(crate::fixtures().join("solutions.sok"), None).unwrap();
+    let saved = Collection::load(&out, VariantHint::None).unwrap();
+    let original =
+        Collection::load(crate::fixtures().join("solutions.sok"), VariantHint::None).unwrap();
     assert_eq!(saved.puzzles.len(), original.puzzles.len());
     let snapshots = saved.puzzles[0].snapshots();
     assert_eq!(snapshots.len(), original.puzzles[0].snapshots().len() + 1);
@@ -235,7 +236,7 @@ fn save_adds_the_improved_solutions() {
         "collection.sok",
     ])
     .ok();
-    let saved = Collection::load(&out, None).unwrap();
+    let saved = Collection::load(&out, VariantHint::None).unwrap();
     assert_eq!(saved.puzzles[1].snapshots().len(), 2);
     std::fs::remove_dir_all(&directory).unwrap();
 }
@@ -249,12 +250,13 @@ fn invalid_levels_and_usage_errors() {
         message,
         "level 1: the level has 2 pushers; the solver needs exactly one"
     );
+    // The file decides these: status 1, as for every subcommand.
     assert_eq!(
-        run(&["optimize", "solutions.sok"]).fails(2),
-        "solutions.sok holds 4 levels: choose one with --level N, or --all"
+        run(&["optimize", "solutions.sok"]).fails(1),
+        "solutions.sok holds 4 levels: choose one with --level N (1 to 4), or --all"
     );
     assert_eq!(
-        run(&["optimize", "--level", "9", "solutions.sok"]).fails(2),
+        run(&["optimize", "--level", "9", "solutions.sok"]).fails(1),
         "--level 9: solutions.sok holds 4 levels"
     );
     assert!(
@@ -267,7 +269,7 @@ fn invalid_levels_and_usage_errors() {
             .fails_usage()
             .contains("invalid vicinity setting '2:x'")
     );
-    run(&["optimize", "missing.sok"]).fails(2);
+    run(&["optimize", "missing.sok"]).fails(1);
 }
 
 proptest::proptest! {

@@ -52,7 +52,7 @@ fn bad_boards_get_the_errors_of_board() {
     }
     assert_eq!(
         run(&["render", "collection.sok"]).fails(1),
-        "collection.sok holds 4 puzzles: choose one with --puzzle N (1 to 4)"
+        "collection.sok holds 4 levels: choose one with --level N (1 to 4)"
     );
     assert_eq!(
         run(&[
@@ -64,7 +64,7 @@ fn bad_boards_get_the_errors_of_board() {
             "3"
         ])
         .fails(1),
-        "--snapshot 3: puzzle 2 of collection.sok has 2 snapshots"
+        "--snapshot 3: level 2 of collection.sok has 2 snapshots"
     );
 }
 
@@ -119,7 +119,7 @@ fn positions_along_moves_and_snapshots() {
             "--step",
             "4"
         ])
-        .fails(2),
+        .fails(1),
         "--step 4: the moves have 3 steps"
     );
     assert_eq!(
@@ -145,7 +145,7 @@ fn a_refused_step_draws_the_position_before_it_like_replay() {
     let document = run(&[&["render", "--json"], args.as_slice()].concat()).fails_json(1);
     assert_eq!(
         document["error"],
-        json!({"step": 3, "message": "Box ID: 1 can't be placed in position 13 occupied by '#'"})
+        json!({"step_number": 4, "message": "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'"})
     );
 }
 
@@ -248,22 +248,46 @@ fn huge_boards_are_refused_not_drawn() {
 #[test]
 fn highlighted_cells() {
     let plain = run(&["render", "two_boxes.sokoban.txt"]).ok().to_owned();
+    // Cells by row and column counted from 1 (as --labels draws them), or a board
+    // position: row 2, columns 2 and 3, then position 10 (row 2, column 4).
     let tinted = run(&[
         "render",
         "two_boxes.sokoban.txt",
         "--highlight",
-        "8,9",
+        "2,2/2,3",
         "--highlight",
         "10:#FF0000",
     ]);
     let tinted = tinted.ok();
     assert!(tinted.contains("fill=\"#1e9bff\"") && tinted.contains("fill=\"#ff0000\""));
-    assert_eq!(
-        tinted.matches("<use href=\"#t0\"").count(),
-        plain.matches("<use href=\"#t0\"").count() + 3
-    );
+    // Three more tiles, each a closed subpath.
+    assert_eq!(tinted.matches('Z').count(), plain.matches('Z').count() + 3);
+    let flat = run(&[
+        "render",
+        "two_boxes.sokoban.txt",
+        "--highlight",
+        "8;9",
+        "--highlight",
+        "2,4:#FF0000",
+    ]);
+    assert_eq!(flat.ok(), tinted);
     run(&["render", "two_boxes.sokoban.txt", "--highlight", "8,x"]).fails_usage();
     run(&["render", "two_boxes.sokoban.txt", "--highlight", "8:red"]).fails_usage();
+    run(&["render", "two_boxes.sokoban.txt", "--highlight", "0,1"]).fails_usage();
+    assert!(
+        run(&["render", "two_boxes.sokoban.txt", "--highlight", "15,16,17"])
+            .fails_usage()
+            .contains("give ROW,COLUMN (counted from 1) or a board position")
+    );
+    // A cell off the board is an error, not a silent no-op.
+    assert_eq!(
+        run(&["render", "two_boxes.sokoban.txt", "--highlight", "5,1"]).fails(1),
+        "--highlight: row 5, column 1 is off the board (4 rows of 7 columns)"
+    );
+    assert_eq!(
+        run(&["render", "two_boxes.sokoban.txt", "--highlight", "28"]).fails(1),
+        "--highlight: board position 28 is off the board (4 rows of 7 columns)"
+    );
 }
 
 #[test]
@@ -330,7 +354,7 @@ fn the_other_games() {
     assert!(slide.ok().contains("<animateTransform"));
     assert!(is_svg(run(&["setting-sun", "render", "--step", "5"]).ok()));
     assert_eq!(
-        run(&["setting-sun", "render", "--step", "113"]).fails(2),
+        run(&["setting-sun", "render", "--step", "113"]).fails(1),
         "--step 113: the solution has 112 moves"
     );
 
@@ -351,8 +375,62 @@ fn the_other_games() {
         run(&["hanoi", "render", "--disks", "40", "--step", "1000"]).ok()
     ));
     assert_eq!(
-        run(&["hanoi", "render", "--disks", "20", "--animate"]).fails(2),
+        run(&["hanoi", "render", "--disks", "20", "--animate"]).fails(1),
         "1048575 movements are too many to animate (at most 65535); draw one position with --step"
     );
     run(&["hanoi", "render", "--from", "1,0||"]).fails(1);
+}
+
+#[test]
+fn the_output_file_s_extension_picks_the_format() {
+    let directory =
+        std::env::temp_dir().join(format!("sokoengine-render-o-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = |name: &str| directory.join(name).to_str().unwrap().to_owned();
+    for (name, start) in [
+        ("a.svg", "<svg"),
+        ("a.html", "<!DOCTYPE html>"),
+        ("a.htm", "<!DOCTYPE html>"),
+    ] {
+        run(&["render", "two_boxes.sokoban.txt", "-o", &path(name)]).ok();
+        let written = std::fs::read_to_string(path(name)).unwrap();
+        assert!(written.starts_with(start), "{name}: {}", &written[..40]);
+    }
+    // An extension that names no picture format: a usage error naming the known ones,
+    // and nothing written.
+    let gif = path("y.gif");
+    let message = run(&["render", "two_boxes.sokoban.txt", "-o", &gif])
+        .fails(2)
+        .to_owned();
+    assert_eq!(
+        message,
+        format!(
+            "-o {gif}: the extension names no picture format: use .svg, .png, .html or .htm, or say which with --format"
+        )
+    );
+    assert!(!std::path::Path::new(&gif).exists());
+    // --format says which: any name goes, but not one that names another format.
+    run(&[
+        "render",
+        "two_boxes.sokoban.txt",
+        "--format",
+        "svg",
+        "-o",
+        &path("picture.out"),
+    ])
+    .ok();
+    let out = run(&[
+        "render",
+        "two_boxes.sokoban.txt",
+        "--format",
+        "html",
+        "-o",
+        &path("b.svg"),
+    ]);
+    assert!(
+        out.fails(2)
+            .ends_with("names the svg format, --format says html"),
+        "{out:?}"
+    );
+    std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -8,6 +8,25 @@ use crate::{run, run_stdin, transcript};
 fn board_prints_the_normal_form() {
     insta::assert_snapshot!(transcript(&["board", "two_boxes.sokoban.txt"]));
     insta::assert_snapshot!(transcript(&["board", "--rle", "two_boxes.sokoban.txt"]));
+    // Printed text reads back as the same board, in every variant.
+    for (variant, file) in [
+        ("sokoban", "two_boxes.sokoban.txt"),
+        ("hexoban", "small.hsb"),
+    ] {
+        let printed = run(&["board", "--variant", variant, file]).ok().to_owned();
+        assert!(
+            printed.lines().all(|row| !row.ends_with(' ')),
+            "{printed:?}"
+        );
+        let direct = run(&["board", "--json", "--variant", variant, file]).json();
+        let again = run_stdin(&["board", "--json", "--variant", variant, "-"], &printed).json();
+        assert_eq!(again, direct, "{variant}");
+    }
+    // Floor as spaces, as the file has it; `-` when asked.
+    assert_eq!(
+        transcript(&["board", "--visible-floor", "two_boxes.sokoban.txt"]),
+        "$ sokoengine board --visible-floor two_boxes.sokoban.txt\n#######\n#@-$-.#\n#--$-.#\n#######\n"
+    );
     insta::assert_snapshot!(transcript(&[
         "board",
         "--variant",
@@ -94,12 +113,15 @@ fn board_errors() {
     let out = run(&["board", "collection.sok"]);
     assert_eq!(
         out.fails(1),
-        "collection.sok holds 4 puzzles: choose one with --puzzle N (1 to 4)"
+        "collection.sok holds 4 levels: choose one with --level N (1 to 4)"
     );
-    let out = run(&["board", "--puzzle", "5", "collection.sok"]);
-    assert_eq!(
-        out.fails(1),
-        "collection.sok holds 4 puzzles: there is no puzzle 5"
+    let out = run(&["board", "--level", "5", "collection.sok"]);
+    assert_eq!(out.fails(1), "--level 5: collection.sok holds 4 levels");
+    // A missing file: status 1, as in every subcommand.
+    let out = run(&["board", "missing.txt"]);
+    assert!(
+        out.fails(1).starts_with("can't read missing.txt: "),
+        "{out:?}"
     );
     // A .sok file with one puzzle is a board file too, with its Game: variant.
     let document = run(&["board", "--json", "hexagons.sok"]).json();
@@ -112,11 +134,21 @@ fn board_reads_level_files_and_picks_a_puzzle() {
     let out = run(&["board", "pack.xsb"]);
     assert_eq!(
         out.fails(1),
-        "pack.xsb holds 3 puzzles: choose one with --puzzle N (1 to 3)"
+        "pack.xsb holds 3 levels: choose one with --level N (1 to 3)"
     );
+    assert_eq!(
+        run(&["board", "--level", "3", "pack.xsb"]).ok(),
+        "#####\n#@$.#\n#####\n"
+    );
+    // --puzzle stays an alias of --level; 0 is refused saying levels count from 1.
     assert_eq!(
         run(&["board", "--puzzle", "3", "pack.xsb"]).ok(),
         "#####\n#@$.#\n#####\n"
+    );
+    assert!(
+        run(&["board", "--level", "0", "pack.xsb"])
+            .fails_usage()
+            .contains("levels count from 1")
     );
     // A multi-puzzle .sok: the puzzle brings its Game: variant.
     let document = run(&["board", "--json", "--puzzle", "4", "collection.sok"]).json();
@@ -158,7 +190,7 @@ fn board_reads_level_files_and_picks_a_puzzle() {
         (&json!(true), &json!("RRR"))
     );
     let out = run(&["metrics", "--board", "pack.xsb", "--moves", "R"]);
-    assert!(out.fails(1).contains("--puzzle N"), "{out:?}");
+    assert!(out.fails(1).contains("--level N"), "{out:?}");
 }
 
 #[test]
@@ -301,7 +333,7 @@ fn replay_errors() {
     let document = out.fails_json(1);
     assert_eq!(
         document["error"],
-        json!({"step": 3, "message": "Box ID: 1 can't be placed in position 13 occupied by '#'"})
+        json!({"step_number": 4, "message": "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'"})
     );
     assert_eq!(document["steps"], 3);
     assert_eq!(
@@ -322,7 +354,7 @@ fn replay_errors() {
     let document = out.fails_json(1);
     assert_eq!(
         document["error"],
-        json!({"step": 1, "message": "the move text says move, but the step moved a box"})
+        json!({"step_number": 2, "message": "the move text says move, but the step moved a box"})
     );
     assert_eq!(
         document["final_board"],

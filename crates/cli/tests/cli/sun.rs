@@ -1,7 +1,7 @@
 //! `setting-sun solve|states|play`.
 
 use serde_json::{Value, json};
-use sokoengine::setting_sun::{Cell, Direction, Layout, Metric, Move, Path, Puzzle};
+use sokoengine::setting_sun::{Cell, Direction, Metric, Move, Path, Puzzle};
 
 use crate::{run, run_stdin, transcript};
 
@@ -183,32 +183,51 @@ fn play_by_script() {
     let out = run_stdin(&["setting-sun", "play"], "4a\nh\n");
     assert!(out.ok().contains("Hint: piece "), "{}", out.stdout);
     assert!(out.stdout.contains("(111 steps to go)"), "{}", out.stdout);
-    // Following the optimal solution ends the game.
+    // Following the optimal solution ends the game: solve names pieces by their number
+    // in the start picture, and play keeps those numbers, so its moves type as they are.
     let solution = run(&["setting-sun", "solve", "--json"]).json();
-    let mut layout = Layout::setting_sun();
-    let mut pieces: Vec<Cell> = layout.pieces().iter().map(|p| p.cell).collect();
     let mut script = String::new();
     for object in solution["moves"].as_array().expect("moves") {
-        let mv = move_of(object, &mut pieces);
-        let id = layout
-            .pieces()
-            .iter()
-            .position(|p| p.cell == mv.from())
-            .expect("a piece")
-            + 1;
-        let direction = mv.path().get(0).expect("one step");
-        let key = match direction {
-            Direction::Up => 'w',
-            Direction::Left => 'a',
-            Direction::Down => 's',
-            Direction::Right => 'd',
+        let key = match object["direction"].as_str().expect("direction") {
+            "up" => 'w',
+            "left" => 'a',
+            "down" => 's',
+            _ => 'd',
         };
-        script.push_str(&format!("{id}{key}\n"));
-        layout.play(&mv).expect("legal");
+        script.push_str(&format!("{}{key}\n", object["piece"]));
     }
     let out = run_stdin(&["setting-sun", "play"], &script);
     assert!(out.ok().contains("Congratulations! You've solved it!"));
     assert!(out.stdout.contains("Moves: 112"));
-    let out = run(&["setting-sun", "play", "--json"]);
-    out.fails_json(2);
+    // With --json, the pictures go to standard error and the moves played to standard
+    // output.
+    let out = run_stdin(&["setting-sun", "play", "--json"], "4a\n7w\n");
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(out.stderr.contains("Moves: 2"), "{out:?}");
+    let document: serde_json::Value = serde_json::from_str(&out.stdout).expect("one document");
+    assert_eq!(
+        document,
+        json!({"solved": false, "moves_count": 2, "moves": [
+            {"piece": 4, "direction": "left", "cells": 1},
+            {"piece": 7, "direction": "up", "cells": 1}
+        ]})
+    );
+}
+
+#[test]
+fn play_keeps_each_piece_s_number() {
+    // Piece 4 moves left, then piece 7 up into row 3, before piece 8 in reading order:
+    // it stays 7 (the picture's reading order would make it 5), and `7d` moves it on.
+    let out = run_stdin(&["setting-sun", "play"], "4a\n7w\n7d\n");
+    let text = out.ok();
+    assert!(text.contains("\n 4  4  7  .\n"), "{text}");
+    assert!(text.contains("\n 4  4  .  7\n"), "{text}");
+    assert!(!text.contains("illegal"), "{text}");
+    // The help lists only what the command takes.
+    let help = run(&["setting-sun", "play", "--help"]);
+    assert!(
+        help.ok().contains("keep the number of the start picture"),
+        "{}",
+        help.stdout
+    );
 }

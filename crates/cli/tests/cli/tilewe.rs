@@ -92,14 +92,14 @@ fn moves_errors() {
     let out = run(&["tilewe", "moves", "--json", "--moves", "O1n-a1a1 Z9q-zz"]);
     assert_eq!(
         out.fails_json(1),
-        json!({"error": {"index": 1, "message": "unknown piece \"Z9\""}})
+        json!({"error": {"move_number": 2, "message": "unknown piece \"Z9\""}})
     );
     let out = run(&["tilewe", "moves", "--json", "--moves", "O1n-a1a1 O1n-a1a1"]);
     let document = out.fails_json(1);
-    assert_eq!(document["error"]["index"], 1);
+    assert_eq!(document["error"]["move_number"], 2);
     insta::assert_snapshot!(out.fails(1));
     let out = run(&["tilewe", "perft", "--depth", "1", "--moves", "F5n-b2a1"]);
-    assert!(out.fails(1).starts_with("move 0 (F5n-b2a1): "));
+    assert!(out.fails(1).starts_with("move 1 (F5n-b2a1): "));
 }
 
 #[sokoengine_testkit_macros::corpus_test]
@@ -213,8 +213,9 @@ fn play_errors() {
     );
     let out = run(&["tilewe", "play", "--engine", "deep-blue"]);
     assert!(
-        out.fails_usage()
-            .contains("[possible values: random, most-tiles, most-corners, monte-carlo, mcts]")
+        out.fails_usage().contains(
+            "[possible values: random, most-tiles, most-corners, monte-carlo, mcts, human]"
+        )
     );
 }
 
@@ -296,4 +297,51 @@ fn gtp_usage_errors() {
     assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
     let out = run(&["tilewe", "gtp", "--engine", "random", "--book"]);
     assert_eq!(out.fails(2), "--book applies to the mcts engine only");
+}
+
+#[test]
+fn play_with_a_human_seat() {
+    // The human (blue) types a legal opening move after a malformed one and a hint
+    // request, then stops the game; the most-tiles engine answers in between.
+    let first = crate::run(&["tilewe", "moves", "--players", "2", "--json"]).json()["moves"][0]
+        .as_str()
+        .expect("a legal move")
+        .to_owned();
+    let script = format!("xx\n{first}\n?\nh\nq\n");
+    let args = [
+        "tilewe",
+        "play",
+        "--players",
+        "2",
+        "--engine",
+        "human",
+        "--engine",
+        "most-tiles",
+    ];
+    let out = crate::run_stdin(&args, &script);
+    let text = out.ok();
+    assert!(text.contains("xx: malformed notation"), "{text}");
+    assert!(text.contains("Hint (the most-tiles engine): "), "{text}");
+    assert!(text.contains(&format!(" 1. blue   {first}\n")), "{text}");
+    assert!(
+        text.contains("The game was stopped after 2 plies."),
+        "{text}"
+    );
+    // With --json, the board and prompts go to standard error and the game to
+    // standard output.
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let out = crate::run_stdin(&json_args, &format!("{first}\n"));
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(
+        out.stderr.contains("blue to move (232 legal moves)"),
+        "{out:?}"
+    );
+    let document: serde_json::Value = serde_json::from_str(&out.stdout).expect("one document");
+    assert_eq!(document["engines"], json!(["human", "most-tiles"]));
+    assert_eq!(document["finished"], false);
+    assert_eq!(document["moves"][0], first.as_str());
+    // The human seat is for play, not for gtp.
+    let out = crate::run(&["tilewe", "gtp", "--engine", "human"]);
+    assert!(out.fails(2).contains("tilewe play only"), "{out:?}");
 }

@@ -76,21 +76,48 @@ fn command_line_errors_keep_clap_s_whole_message() {
     }
 }
 
-/// Usage errors found after parsing (a file that cannot be read, a bad flag value that
-/// only the subcommand can check) stay one line.
+/// A file that cannot be read is status 1 in every subcommand, one line: 2 is for what
+/// clap rejects.
 #[test]
-fn other_usage_errors_are_one_line_with_status_2() {
+fn files_that_cannot_be_read_are_one_line_with_status_1() {
     let cases: &[&[&str]] = &[
         &["board", "no_such_file.txt"],
         &["board", "."],
+        &["replay", "--board", "no_such_file.txt", "--moves", "r"],
+        &["metrics", "--board", "no_such_file.txt", "--moves", "r"],
         &["verify", "no_such_file.sok"],
         &["verify", "collection.sok", "no_such_file.sok"],
+        &["convert", "no_such_file.sok", "--to", "sok"],
+        &["solve", "no_such_file.txt"],
+        &["optimize", "no_such_file.sok"],
+        &["render", "no_such_file.txt"],
     ];
     for args in cases {
         let out = run(args);
-        let message = out.fails(2);
-        assert!(!message.is_empty(), "{args:?}");
+        let message = out.fails(1);
+        assert!(message.starts_with("can't read "), "{args:?}: {message}");
         assert_eq!(out.stdout, "", "{args:?}");
+    }
+}
+
+/// "This file holds several levels: choose one" is status 1 in every subcommand that
+/// picks a level, and names --level.
+#[test]
+fn choosing_a_level_is_said_one_way() {
+    for args in [
+        &["board", "collection.sok"][..],
+        &["replay", "--board", "collection.sok", "--moves", "r"],
+        &["metrics", "--board", "collection.sok", "--moves", "r"],
+        &["render", "collection.sok"],
+        &["solve", "collection.sok"],
+        &["optimize", "collection.sok"],
+    ] {
+        let message = run(args).fails(1).to_owned();
+        assert!(
+            message
+                .starts_with("collection.sok holds 4 levels: choose one with --level N (1 to 4)"),
+            "{args:?}: {message}"
+        );
     }
 }
 
@@ -102,7 +129,9 @@ fn usage_errors_snapshot() {
         vec!["replay", "--board", "x"],
         vec!["board", "--variant", "cubes", "x"],
         vec!["convert", "x", "--to", "pdf"],
-        vec!["board", "no_such_file.txt"],
+        vec!["board", "--level", "0", "x"],
+        vec!["render", "x", "--snapshot", "0"],
+        vec!["solve", "x", "--level", "-1"],
     ]
     .iter()
     .map(|args| {
@@ -145,7 +174,7 @@ fn usage_errors_with_json_print_an_error_document() {
     assert!(message.contains("--moves <SNAPSHOT>"), "{message}");
     assert!(out.stderr.contains("--moves <SNAPSHOT>"), "{out:?}");
     let out = run(&["board", "--json", "no_such_file.txt"]);
-    let document = out.fails_json(2);
+    let document = out.fails_json(1);
     assert!(document["error"]["message"].as_str().is_some());
 }
 
@@ -153,4 +182,24 @@ fn usage_errors_with_json_print_an_error_document() {
 fn closed_stdin_is_empty_input() {
     let out = run_stdin(&["board", "-"], "");
     assert_eq!(out.fails(1), "standard input holds no board");
+}
+
+#[test]
+fn the_top_level_help_shows_solving_optimizing_and_playing() {
+    let out = run(&["--help"]);
+    let help = out.ok();
+    for example in [
+        "sokoengine solve --mode pushes levels.sok --level 3",
+        "sokoengine solve level.txt --moves rRR",
+        "sokoengine optimize --metric pushes solutions.sok --all",
+        "sokoengine tilewe play --engine human --engine mcts",
+        "sokoengine hanoi play --disks 4",
+        "sokoengine setting-sun play",
+    ] {
+        assert!(help.contains(example), "{example}: {help}");
+    }
+    // Every option of setting-sun play's help is one it takes: --json included.
+    let out = run_stdin(&["setting-sun", "play", "--json", "--progress"], "q\n");
+    assert_eq!(out.status, 0, "{out:?}");
+    assert!(out.stdout.contains("\"moves_count\": 0"), "{out:?}");
 }

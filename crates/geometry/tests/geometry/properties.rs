@@ -45,7 +45,7 @@ proptest! {
     }
 
     /// Any character either converts to a legal direction and back, or fails with the
-    /// spec's message.
+    /// reference's message.
     #[test]
     fn step_characters(tessellation in tessellation(), character in any::<char>()) {
         match tessellation.parse_step_char(character) {

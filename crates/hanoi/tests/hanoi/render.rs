@@ -41,7 +41,8 @@ fn drawings_of_positions_along_a_solution() {
     let mut drawings = vec![position.to_string()];
     for movement in sokoengine_hanoi::OptimalMoves::new(3).unwrap() {
         position = hanoi.next_position(&movement, &position).unwrap();
-        drawings.push(format!("{movement}\n{position}"));
+        // As IArena prints a game: its text form of each movement, then the position.
+        drawings.push(format!("{}\n{position}", movement.iarena_text()));
     }
     insta::assert_snapshot!(drawings.join("\n"));
 }

@@ -8,7 +8,7 @@ use sokoengine_rules::{
 #[test]
 fn possible_movements_follow_the_spec_examples() {
     let hanoi = Hanoi::default();
-    assert_eq!(hanoi.n_players(), 1);
+    assert_eq!(hanoi.player_count(), 1);
     let start = hanoi.first_position();
     assert_eq!(hanoi.next_player(&start), PlayerIndex::FIRST);
     assert_eq!(
@@ -195,4 +195,19 @@ fn serde_round_trip_and_validation() {
         serde_json::to_string(&Move::new(1, 2)).unwrap(),
         r#"{"from":1,"to":2}"#
     );
+}
+
+#[test]
+fn a_human_names_a_movement_by_its_pegs() {
+    // The menu lists `0: 0 -> 1` and `1: 0 -> 2`; "0 2" names the second by its pegs,
+    // after "9 9" (no such movement) is asked again.
+    use sokoengine_rules::{HumanPlayer, Player};
+    let hanoi = Hanoi::new(3).unwrap();
+    let start = hanoi.first_position();
+    let mut human = HumanPlayer::new("you", std::io::Cursor::new("9 9\n0 2\n"), Vec::new());
+    assert_eq!(human.play(&hanoi, &start), Some(Move::new(0, 2)));
+    let (_, output) = human.into_inner();
+    let output = String::from_utf8(output).unwrap();
+    assert!(output.contains("1: 0 -> 2"), "{output}");
+    assert!(output.contains("or a movement as printed"), "{output}");
 }

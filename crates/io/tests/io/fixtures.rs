@@ -4,10 +4,14 @@
 use std::fmt::Write as _;
 
 use sokoengine_geometry::Tessellation;
-use sokoengine_io::{Collection, FileFormat, Moves, WriteError};
+use sokoengine_io::{Collection, FileFormat, Moves, VariantHint, WriteError};
 
 fn fixture(name: &str) -> Collection {
-    Collection::load(sokoengine_testkit::fixture(&format!("io/{name}")), None).unwrap()
+    Collection::load(
+        sokoengine_testkit::fixture(&format!("io/{name}")),
+        VariantHint::None,
+    )
+    .unwrap()
 }
 
 /// A readable dump of everything the reader found.
@@ -62,9 +66,9 @@ fn summary(collection: &Collection) -> String {
                     "    moves: {} (rle {}) moves={} pushes={} jumps={}",
                     moves.to_str(false),
                     moves.to_str(true),
-                    moves.moves_count(),
-                    moves.pushes_count(),
-                    moves.jumps_count()
+                    moves.move_count(),
+                    moves.push_count(),
+                    moves.jump_count()
                 )
                 .unwrap(),
                 Err(error) => writeln!(out, "    moves error: {error}").unwrap(),
@@ -84,7 +88,7 @@ fn demo_collection_writes_and_round_trips() {
     let collection = fixture("demo.sok");
     let written = collection.to_sok_string().unwrap();
     insta::assert_snapshot!(written);
-    let reread = Collection::parse(&written, None);
+    let reread = Collection::parse(&written, VariantHint::None).unwrap();
     crate::sok_format::assert_round_trip(&collection, &reread, "demo.sok");
 }
 
@@ -114,9 +118,9 @@ fn hsb_extension_gives_hexoban_and_hint_wins() {
     ));
     assert_eq!(
         error.to_string(),
-        "puzzle 1: a Hexoban puzzle can't be written to a .xsb file (use .sok)"
+        "puzzle 1: a Hexoban puzzle can't be written to a .xsb file of Sokoban puzzles (use .sok)"
     );
-    let reread = Collection::parse(&plain, Some(Tessellation::Hexoban));
+    let reread = Collection::parse(&plain, Some(Tessellation::Hexoban)).unwrap();
     assert_eq!(
         reread.puzzles[0].puzzle().unwrap(),
         collection.puzzles[0].puzzle().unwrap()
@@ -198,7 +202,7 @@ fn puzzles_built_in_code_are_written() {
         written,
         "######\n# pb.#\n#    #\n######\n\nTitle: Pop\nTitle: Pop\n\nrR\nTitle: Dude\n\n"
     );
-    let reread = Collection::parse(&written, None);
+    let reread = Collection::parse(&written, VariantHint::None).unwrap();
     assert_eq!(reread, collection);
     assert_eq!(reread.puzzles[0].title, "Pop");
     assert_eq!(reread.puzzles[0].snapshots()[0].title, "Dude");
@@ -206,7 +210,7 @@ fn puzzles_built_in_code_are_written() {
 
 #[test]
 fn unsafe_notes_are_write_errors() {
-    let mut collection = Collection::parse("#####\n#@$.#\n#####\n", None);
+    let mut collection = Collection::parse("#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
     collection.puzzles[0].notes = "fine line\nPop".into();
     let error = collection.to_sok_string().unwrap_err();
     assert_eq!(
@@ -240,7 +244,8 @@ fn unsafe_notes_are_write_errors() {
 
 #[test]
 fn dates_only_when_set_and_untitled_successors_keep_tags() {
-    let mut collection = Collection::parse("Collection: C\n\n#####\n#@$.#\n#####\n", None);
+    let mut collection =
+        Collection::parse("Collection: C\n\n#####\n#@$.#\n#####\n", VariantHint::None).unwrap();
     // "Collection: C" alone above an untitled puzzle would read as its title: the
     // writer puts a `::` comment line before it so the header reads back the same.
     assert_eq!(collection.title, "");
@@ -250,13 +255,16 @@ fn dates_only_when_set_and_untitled_successors_keep_tags() {
     let written = collection.to_sok_string().unwrap();
     assert!(!written.contains("Date"));
     assert_eq!(written, "::\nCollection: C\n\n#####\n#@$.#\n#####\n\n");
-    assert_eq!(Collection::parse(&written, None), collection);
+    assert_eq!(
+        Collection::parse(&written, VariantHint::None).unwrap(),
+        collection
+    );
 }
 
 #[test]
 fn snapshot_errors_point_at_the_file_line() {
     let text = "#####\n#@$.#\n#####\n\nrrrr\n  ll]r\nlu\n";
-    let errors = Collection::parse(text, None).check();
+    let errors = Collection::parse(text, VariantHint::None).unwrap().check();
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),
@@ -273,4 +281,77 @@ fn demo_collection_as_json() {
     insta::assert_snapshot!(json);
     let back: Collection = serde_json::from_str(&json).unwrap();
     assert_eq!(back, collection);
+}
+
+#[test]
+fn titles_directly_under_their_boards_belong_to_those_boards() {
+    // The Original/XSokoban layout of Sokoban sites: `; N` directly under each board.
+    let collection = fixture("titles_below.xsb");
+    let titles: Vec<&str> = collection
+        .puzzles
+        .iter()
+        .map(|p| p.title.as_str())
+        .collect();
+    assert_eq!(titles, ["1", "2", "3"]);
+    assert!(collection.puzzles.iter().all(|p| p.notes.is_empty()));
+    insta::assert_snapshot!(summary(&collection));
+}
+
+#[test]
+fn a_numbered_title_ending_the_header_block_is_the_first_title() {
+    // The Microban III layout: `; 1` directly under the header's comment lines.
+    let collection = fixture("header_title.xsb");
+    let titles: Vec<&str> = collection
+        .puzzles
+        .iter()
+        .map(|p| p.title.as_str())
+        .collect();
+    assert_eq!(titles, ["1", "2", "3"]);
+    insta::assert_snapshot!(summary(&collection));
+}
+
+#[test]
+fn both_layouts_write_titles_above_and_read_back_the_same() {
+    for name in ["titles_below.xsb", "header_title.xsb"] {
+        let collection = fixture(name);
+        for format in [FileFormat::Sok, FileFormat::Xsb] {
+            let written = collection.to_plain_string(format).unwrap();
+            let reread = Collection::parse(&written, VariantHint::None).unwrap();
+            let titles = |c: &Collection| {
+                c.puzzles
+                    .iter()
+                    .map(|p| p.title.clone())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(titles(&reread), titles(&collection), "{name} as {format:?}");
+        }
+    }
+}
+
+#[test]
+fn every_tessellation_has_a_plain_form() {
+    let board = "#####\n#@$.#\n#####\n";
+    for tessellation in Tessellation::ALL {
+        let mut collection =
+            Collection::parse(&format!("One\n\n{board}\nTwo\n\n{board}"), tessellation).unwrap();
+        let format = FileFormat::plain(tessellation);
+        let written = collection.to_plain_string(format).unwrap();
+        let reread = Collection::parse(&written, tessellation).unwrap();
+        assert_eq!(reread, collection, "{tessellation}: {written}");
+        // A `.txt` file holds its first puzzle's tessellation only.
+        collection.puzzles[1].set_tessellation(if tessellation == Tessellation::Sokoban {
+            Tessellation::Octoban
+        } else {
+            Tessellation::Sokoban
+        });
+        let error = collection.to_plain_string(FileFormat::Txt).unwrap_err();
+        assert!(
+            matches!(error, WriteError::TessellationMismatch { puzzle: 2, expected, .. } if expected == tessellation),
+            "{error}"
+        );
+    }
+    assert_eq!(
+        FileFormat::from_path(std::path::Path::new("x.TXT")),
+        Some(FileFormat::Txt)
+    );
 }

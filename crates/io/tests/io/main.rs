@@ -1,5 +1,6 @@
 //! Conformance tests of `sokoengine-io` (corpus-driven; skipped without the corpus).
 
+mod atomic;
 mod corpus;
 mod fixtures;
 mod properties;

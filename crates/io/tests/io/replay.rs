@@ -1,14 +1,14 @@
 //! Replaying snapshots: `Original_and_Extra.sok` against sokoenginepy's final boards,
 //! and every solution of the large test suite.
 
-use sokoengine_io::{Collection, ReplayOptions, replay};
+use sokoengine_io::{Collection, ReplayOptions, VariantHint, replay};
 
 #[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_replays_like_the_reference() {
     let json =
         sokoengine_testkit::read_corpus("sokoenginepy/derived/original_and_extra_replay.json");
     let path = sokoengine_testkit::corpus_file("sokoenginepy/test_data/Original_and_Extra.sok");
-    let collection = Collection::load(path, None).unwrap();
+    let collection = Collection::load(path, VariantHint::None).unwrap();
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     let results = json["results"].as_array().unwrap();
     assert_eq!(results.len(), 196);
@@ -22,11 +22,11 @@ fn original_and_extra_replays_like_the_reference() {
         assert_eq!(snapshot.title, expected["snapshot_title"].as_str().unwrap());
         let moves = snapshot.moves().unwrap();
         assert_eq!(
-            moves.moves_count() as u64,
+            moves.move_count() as u64,
             expected["moves_count_non_push"].as_u64().unwrap()
         );
         assert_eq!(
-            moves.pushes_count() as u64,
+            moves.push_count() as u64,
             expected["pushes_count"].as_u64().unwrap()
         );
         let replayed = replay(&entry.puzzle().unwrap(), &moves, ReplayOptions::new())
@@ -62,7 +62,7 @@ fn large_test_suite_solutions_replay_to_solved() {
     assert_eq!(files.len(), 20);
     let mut total = 0;
     for path in &files {
-        let collection = Collection::load(path, None).unwrap();
+        let collection = Collection::load(path, VariantHint::None).unwrap();
         for outcome in collection.replay_all() {
             let entry = &collection.puzzles[outcome.puzzle];
             let title = &entry.snapshots()[outcome.snapshot].title;

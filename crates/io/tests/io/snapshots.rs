@@ -1,5 +1,6 @@
-//! Snapshot parsing: the spec table (sokoban-engine.md 16.4) and sokoenginepy's
-//! `io_examples.json` (with the overrides of the corpus README).
+//! Snapshot parsing: the examples of docs/formats.md#move-text and sokoenginepy's
+//! `io_examples.json`, with our deliberate differences (an empty selection is valid,
+//! whitespace is removed before the RLE is expanded).
 
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::{Moves, Snapshot, SnapshotParseError};
@@ -28,10 +29,10 @@ fn io_examples_snapshot_entries() {
         let tessellation: Tessellation = variant.parse().unwrap();
         let parsed = Moves::parse(input);
         if input == "{}lurd" {
-            // Override (spec bug 8): an empty selection is valid.
+            // A deliberate difference from sokoenginepy: an empty selection is valid.
             let moves = parsed.unwrap();
             assert_eq!(
-                (moves.to_str(false).as_str(), moves.moves_count()),
+                (moves.to_str(false).as_str(), moves.move_count()),
                 ("{}lurd", 4)
             );
             continue;
@@ -53,17 +54,17 @@ fn io_examples_snapshot_entries() {
         assert_eq!(moves.to_str(false), ok["str"].as_str().unwrap(), "{key}");
         assert_eq!(moves.to_str(true), ok["rle"].as_str().unwrap(), "{key}");
         assert_eq!(
-            moves.moves_count() as u64,
+            moves.move_count() as u64,
             ok["moves_count"].as_u64().unwrap(),
             "{key}"
         );
         assert_eq!(
-            moves.pushes_count() as u64,
+            moves.push_count() as u64,
             ok["pushes_count"].as_u64().unwrap(),
             "{key}"
         );
         assert_eq!(
-            moves.jumps_count() as u64,
+            moves.jump_count() as u64,
             ok["jumps_count"].as_u64().unwrap(),
             "{key}"
         );
@@ -85,7 +86,7 @@ fn io_examples_snapshot_entries() {
             }
             None => {
                 let message = ok["pusher_steps"]["message"].as_str().unwrap();
-                // The 2.0 line writes PusherStepData; the spec's text is PusherStep.
+                // The 2.0 line writes PusherStepData; the 1.0.3 text, ours, is PusherStep.
                 assert_eq!(
                     steps.unwrap_err(),
                     message.replace("PusherStepData", "PusherStep")
@@ -105,7 +106,7 @@ fn io_examples_snapshot_entries() {
 }
 
 #[test]
-fn spec_table_16_4_errors() {
+fn move_text_grammar_errors() {
     for bad in ["lurd{LURD}", "lurd[LURD]", "lurd[lurd"] {
         let error = Snapshot::parse(Tessellation::Sokoban, bad).unwrap_err();
         assert!(matches!(error, SnapshotParseError::Syntax { .. }), "{bad}");

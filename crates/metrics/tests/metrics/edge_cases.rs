@@ -1,5 +1,5 @@
-//! Every row of the spec's edge-case table (section 4) and the ordering examples of
-//! section 5.
+//! JSoko's edge cases of the metrics (docs/rules.md#verifying-a-solution) and its
+//! ordering examples (docs/rules.md#orderings).
 
 use sokoengine_geometry::Tessellation;
 use sokoengine_metrics::{

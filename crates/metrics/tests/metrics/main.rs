@@ -1,4 +1,4 @@
-//! Integration tests of sokoengine-metrics: corpus conformance, the spec's edge cases,
+//! Integration tests of sokoengine-metrics: corpus conformance, JSoko's edge cases,
 //! fixtures, properties and error messages.
 
 mod corpus;

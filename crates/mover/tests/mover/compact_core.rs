@@ -188,7 +188,7 @@ fn mover_and_compact_core_agree_on_the_fixture_boards() {
         let text = std::fs::read_to_string(path).expect("readable fixture");
         let puzzle = Puzzle::parse(tessellation, &text).expect("valid fixture");
         let graph = BoardGraph::new(&puzzle).expect("fixture within limits");
-        if puzzle.pushers_count() != 1 {
+        if puzzle.pusher_count() != 1 {
             // The compact core models one pusher.
             assert!(walk_agrees(&graph, SolvingMode::Forward, 1, 1).is_none());
             continue;

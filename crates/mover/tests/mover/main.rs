@@ -1,4 +1,4 @@
-//! Integration tests of sokoengine-mover: the spec's examples, the behaviour matrix,
+//! Integration tests of sokoengine-mover: sokoenginepy's examples, the behaviour matrix,
 //! replays of the corpus solutions, error messages, properties, and agreement with
 //! the compact core.
 

@@ -1,4 +1,4 @@
-//! Every error message of the crate, snapshotted (spec section 17).
+//! Every error message of the crate, snapshotted (docs/rules.md#error-messages).
 
 use sokoengine_geometry::Direction;
 use sokoengine_mover::{

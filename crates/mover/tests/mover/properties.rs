@@ -6,7 +6,7 @@ use crate::support::xorshift;
 use proptest::prelude::*;
 use sokoengine_board::{BoardCell, BoardGraph};
 use sokoengine_geometry::{Direction, Tessellation};
-use sokoengine_mover::{BoardManager, Mover, PusherStep, SokobanPlus, SolvingMode};
+use sokoengine_mover::{BoardManager, Game, Mover, PusherStep, SokobanPlus, SolvingMode};
 
 /// A random playable board: a wall border around random cells, with the same number
 /// of boxes and goals and at least one pusher.
@@ -159,7 +159,7 @@ proptest! {
         let mut manager = BoardManager::new(board);
         if plus {
             // Sokoban+ takes the step-by-step path.
-            let order: Vec<String> = (1..=manager.boxes_count()).map(|i| (i % 2).to_string()).collect();
+            let order: Vec<String> = (1..=manager.box_count()).map(|i| (i % 2).to_string()).collect();
             manager.set_boxorder(&order.join(" "));
             manager.set_goalorder(&order.join(" "));
             let _ = manager.enable_sokoban_plus();
@@ -270,22 +270,22 @@ proptest! {
     fn solved_test_agrees_with_the_definition(board in board(), plus in any::<bool>()) {
         let mut manager = BoardManager::new(board);
         if plus {
-            let n = manager.boxes_count();
+            let n = manager.box_count();
             let order: Vec<String> = (1..=n).map(|i| (i % 2).to_string()).collect();
             manager.set_boxorder(&order.join(" "));
             manager.set_goalorder(&order.join(" "));
             let _ = manager.enable_sokoban_plus();
         }
-        let defined = manager.boxes_count() == manager.goals_count()
+        let defined = manager.box_count() == manager.goal_count()
             && manager.boxes_positions().iter().all(|(&id, &pos)| {
                 manager.goal_id_on(pos).is_ok_and(|goal| {
                     manager.box_plus_id(id).unwrap() == manager.goal_plus_id(goal).unwrap()
                 })
             });
         prop_assert_eq!(manager.is_solved(), defined);
-        if manager.boxes_count() <= 5 {
+        if manager.box_count() <= 5 {
             let solved_states = manager.solutions().count();
-            prop_assert_eq!(solved_states > 0, manager.boxes_count() == manager.goals_count());
+            prop_assert_eq!(solved_states > 0, manager.box_count() == manager.goal_count());
         }
     }
 
@@ -312,5 +312,52 @@ proptest! {
             prop_assert_eq!(kinds.iter().filter(|&&k| k).count(), 1);
             prop_assert!(step.pusher_id() >= 1);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A game's history reaches every point: going to any point gives the position
+    /// of the operations up to it replayed on a fresh mover, with the push and pull
+    /// counts of the steps played, and every point can be left again.
+    #[test]
+    fn a_game_goes_to_any_point_of_its_history(
+        board in board(),
+        reverse in any::<bool>(),
+        actions in proptest::collection::vec(action(), 1..30),
+        points in proptest::collection::vec(0usize..40, 1..8),
+    ) {
+        let mode = if reverse { SolvingMode::Reverse } else { SolvingMode::Forward };
+        let Ok(start) = Mover::new(board, mode) else { return Ok(()) };
+        let mut game = Game::new(start.clone());
+        // The position after each number of operations done, as played.
+        let mut positions = vec![snapshot(&start)];
+        for action in actions {
+            let result = match action {
+                Action::Move(d) => game.step(d),
+                Action::Select(id) => game.select_pusher(id),
+                Action::Jump(p) => game.jump(p),
+                Action::Pulls(_) => continue,
+            };
+            if result.is_ok() && game.len() == positions.len() {
+                positions.push(snapshot(game.mover()));
+            }
+            prop_assert_eq!(game.len(), positions.len() - 1);
+        }
+        for point in points {
+            let point = point % (game.len() + 1);
+            game.go_to(point).expect("every point of the history can be reached");
+            prop_assert_eq!(game.position(), point);
+            prop_assert_eq!(&snapshot(game.mover()), &positions[point]);
+            let moved_boxes = game.played_steps().iter().filter(|s| s.is_push_or_pull()).count();
+            prop_assert_eq!(game.mover().push_count() + game.mover().pull_count(), moved_boxes);
+            if reverse {
+                prop_assert_eq!(game.mover().push_count(), 0);
+            } else {
+                prop_assert_eq!(game.mover().pull_count(), 0);
+            }
+        }
+        prop_assert!(game.go_to(game.len() + 1).is_err());
     }
 }

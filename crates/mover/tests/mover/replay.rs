@@ -1,10 +1,11 @@
 //! Replays of solutions: every snapshot of `Original_and_Extra.sok` (corpus) must reach
 //! the final board recorded in `sokoenginepy/derived/original_and_extra_replay.json`
-//! (193 solved), and reverse mode must construct on every puzzle (spec 18, 25 and 34).
+//! (193 solved), and reverse mode must construct on every puzzle.
 //! The fixture `fixtures/mover/replays.sok` covers the same without the corpus.
 //!
 //! The `.sok` reader and the snapshot parser belong to sokoengine-io; this module has a
-//! minimal version of both (sok-format.md sections 3 and 4, spec 16.2) for the test.
+//! minimal version of both (docs/formats.md#collections-sok, docs/formats.md#move-text)
+//! for the test.
 
 use sokoengine_board::{BoardGraph, rle};
 use sokoengine_geometry::{Direction, Tessellation};
@@ -102,8 +103,9 @@ fn parse_snapshot(moves: &str, tessellation: Tessellation) -> Vec<Token> {
     tokens
 }
 
-/// Replays per spec 16.5; returns (non-push moves, pushes, mismatches) where a
-/// mismatch is a lower-case step that pushed or an upper-case step that did not.
+/// Replays as docs/formats.md#replaying-move-text says; returns (non-push moves, pushes,
+/// mismatches) where a mismatch is a lower-case step that pushed or an upper-case step
+/// that did not.
 fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
     let (mut moves, mut pushes, mut mismatches) = (0, 0, 0);
     for token in tokens {
@@ -221,7 +223,7 @@ fn reverse_mode_constructs_on_every_original_and_extra_puzzle() {
         );
         let mover = Mover::new(graph, SolvingMode::Reverse).unwrap();
         let switched = mover.board_manager();
-        assert_eq!(switched.boxes_count(), manager.boxes_count());
+        assert_eq!(switched.box_count(), manager.box_count());
         for (id, position) in manager.goals_positions() {
             assert_eq!(switched.box_position(id), Ok(position));
         }
@@ -252,7 +254,7 @@ fn fixture_levels_replay_to_solved_in_forward_mode_and_back_in_reverse() {
             let (_, _, mismatches) = replay(&mut forward, &tokens);
             assert_eq!(mismatches, 0, "{moves}");
             assert!(forward.is_solved(), "{}\n{moves}", level.board);
-            if forward.board_manager().pushers_count() > 1 {
+            if forward.board_manager().pusher_count() > 1 {
                 continue;
             }
             // The reversed solution (pulls in opposite order) replays in reverse mode

@@ -1,5 +1,5 @@
-//! The manager and mover examples of spec section 18 (7-9, 17-24, 26, 36) and the
-//! examples of sections 11, 12 and 15.
+//! sokoenginepy's conformance examples of the board manager and the Mover (pieces,
+//! Sokoban+, moving: docs/rules.md).
 
 use std::collections::BTreeMap;
 

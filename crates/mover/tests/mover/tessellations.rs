@@ -1,5 +1,6 @@
 //! Moves in Hexoban, Trioban and Octoban: pushes follow the box's own cell geometry
-//! (spec 3.3) and directions without a neighbour are "off board" (spec 15.3).
+//! (docs/rules.md#pushing-across-tile-shapes) and directions without a neighbour are "off
+//! board" (docs/rules.md#forward-play).
 
 use sokoengine_board::BoardGraph;
 use sokoengine_geometry::{Direction, Tessellation};

@@ -4,7 +4,9 @@
 use sokoengine_board::Puzzle;
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::{Moves, ReplayOptions};
-use sokoengine_render::{Animation, BoardPicture, Options, Playback, Theme, position_after};
+use sokoengine_render::{
+    Animation, BoardPicture, Options, Playback, RenderError, Theme, position_after,
+};
 
 use crate::{Raster, grid_puzzle};
 
@@ -14,7 +16,7 @@ fn frames_match_positions(puzzle: &Puzzle, moves: &str, frame_steps: &[usize], o
     let moves = Moves::parse(moves).unwrap();
     let playback = Playback::new(puzzle, &moves, ReplayOptions::new()).unwrap();
     assert!(playback.error().is_none(), "{:?}", playback.error());
-    assert_eq!(playback.frames_count(), frame_steps.len());
+    assert_eq!(playback.frame_count(), frame_steps.len());
     let animation = playback.animation(options).unwrap();
     for (frame, &steps) in frame_steps.iter().enumerate() {
         let manager = position_after(puzzle, &moves, steps, ReplayOptions::new()).unwrap();
@@ -58,7 +60,7 @@ fn check_timing(animation: &Animation) {
         assert!(attribute(element, "dur").ends_with('s'));
         assert_eq!(attribute(element, "repeatCount"), "indefinite");
     }
-    assert!(animations > 0 || animation.frames_count() == 1);
+    assert!(animations > 0 || animation.frame_count() == 1);
 }
 
 #[test]
@@ -94,7 +96,7 @@ fn reverse_play_with_jumps_is_one_frame_per_group() {
     let moves = Moves::parse("[rrr]LL").unwrap();
     let playback = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
     assert!(playback.error().is_none(), "{:?}", playback.error());
-    assert_eq!((playback.frames_count(), playback.steps_applied()), (4, 5));
+    assert_eq!((playback.frame_count(), playback.steps_applied()), (4, 5));
     let animation = playback.animation(&Options::new()).unwrap();
     check_timing(&animation);
     assert_eq!(
@@ -132,4 +134,70 @@ fn the_html_page_is_self_contained() {
         assert!(page.contains(control), "{control}");
     }
     assert!(page.contains("CAPTIONS=[\"step 0 of 2: 0 moves, 0 pushes\","));
+}
+
+/// A writer that fails after `room` bytes, as a full disk does.
+struct Full {
+    room: usize,
+}
+
+impl std::io::Write for Full {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.room == 0 {
+            return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "full"));
+        }
+        let taken = buf.len().min(self.room);
+        self.room -= taken;
+        Ok(taken)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn animations_are_written_a_piece_at_a_time() {
+    // Issue 45 item 5: a long animation of a large board was built whole in memory
+    // (twice for HTML) before a byte was written.
+    let puzzle = grid_puzzle(
+        Tessellation::Sokoban,
+        &["########", "#@ $ $.#", "#    . #", "########"],
+    );
+    let moves = Moves::parse("rRddrrUUlluurrdd").unwrap();
+    let playback = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
+    let animation = playback.animation(&Options::new()).unwrap();
+    let mut svg = Vec::new();
+    animation.write_svg(&mut svg).unwrap();
+    assert_eq!(String::from_utf8(svg).unwrap(), animation.to_svg());
+    let mut html = Vec::new();
+    animation.write_html("Title", &mut html).unwrap();
+    assert_eq!(String::from_utf8(html).unwrap(), animation.to_html("Title"));
+    // A writer's error comes back as it is.
+    let error = animation
+        .write_html("Title", &mut Full { room: 1000 })
+        .unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::StorageFull);
+}
+
+#[test]
+fn a_frame_limit_is_checked_before_the_replay() {
+    // 16 Mi steps of moves would once be replayed, and every box's position kept for
+    // every frame, before the frames were counted.
+    let puzzle = grid_puzzle(Tessellation::Sokoban, &["#######", "#@ $ .#", "#######"]);
+    let moves = Moves::parse("8000000(rl)").unwrap();
+    let error = Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 65_536);
+    assert_eq!(
+        error.unwrap_err(),
+        RenderError::TooManyFrames {
+            frames: 16_000_001,
+            max: 65_536
+        }
+    );
+    // Groups of jumps count as one frame, as they play.
+    let moves = Moves::parse("[ll]RR").unwrap();
+    let limited = Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 4).unwrap();
+    let plain = Playback::new(&puzzle, &moves, ReplayOptions::new()).unwrap();
+    assert_eq!(limited.frame_count(), plain.frame_count());
+    assert!(Playback::with_frame_limit(&puzzle, &moves, ReplayOptions::new(), 3).is_err());
 }

@@ -1,7 +1,7 @@
 //! Every board of the corpus's variant collections and of `Original_and_Extra.sok`
 //! renders, and every snapshot of the latter animates.
 
-use sokoengine_io::{Collection, ReplayOptions};
+use sokoengine_io::{Collection, ReplayOptions, VariantHint};
 use sokoengine_render::{Options, Playback, puzzle_svg};
 
 use crate::Raster;
@@ -16,7 +16,7 @@ fn every_corpus_board_renders() {
     let options = Options::new().cell(8.0).labels(true);
     let mut boards = 0;
     for path in &files {
-        let collection = Collection::load(path, None).unwrap();
+        let collection = Collection::load(path, VariantHint::None).unwrap();
         for (index, entry) in collection.puzzles.iter().enumerate() {
             let mut puzzle = entry.puzzle().unwrap();
             puzzle.boxorder.clone_from(&entry.boxorder);
@@ -35,7 +35,7 @@ fn every_corpus_board_renders() {
 #[sokoengine_testkit_macros::corpus_test]
 fn every_snapshot_of_original_and_extra_animates() {
     let path = sokoengine_testkit::corpus_file("levels/sok-with-solutions/Original_and_Extra.sok");
-    let collection = Collection::load(&path, None).unwrap();
+    let collection = Collection::load(&path, VariantHint::None).unwrap();
     let (mut snapshots, mut solved) = (0, 0);
     for entry in &collection.puzzles {
         let puzzle = entry.puzzle().unwrap();
@@ -48,7 +48,7 @@ fn every_snapshot_of_original_and_extra_animates() {
                 entry.title,
                 playback.error()
             );
-            assert_eq!(playback.frames_count(), playback.steps_count() + 1);
+            assert_eq!(playback.frame_count(), playback.step_count() + 1);
             let animation = playback.animation(&Options::new()).unwrap();
             assert!(animation.to_svg().ends_with("</svg>\n"));
             snapshots += 1;

@@ -83,7 +83,7 @@ fn positions_beyond_the_moves_or_a_refused_step() {
     // A lower-case step that pushes stops the playback there.
     let playback =
         Playback::new(&puzzle, &Moves::parse("rR").unwrap(), ReplayOptions::new()).unwrap();
-    assert_eq!((playback.frames_count(), playback.steps_applied()), (1, 0));
+    assert_eq!((playback.frame_count(), playback.steps_applied()), (1, 0));
     assert_eq!(playback.error().and_then(ReplayError::step), Some(0));
 }
 
@@ -114,8 +114,24 @@ fn illegal_moves_of_the_other_games() {
     );
     // A board set up without history animates as one frame with its tiles drawn.
     let board = sokoengine_tilewe::Board::new(2).unwrap();
+    assert_eq!(tilewe_animation(&board, &options).unwrap().frame_count(), 1);
+}
+
+#[test]
+#[cfg(feature = "png")]
+fn a_picture_of_too_many_nodes_names_the_limit() {
+    // Issue 45 item 11: the rasterizer's "nodes limit reached" named no number.
+    let mut svg =
+        String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">");
+    for _ in 0..=sokoengine_render::MAX_PNG_NODES {
+        svg.push_str("<g/>");
+    }
+    svg.push_str("</svg>");
+    let error = sokoengine_render::svg_to_png(&svg).unwrap_err();
+    assert_eq!(error, RenderError::TooManyNodes { max: 1_000_000 });
     assert_eq!(
-        tilewe_animation(&board, &options).unwrap().frames_count(),
-        1
+        error.to_string(),
+        "the picture has more than 1000000 SVG nodes, more than the PNG rasterizer reads; \
+         draw it as svg or html"
     );
 }

@@ -137,7 +137,7 @@ fn human_player_reads_numbers_and_retries() {
     assert!(output.starts_with("heap of 5 (player 0 to move)\n0: take 1\n1: take 2\n2: take 3\n"));
     assert_eq!(
         output
-            .matches("Please answer a number from 0 to 2.")
+            .matches("Please answer a number from 0 to 2, or a movement as printed.")
             .count(),
         2
     );

@@ -45,7 +45,7 @@ impl Rules for Nim {
     type Movement = Take;
     type Error = BadTake;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         2
     }
 
@@ -122,7 +122,7 @@ impl Rules for Walk {
     type Movement = i32;
     type Error = BadStep;
 
-    fn n_players(&self) -> usize {
+    fn player_count(&self) -> usize {
         1
     }
 

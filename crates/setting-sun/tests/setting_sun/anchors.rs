@@ -1,4 +1,5 @@
-//! The conformance anchors of `setting-sun.md` (section 6) and its state-space figures.
+//! The reference's conformance figures: optimal lengths and the state space
+//! (docs/rules.md#setting-sun).
 
 use sokoengine_setting_sun::{Board, Cell, Layout, Metric, Puzzle, Shape, Solution, StateSpace};
 

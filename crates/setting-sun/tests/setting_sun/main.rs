@@ -1,4 +1,4 @@
-//! Integration tests of the Setting Sun crate: the spec's conformance anchors, the
+//! Integration tests of the Setting Sun crate: the reference's conformance figures, the
 //! repository's layout fixtures, and property tests.
 
 mod anchors;

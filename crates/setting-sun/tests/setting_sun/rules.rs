@@ -70,7 +70,7 @@ fn arena_replays_solutions_with_checked_movements() {
 fn positions_are_values_and_moves_are_checked() {
     let rules = SettingSunRules::new(Puzzle::setting_sun(), Metric::Step);
     let start = rules.first_position();
-    assert_eq!(rules.n_players(), 1);
+    assert_eq!(rules.player_count(), 1);
     assert_eq!(start.to_string(), "Cost: 0\nvBBv\nvBBv\n.hh.\nvssv\nvssv");
     let movements = rules.possible_movements(&start);
     assert_eq!(

@@ -1,7 +1,7 @@
 //! The solution optimizer: better solutions from verified ones under a whole metric
 //! ordering ((M), (P) or another [`MetricOrder`]).
 //!
-//! Methods, in order (spec `solver.md` section 6):
+//! Methods, in order (docs/solver.md#the-optimizer):
 //!
 //! 1. [`Method::Reroute`]: the best path through the seeds' own box configurations:
 //!    every walk between pushes re-routed, and shortcuts between the seeds where

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_metrics::{MetricOrder, SolutionVerifier};
 use sokoengine_solver::OptimizerConfig;
 
@@ -15,7 +15,7 @@ use crate::common::checked_optimize;
 /// them.
 fn levels_with_seeds(relative: &str, step: usize) -> Vec<(sokoengine_board::Puzzle, Vec<String>)> {
     let text = sokoengine_testkit::read_corpus_bytes(relative);
-    let collection = Collection::parse_bytes(&text, None);
+    let collection = Collection::parse_bytes(&text, VariantHint::None).unwrap();
     let mut levels = Vec::new();
     let with_snapshots = collection
         .puzzles

@@ -22,13 +22,13 @@ mod soundness;
 use std::time::Duration;
 
 use sokoengine_board::Puzzle;
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_solver::{Limits, Objective, SolverConfig};
 
 /// A collection of the corpus (for tests marked `#[corpus_test]`).
 pub fn corpus_collection(relative: &str) -> Collection {
     let path = sokoengine_testkit::corpus_file(relative);
-    Collection::load(&path, None).unwrap_or_else(|e| panic!("{relative}: {e}"))
+    Collection::load(&path, VariantHint::None).unwrap_or_else(|e| panic!("{relative}: {e}"))
 }
 
 /// The puzzles of `collection` with their 1-based numbers, in file order.

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sokoengine_board::{CompactBoard, Puzzle};
-use sokoengine_io::Collection;
+use sokoengine_io::{Collection, VariantHint};
 use sokoengine_metrics::SolutionVerifier;
 use sokoengine_solver::audit::Audit;
 
@@ -34,7 +34,10 @@ fn no_layer_fires_on_a_corpus_solution() {
                 .expect("file name")
                 .to_string_lossy()
                 .into_owned();
-            (name, Collection::load(path, None).expect("corpus file"))
+            (
+                name,
+                Collection::load(path, VariantHint::None).expect("corpus file"),
+            )
         })
         .collect();
     // (collection, level) pairs with solutions, shared out to the cores.

@@ -178,7 +178,7 @@ impl Frame {
 /// the book does not apply (not the classic four-colour start, or a position without
 /// the history of its tiles).
 fn key_of(board: &Board, color: Color) -> Option<(Key, Frame)> {
-    if board.start_corners() != StartCorners::Fixed || board.n_players() != 4 {
+    if board.start_corners() != StartCorners::Fixed || board.player_count() != 4 {
         return None;
     }
     let own: Vec<Vec<Tile>> = board

@@ -222,7 +222,7 @@ impl Distiller {
 /// finished) has, in a game played by `teams`: its placement key and the model weights
 /// its features activate (the first of its moves the generator lists).
 fn for_each_placement(board: &Board, teams: Teams, mut f: impl FnMut(u32, [u16; N_ACTIVE])) {
-    let n_players = board.n_players();
+    let n_players = board.player_count();
     let sides = Sides::from_teams(teams.numbers(n_players), n_players);
     let p = usize::from(board.current);
     let phase = model::phase(PieceSet::ALL.len() as u32 - board.remaining[p].count_ones());

@@ -101,8 +101,8 @@ impl Teams {
     }
 }
 
-/// Search parameters, set by matches against Pentobi (see "Tilewe engine and GTP" in the
-/// workspace README).
+/// Search parameters, set by matches against Pentobi (the measurements:
+/// docs/tilewe.md#what-the-settings-rest-on).
 #[derive(Clone, Debug)]
 struct Params {
     /// Move scores of the priors.
@@ -119,8 +119,8 @@ struct Params {
     rave_bias: f32,
     /// Most edges per node: the best-scored placements.
     max_edges: usize,
-    /// Visits before a node grows edges (the root always has them): 3 measured stronger
-    /// than 1 at equal CPU time (more playouts in the same time; see the README).
+    /// Visits before a node grows edges (the root always has them): 3 leaves time for
+    /// more playouts than 1 and measured stronger at equal CPU time.
     expand_after: u32,
     /// The playout policy.
     playout: CornerPolicy,
@@ -135,7 +135,7 @@ struct Params {
     /// catch up any more, so the move is the one the full budget would choose; smaller
     /// shares stop sooner; infinity never stops early). 0.67 (the runner-up would need
     /// about two of every three simulations left) measured stronger than 1 at equal CPU
-    /// time (see the README).
+    /// time.
     stop_share: f32,
     /// Most AMAF visits a new edge takes over from the game's placement statistics
     /// ([`PlacementStats`]); 0 starts every edge from nothing.
@@ -145,11 +145,9 @@ struct Params {
     /// The playouts' pick with a bonus from the placement statistics (MAST; see
     /// [`features::playout_pick_by_stats`]): up to 4 points either way, 4 per 0.1 of the
     /// placement's mean result above the colour's, once it has 4 visits' worth; `None`:
-    /// the pick score alone, ties drawn at random. Against Pentobi level 5 at 2,200
-    /// playouts (720 distinct games) it took the search from +0.84 to +1.70 cells a
-    /// colour and from 49.3 % to 54.0 % wins; breaking only the pick's ties by the
-    /// statistics gave +1.05 and 51.0 %. A simulation costs about 13 % more
-    /// instructions (callgrind, 40 positions of a self-play game).
+    /// the pick score alone, ties drawn at random. It measured stronger than the pick
+    /// score alone, and than the statistics breaking only its ties, though each
+    /// simulation costs more instructions.
     playout_bonus: Option<PlayoutBonus>,
     /// The leaf estimate ([`territory`]): the room near each colour's open corners where
     /// the tree ends, mixed into the playout's result; `None`: the playout's alone.
@@ -187,17 +185,14 @@ impl Params {
     }
 }
 
-/// Pieces a colour places in a game, about (17.2 on average in 120 games against Pentobi
-/// level 7): how [`Budget::AverageTime`] spreads a colour's saved time.
+/// Pieces a colour places in a game, about (the average against Pentobi level 7): how
+/// [`Budget::AverageTime`] spreads a colour's saved time.
 const EXPECTED_PLACEMENTS: usize = 17;
 
 /// Share of its allowed time a decision under [`Budget::AverageTime`] is expected to
-/// take with the early stop (0.57 against Pentobi level 7 under a cap of 1.6 s): a
-/// decision is allowed its share divided by this, so that the early stop's savings are
-/// spent. Against level 7 at 1 s on average, 40 games each, in a build that timed the
-/// pace from the decision's start: 0.5 won 51.2 %, 0.6 43.8 %, and no borrowing at all
-/// 29.3 % of 29; with the pace timed from the first simulation, 0.5 won 47.5 % of 120
-/// (see the README).
+/// take with the early stop (a little over half, against Pentobi level 7): a decision is
+/// allowed its share divided by this, so that the early stop's savings are spent. 0.5
+/// measured stronger than 0.6 and than no borrowing.
 const EXPECTED_USE: f64 = 0.5;
 
 /// Fewest moves the saved time is spread over while a colour still has pieces.
@@ -278,8 +273,8 @@ const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
 ///   placement's mean result for him is above his mean result over all his placements,
 ///   at most 4 either way, none before it has four visits' worth; ties drawn at random.
 ///   Only the drawn corners are searched, on the board's incrementally updated bit
-///   planes, so a step costs a fraction of generating every move; a simulation from the
-///   opening takes about 35 µs (the mcts bench).
+///   planes, so a step costs a fraction of generating every move (simulations a
+///   second: docs/performance.md#tilewe).
 /// * **Result** of a playout, per colour: 0.7 for a win, 0.5 for a tie, 0.3 for a loss,
 ///   moved by up to 0.3 by the margin in cells (its side's against the best other
 ///   side's), so the search plays for cells as well as for the win.
@@ -288,8 +283,8 @@ const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
 ///   reaches too counts half), at most its hand, is scored like a finished game; a
 ///   simulation's result is a fifth that and four fifths the playout's. It reads off
 ///   the board the room a colour keeps, which the playouts see only through the pieces
-///   that happen to fit in it: +2 to +3 cells a colour in self-play at 1,000 playouts,
-///   about 5 against Pentobi levels 5 and 6, for about 1 % of a simulation's time.
+///   that happen to fit in it; it measured several cells a colour stronger against
+///   Pentobi, for about 1 % of a simulation's time.
 /// * **Reuse**: the subtree of the position reached is kept for the next decision, so
 ///   visits spent on the opponents' replies are not lost.
 /// * **Placement statistics**: every colour's AMAF results per placement over all the
@@ -301,14 +296,11 @@ const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
 /// * **Time**: a forced move is played without a simulation, and a search with a
 ///   playout budget stops once the most visited root move leads every other by more
 ///   than two thirds of the simulations left (the runner-up would need two of every
-///   three to catch up; with the whole remainder it could not overtake at all, and that
-///   exact stop saves about 40 % of a self-play game's simulations at 1,000 playouts); a
+///   three to catch up; with the whole remainder it could not overtake at all); a
 ///   higher budget spends the time saved where the choice is open. A time budget is a
 ///   cap on each move, whose unused time no later move could spend, so it searches its
 ///   whole time: the extra simulations deepen the chosen move's subtree, which the next
-///   decision reuses (against Pentobi level 5 at 20 ms a move, 240 games on a slower
-///   machine with the hand-set priors: +0.5 cells a colour and 51.0 % wins against the
-///   early stop's -0.7 and 46.5 %).
+///   decision reuses (it measured stronger than stopping early under a cap).
 ///   An average time a move ([`Budget::AverageTime`]) is a clock per colour instead:
 ///   a decision stops early like a playout budget and may take more than the average
 ///   (at most four times it), the colour's later moves giving the time back, so time a
@@ -317,6 +309,9 @@ const AMAF_WORDS: usize = N_KEYS.div_ceil(64);
 ///   colour's first pieces can come from an [`OpeningBook`] of the engine's own deep
 ///   searches, keyed on the colour's own placements seen from its corner and used only
 ///   while the other colours are far away.
+///
+/// What each part measured against Pentobi, and where the engine stands:
+/// docs/tilewe.md.
 ///
 /// Randomness comes only from the [`Rng`] handed to [`Engine::choose`], and every number
 /// the search compares is computed with `+ - * /` and square roots (IEEE 754 rounds those
@@ -619,7 +614,7 @@ impl Mcts {
             let estimates = territory::estimates(&scratch.board, sides, &territory);
             (
                 territory.mix,
-                results(estimates, scratch.board.n_players(), self.teams, params),
+                results(estimates, scratch.board.player_count(), self.teams, params),
             )
         });
 
@@ -757,7 +752,7 @@ impl RootLead {
 /// Each colour's result of a finished game (see the [module docs](self)).
 fn rewards(board: &Board, teams: Teams, params: &Params) -> [f32; 4] {
     let scores = std::array::from_fn(|p| f32::from(board.scores[p]));
-    results(scores, board.n_players(), teams, params)
+    results(scores, board.player_count(), teams, params)
 }
 
 /// Each colour's result when the colours' cells are `cells` (scores, or estimates): a
@@ -852,7 +847,7 @@ impl Mcts {
             self.stats.clear();
         }
         self.tree.reroot(board);
-        let n_players = board.n_players();
+        let n_players = board.player_count();
         let sides = Sides::from_teams(self.teams.numbers(n_players), n_players);
         let scratch = self
             .scratch
@@ -920,7 +915,7 @@ impl Mcts {
     /// `AVERAGE_TIME_MAX_FACTOR` times it.
     fn allowed_time(&self, board: &Board, average: Duration) -> Duration {
         let color = board.current_player();
-        let remaining = board.n_remaining_pieces(color);
+        let remaining = board.remaining_piece_count(color);
         let moves_left = EXPECTED_PLACEMENTS
             .saturating_sub(Piece::COUNT - remaining)
             .max(MIN_MOVES_LEFT)
@@ -1116,7 +1111,7 @@ mod tests {
         for _ in 0..16 {
             board.push(board.legal_moves()[0]).unwrap();
         }
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 5);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 5);
         assert_ms(engine.allowed_time(&board, average), 300.0);
         engine.saved[0] = -0.05;
         assert_ms(engine.allowed_time(&board, average), 50.0);
@@ -1124,7 +1119,7 @@ mod tests {
         for _ in 0..3 {
             board.push(board.legal_moves()[0]).unwrap();
         }
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 2);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 2);
         assert_ms(engine.allowed_time(&board, average), 300.0);
     }
 
@@ -1277,7 +1272,7 @@ mod tests {
         let mut rng = Rng::new(0);
         while !board.is_finished() {
             let mv = engine.choose(&board, &mut rng).unwrap();
-            let forced = board.n_distinct_placements() == 1;
+            let forced = board.distinct_placement_count() == 1;
             board.push(mv).unwrap();
             if forced {
                 assert_eq!(engine.last_simulations(), 0);

@@ -12,7 +12,7 @@
 //! The playouts place the largest piece that fits and so see the room a colour keeps
 //! only through the pieces that happen to fit in it; the estimate reads it off the
 //! board where the tree ends, before the playout's own noise (measured in
-//! self-play and against Pentobi; see "Tilewe engine and GTP" in the workspace README).
+//! self-play and against Pentobi; docs/tilewe.md#what-the-settings-rest-on).
 
 use super::features::Sides;
 use crate::board::{BOARD_COLUMNS, Board, PAD};
@@ -67,7 +67,7 @@ pub(crate) fn region(board: &Board, p: usize, depth: u32) -> Region {
 
 /// Per colour, its score plus the cells its room promises (at most those in its hand).
 pub(crate) fn estimates(board: &Board, sides: Sides, territory: &Territory) -> [f32; 4] {
-    let n = board.n_players();
+    let n = board.player_count();
     let mut regions = [[0; 20]; 4];
     for (p, region) in regions.iter_mut().enumerate().take(n) {
         *region = self::region(board, p, territory.depth);
@@ -91,7 +91,7 @@ pub(crate) fn estimates(board: &Board, sides: Sides, territory: &Territory) -> [
                     )
                 });
         let room = territory.per_cell * (own as f32 + territory.contested * contested as f32);
-        let hand = PieceSet::from_bits(board.remaining[p]).n_tiles() as f32;
+        let hand = PieceSet::from_bits(board.remaining[p]).tile_count() as f32;
         *estimate = f32::from(board.scores[p]) + room.min(hand);
     }
     out

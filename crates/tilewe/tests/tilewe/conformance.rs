@@ -1,7 +1,7 @@
 //! Conformance against `corpus/tilewe/tilewe_conformance.json`.
 
 use serde_json::Value;
-use sokoengine_tilewe::{Board, Color, Move, Piece, n_empty_board_placements};
+use sokoengine_tilewe::{Board, Color, Move, Piece, empty_board_placement_count};
 
 fn data() -> Value {
     let text = sokoengine_testkit::read_corpus("tilewe/tilewe_conformance.json");
@@ -19,7 +19,7 @@ fn opening_counts() {
     let first = as_usize(&opening["legal_moves_for_first_player"]);
     for n in 1..=4 {
         let board = Board::new(n).unwrap();
-        assert_eq!(board.n_legal_moves(), first, "{n} players");
+        assert_eq!(board.legal_move_count(), first, "{n} players");
         assert_eq!(board.legal_moves().len(), first);
     }
     let board = Board::new(4).unwrap();
@@ -49,8 +49,8 @@ fn opening_counts() {
     let mut board = Board::new(4).unwrap();
     for (ply, &expected) in round.iter().enumerate() {
         assert_eq!(board.current_player().index(), ply);
-        assert_eq!(board.n_legal_moves(), expected);
-        assert_eq!(board.n_player_corners(board.current_player()), 4 - ply);
+        assert_eq!(board.legal_move_count(), expected);
+        assert_eq!(board.player_corner_count(board.current_player()), 4 - ply);
         let mv = board.legal_moves()[0];
         board.push(mv).unwrap();
     }
@@ -76,7 +76,7 @@ fn opening_counts() {
         .sum();
     assert_eq!(pairs, as_usize(&opening["orientation_contact_pairs"]));
     assert_eq!(
-        n_empty_board_placements(),
+        empty_board_placement_count(),
         as_usize(&opening["placements_all_orientations_empty_board"])
     );
 }
@@ -114,14 +114,14 @@ fn seed_0_game() {
             "ply {ply}"
         );
         assert_eq!(
-            board.n_legal_moves(),
+            board.legal_move_count(),
             as_usize(&row["n_legal_moves"]),
             "ply {ply}"
         );
         let legal = board.legal_moves();
-        assert_eq!(legal.len(), board.n_legal_moves());
+        assert_eq!(legal.len(), board.legal_move_count());
         assert_eq!(
-            board.n_distinct_placements(),
+            board.distinct_placement_count(),
             as_usize(&row["n_distinct_placements"]),
             "ply {ply}"
         );
@@ -141,7 +141,7 @@ fn seed_0_game() {
         // Incremental state equals the state rebuilt from the position text.
         let rebuilt = Board::from_position(&board.position()).unwrap();
         assert_eq!(rebuilt, board, "ply {ply}");
-        assert_eq!(rebuilt.n_legal_moves(), board.n_legal_moves());
+        assert_eq!(rebuilt.legal_move_count(), board.legal_move_count());
     }
     let last = &game["final"];
     assert_eq!(board.ply(), as_usize(&last["ply"]));
@@ -165,8 +165,8 @@ fn seed_0_game() {
     assert_eq!(board.current_player(), Color::Yellow);
     for c in Color::ALL {
         assert!(board.legal_moves_for(c).is_empty());
-        assert_eq!(board.n_legal_moves_for(c), 0);
-        assert_eq!(board.n_player_corners(c), 0);
+        assert_eq!(board.legal_move_count_for(c), 0);
+        assert_eq!(board.player_corner_count(c), 0);
         assert!(!board.can_play(c));
     }
     assert!(board.push(board.moves()[0]).is_err());

@@ -66,22 +66,30 @@ fn scenarios() {
             "legal-for" => assert!(b.is_legal_for(mv(args[1]), color(args[0])), "{at}"),
             "illegal-for" => assert!(!b.is_legal_for(mv(args[1]), color(args[0])), "{at}"),
             "moves" => {
-                assert_eq!(b.n_legal_moves(), number(args[0]), "{at}");
+                assert_eq!(b.legal_move_count(), number(args[0]), "{at}");
                 assert_eq!(b.legal_moves().len(), number(args[0]), "{at}");
             }
             "moves-for" => {
-                assert_eq!(b.n_legal_moves_for(color(args[0])), number(args[1]), "{at}");
+                assert_eq!(
+                    b.legal_move_count_for(color(args[0])),
+                    number(args[1]),
+                    "{at}"
+                );
             }
             "corners" => {
                 let want: Vec<Tile> = args[1..].iter().map(|t| t.parse().unwrap()).collect();
                 assert_eq!(b.player_corners(color(args[0])), want, "{at}");
             }
             "n-corners" => {
-                assert_eq!(b.n_player_corners(color(args[0])), number(args[1]), "{at}");
+                assert_eq!(
+                    b.player_corner_count(color(args[0])),
+                    number(args[1]),
+                    "{at}"
+                );
             }
             "remaining" => {
                 assert_eq!(
-                    b.n_remaining_pieces(color(args[0])),
+                    b.remaining_piece_count(color(args[0])),
                     number(args[1]),
                     "{at}"
                 );
@@ -119,16 +127,17 @@ fn every_opening_move_pushes_and_pops() {
     for mv in board.legal_moves() {
         assert!(board.is_legal(mv));
         board.push(mv).unwrap();
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 20);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 20);
         board.pop().unwrap();
-        assert_eq!(board.n_remaining_pieces(Color::Blue), 21);
+        assert_eq!(board.remaining_piece_count(Color::Blue), 21);
     }
-    assert_eq!(board.n_legal_moves(), 232);
+    assert_eq!(board.legal_move_count(), 232);
 }
 
 #[test]
 fn perft_from_the_opening_spec_values() {
-    // Spec section 6.2 (the corpus holds the same table, checked in `conformance`).
+    // tilewe's perft from the opening (the corpus holds the same table, checked in
+    // `conformance`).
     let mut board = Board::new(4).unwrap();
     assert_eq!(board.perft(0), 1);
     assert_eq!(board.perft(1), 232);

@@ -1,6 +1,8 @@
 //! The GTP front end on scripted sessions (insta snapshots).
 
-use sokoengine_tilewe::gtp::GtpSession;
+use std::io;
+
+use sokoengine_tilewe::gtp::{GtpError, GtpSession, MAX_LINE, MAX_SKIPPED_LINES};
 use sokoengine_tilewe::{Budget, Engine, Mcts, MostTiles, OpeningBook};
 
 /// Runs the fixture script through a session and returns the transcript.
@@ -61,6 +63,7 @@ fn all_legal_lists_each_placement_once() {
 
 mod never_crashes {
     use proptest::prelude::*;
+
     use sokoengine_tilewe::gtp::GtpSession;
     use sokoengine_tilewe::{Budget, Mcts, RandomEngine};
 
@@ -145,4 +148,52 @@ mod never_crashes {
             check(&mut GtpSession::new(engine, 1), &lines)?;
         }
     }
+}
+
+#[test]
+fn an_endless_line_is_answered_and_ends_the_session() {
+    // `tilewe gtp < /dev/zero` once read forever without a word.
+    let mut input = io::BufReader::new(io::repeat(0));
+    let mut out = Vec::new();
+    let error = GtpSession::new(Box::new(MostTiles), 0)
+        .run(&mut input, &mut out)
+        .expect_err("an endless line");
+    assert!(matches!(
+        error,
+        GtpError::EndlessLine {
+            limit: MAX_LINE,
+            skipped
+        } if skipped == MAX_LINE * MAX_SKIPPED_LINES
+    ));
+    assert_eq!(
+        error.to_string(),
+        "a line longer than the limit of 4096 bytes did not end within 1048576 bytes"
+    );
+    assert_eq!(
+        out,
+        format!("? line longer than {MAX_LINE} bytes\n\n").as_bytes()
+    );
+}
+
+#[test]
+fn the_line_cap_is_exact_and_can_be_set() {
+    let mut gtp = GtpSession::new(Box::new(MostTiles), 0).with_line_limit(4);
+    let mut out = Vec::new();
+    gtp.run(&mut &b"name\nnames\n\nname"[..], &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "= sokoengine\n\n? line longer than 4 bytes\n\n= sokoengine\n\n"
+    );
+    // The rest of an overlong line may be up to 256 caps long.
+    let mut input = vec![b'x'; 4 + 4 * MAX_SKIPPED_LINES];
+    input.extend_from_slice(b"\nname\n");
+    let mut out = Vec::new();
+    GtpSession::new(Box::new(MostTiles), 0)
+        .with_line_limit(4)
+        .run(&mut input.as_slice(), &mut out)
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "? line longer than 4 bytes\n\n= sokoengine\n\n"
+    );
 }

@@ -8,8 +8,8 @@ use sokoengine_tilewe::{
 
 fn check_position(board: &Board) -> Result<(), TestCaseError> {
     let moves = board.legal_moves();
-    prop_assert_eq!(moves.len(), board.n_legal_moves());
-    prop_assert!(board.n_distinct_placements() <= moves.len());
+    prop_assert_eq!(moves.len(), board.legal_move_count());
+    prop_assert!(board.distinct_placement_count() <= moves.len());
     prop_assert_eq!(moves.is_empty(), board.is_finished());
     let mut sorted = moves.clone();
     sorted.sort();
@@ -54,7 +54,7 @@ proptest! {
         prop_assert!(board.ply() <= 21 * players);
         for color in Color::ALL {
             prop_assert!(board.legal_moves_for(color).is_empty());
-            prop_assert_eq!(board.n_player_corners(color), 0);
+            prop_assert_eq!(board.player_corner_count(color), 0);
         }
         // Replaying the history gives the same final position; popping it all empties it.
         let mut replay = Board::new(players).unwrap();
