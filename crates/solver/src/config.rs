@@ -136,9 +136,10 @@ impl Default for Limits {
     }
 }
 
-/// Switches for the pruning layers and macros; all on by default. Turning a layer
-/// off never makes a search wrong, only slower (the soundness tests run with each
-/// layer alone).
+/// Switches for the pruning layers, macros and searches; all on by default. Turning
+/// a layer off never makes a search wrong, only slower (a test turns each off alone
+/// and compares the push counts proven; the soundness audit checks every deadlock
+/// layer along the corpus solutions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)] // independent switches, not a state machine
 pub struct Features {

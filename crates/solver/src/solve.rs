@@ -307,18 +307,19 @@ fn portfolio(
     let answer = loop {
         let others = running(&greedy) || running(&astar);
         let fess_on = fess.is_some() && (clock.elapsed() >= warmup || !others);
-        let slice = if fess_on {
-            FESS_TURN / 20
+        let (greedy_slice, astar_slice) = if fess_on {
+            (FESS_TURN / GREEDY_PART, FESS_TURN / ASTAR_PART)
         } else {
-            SLICE * (1 << round.min(16))
+            let slice = SLICE * (1 << round.min(16));
+            (slice, slice)
         };
         if let Some(member) = greedy.as_mut() {
-            if let Some(answer) = member.slice(model, config, small, clock, slice) {
+            if let Some(answer) = member.slice(model, config, small, clock, greedy_slice) {
                 break answer;
             }
         }
         if let Some(member) = astar.as_mut() {
-            if let Some(answer) = member.slice(model, config, small, clock, slice) {
+            if let Some(answer) = member.slice(model, config, small, clock, astar_slice) {
                 break answer;
             }
         }
@@ -365,8 +366,11 @@ fn portfolio(
 const WARMUP: Duration = Duration::from_millis(500);
 const WARMUP_SHARE: f64 = 0.05;
 
-/// The feature space search's turn; the other two then get a twentieth of it each.
+/// The feature space search's turn; the greedy search then gets a fifth of it (some
+/// medium levels fall to it after a few seconds), A* a twentieth.
 const FESS_TURN: Duration = Duration::from_millis(500);
+const GREEDY_PART: u32 = 5;
+const ASTAR_PART: u32 = 20;
 
 /// Without a time limit, the pull phase of the feature space search ends when it
 /// has taken every box off the board or after this long.
