@@ -11,7 +11,11 @@
 //! 3. closed diagonals (Sokoban): two diagonal boxes that close off two corners;
 //! 4. bipartite: no perfect box-goal matching (`Engine::evaluate_loaded`);
 //! 5. PI-corral deadlock: a PI-corral with work to do and no legal push
-//!    (`corral::analyse`), and corral deadlock searches.
+//!    (`corral::analyse`), and corral deadlock searches;
+//! 6. settled goals (FESS): goals that no pull from a solved position empties,
+//!    whatever area the pusher ends in, are not all filled;
+//! 7. goal walls (FESS): with the boxes frozen on goals as walls, the other boxes
+//!    have no matching with the goals left that they can reach.
 //!
 //! A layer added to the engine gets a [`Layer`] variant and a check in
 //! [`Session::check`].
@@ -52,6 +56,12 @@ pub enum Layer {
     PiCorral,
     /// A corral's boxes alone cannot all reach goals (corral deadlock search).
     CorralDeadlock,
+    /// In every area the pusher can end in, some goal that a solution never
+    /// empties again has no box (FESS).
+    SettledGoals,
+    /// With the boxes frozen on goals as walls, the other boxes cannot all be
+    /// matched to goals they can still reach (FESS).
+    GoalWalls,
 }
 
 /// A position the audit cannot place.
@@ -123,6 +133,7 @@ impl Audit {
                 PusherKey::Normalized,
                 Limits::DEFAULT_MEMORY,
             ),
+            fess: crate::fess::Auditor::new(&self.model, Limits::DEFAULT_MEMORY / 8),
             cells: Vec::new(),
             taken: vec![false; self.model.board.cells_len()],
         }
@@ -134,6 +145,7 @@ impl Audit {
 #[derive(Debug)]
 pub struct Session<'a> {
     engine: Engine<'a>,
+    fess: crate::fess::Auditor<'a>,
     cells: Vec<u32>,
     taken: Vec<bool>,
 }
@@ -263,7 +275,11 @@ impl Session<'_> {
             Corrals::Deadlock(CorralDeadlock::Search) => return Some(Layer::CorralDeadlock),
             _ => {}
         }
-        None
+        match self.fess.check(&self.cells, pusher) {
+            Some(crate::fess::Refuted::Goals) => Some(Layer::SettledGoals),
+            Some(_) => Some(Layer::GoalWalls),
+            None => None,
+        }
     }
 }
 

@@ -34,6 +34,36 @@ impl std::fmt::Debug for Clock<'_> {
     }
 }
 
+/// The limits of a [`Clock`] that end the whole solve (the time limit and the
+/// cancel flags), checkable without the clock: long work inside one expansion asks
+/// it now and then and cuts itself short once it has passed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Deadline {
+    at: Option<Instant>,
+    cancel: Option<Cancel>,
+    also: Option<Cancel>,
+}
+
+impl Deadline {
+    /// Whether the time is up or the solve was cancelled.
+    pub(crate) fn passed(&self) -> bool {
+        self.check().is_err()
+    }
+
+    /// `Err` with the reason once the time is up or the solve was cancelled.
+    pub(crate) fn check(&self) -> Result<(), StopReason> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            || self.also.as_ref().is_some_and(Cancel::is_cancelled)
+        {
+            return Err(StopReason::Cancelled);
+        }
+        if self.at.is_some_and(|at| Instant::now() >= at) {
+            return Err(StopReason::Time);
+        }
+        Ok(())
+    }
+}
+
 const REPORT_EVERY: Duration = Duration::from_millis(250);
 
 impl<'a> Clock<'a> {
@@ -72,6 +102,18 @@ impl<'a> Clock<'a> {
     /// The caller's cancel flag.
     pub(crate) fn cancel(&self) -> &'a Cancel {
         self.cancel
+    }
+
+    /// The limits that end the solve, to check away from the clock.
+    pub(crate) fn deadline(&self) -> Deadline {
+        Deadline {
+            at: self
+                .limits
+                .time
+                .and_then(|limit| self.start.checked_add(limit)),
+            cancel: Some(self.cancel.clone()),
+            also: self.also.clone(),
+        }
     }
 
     /// Time since the start.

@@ -136,9 +136,10 @@ impl Default for Limits {
     }
 }
 
-/// Switches for the pruning layers and macros; all on by default. Turning a layer
-/// off never makes a search wrong, only slower (the soundness tests run with each
-/// layer alone).
+/// Switches for the pruning layers, macros and searches; all on by default. Turning
+/// a layer off never makes a search wrong, only slower (a test turns each off alone
+/// and compares the push counts proven; the soundness audit checks every deadlock
+/// layer along the corpus solutions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)] // independent switches, not a state machine
 pub struct Features {
@@ -156,8 +157,24 @@ pub struct Features {
     pub tunnels: bool,
     /// Goal-room packing order and goal macros (in `Any` mode).
     pub goal_rooms: bool,
-    /// Search from both ends (in `Any` mode).
+    /// Search from both ends (in `Any` mode): the greedy search's pull partner, and
+    /// the feature space search's push phase meeting its pull phase's positions.
     pub bidirectional: bool,
+    /// The feature space search (FESS) in `Any` mode's portfolio: a pull search
+    /// for a packing plan, then a push search over box moves guided by features
+    /// and advisors.
+    pub fess: bool,
+    /// FESS takes its packing plan from its pull search; off, from the goal-room
+    /// packing order.
+    pub packing_search: bool,
+    /// Boxes frozen on goals become walls (FESS): every other box must still be
+    /// matched to a goal it can reach past them, and no box is moved where it
+    /// cannot.
+    pub goal_walls: bool,
+    /// Goals a solution can never empty again (FESS): for each area the pusher
+    /// can end in, the goals whose boxes no pull from the solved position moves;
+    /// a position with some of them empty in every area is dead.
+    pub settled_goals: bool,
 }
 
 impl Features {
@@ -170,6 +187,10 @@ impl Features {
         tunnels: true,
         goal_rooms: true,
         bidirectional: true,
+        fess: true,
+        packing_search: true,
+        goal_walls: true,
+        settled_goals: true,
     };
 
     /// Every layer off: dead squares and the bipartite test remain (they come with
@@ -182,6 +203,10 @@ impl Features {
         tunnels: false,
         goal_rooms: false,
         bidirectional: false,
+        fess: false,
+        packing_search: false,
+        goal_walls: false,
+        settled_goals: false,
     };
 }
 

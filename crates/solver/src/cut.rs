@@ -161,6 +161,12 @@ impl CutTree {
         count as u8
     }
 
+    /// Whether open cells `a` and `b` are in one connected area.
+    #[inline]
+    pub(crate) fn same_tree(&self, a: u32, b: u32) -> bool {
+        self.tree[a as usize] == self.tree[b as usize]
+    }
+
     /// Whether open cells `a` and `b` are connected when `cell` (open, not `a` or
     /// `b`) is blocked as well.
     #[inline]

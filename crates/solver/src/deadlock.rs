@@ -41,6 +41,18 @@ impl Freeze {
         self.frozen(model, position, cell) == Some(true)
     }
 
+    /// Whether the box on `cell` can never usefully move again (every push of it,
+    /// now and later, is blocked or leads onto a dead square), on a goal or not.
+    pub(crate) fn is_frozen(&mut self, model: &Model, position: &Position, cell: u32) -> bool {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stack.fill(0);
+            self.generation = 1;
+        }
+        self.budget = BUDGET;
+        self.frozen(model, position, cell).is_some()
+    }
+
     /// `None` when the box on `cell` may move; otherwise whether the boxes that
     /// prove it frozen (itself included) include one off a goal. Boxes on the
     /// stack count as frozen: the proof is a set of boxes that block one another.

@@ -69,6 +69,8 @@ pub(crate) enum PusherKey {
 /// The working state of a push-level search.
 pub(crate) struct Engine<'m> {
     pub(crate) model: &'m Model,
+    /// Stops a long expansion (a huge board) part-way once the solve must end.
+    pub(crate) deadline: crate::clock::Deadline,
     pub(crate) features: Features,
     pub(crate) key: PusherKey,
     pub(crate) position: Position,
@@ -139,6 +141,7 @@ impl<'m> Engine<'m> {
         Engine {
             model,
             features,
+            deadline: crate::clock::Deadline::default(),
             key,
             position: model.empty_position(),
             reach: Reach::new(),
@@ -318,12 +321,6 @@ impl<'m> Engine<'m> {
         (cost < IMPOSSIBLE).then_some(cost as u32)
     }
 
-    /// The index of the loaded position's box on `cell` (valid after
-    /// [`Engine::evaluate_loaded`]).
-    pub(crate) fn box_index_of(&self, cell: u32) -> usize {
-        self.box_index[cell as usize] as usize
-    }
-
     /// Keeps the matching of the child evaluated last as that of node `id`.
     pub(crate) fn remember_child(&mut self, id: NodeId) {
         if self.cache.is_empty() {
@@ -350,6 +347,12 @@ impl<'m> Engine<'m> {
     /// Whether the box on `cell` of the loaded position is frozen off a goal.
     pub(crate) fn is_frozen_deadlock(&mut self, cell: u32) -> bool {
         self.freeze.is_deadlock(self.model, &self.position, cell)
+    }
+
+    /// Whether the box on `cell` of the loaded position can never usefully move
+    /// again.
+    pub(crate) fn is_frozen(&mut self, cell: u32) -> bool {
+        self.freeze.is_frozen(self.model, &self.position, cell)
     }
 
     /// Whether a box pushed in `direction` onto `cell` is dead at once: a dead
@@ -408,6 +411,7 @@ impl<'m> Engine<'m> {
         }
         let count = self.boxes.len();
         for index in 0..count {
+            self.deadline.check()?;
             let from = self.boxes[index];
             if restricted && self.allowed[from as usize] != self.allowed_stamp {
                 continue;
@@ -516,6 +520,7 @@ impl<'m> Engine<'m> {
         self.position.reachable_into(loaded, &mut self.reach);
         self.matching.save(&mut self.saved);
         for index in 0..self.boxes.len() {
+            self.deadline.check()?;
             let from = self.boxes[index];
             for &direction in self.model.directions {
                 // The pusher on `next` steps on to `beyond`; the box follows onto `next`.

@@ -166,17 +166,6 @@ impl PackingPlan {
         }
         None
     }
-
-    /// How many goals of the plan are filled in order from its start: the packing
-    /// feature of a position whose boxes `has_box` tells.
-    pub(crate) fn packed(&self, has_box: impl Fn(u32) -> bool) -> usize {
-        self.order.iter().take_while(|&&goal| has_box(goal)).count()
-    }
-
-    /// The next goal to fill, if any.
-    pub(crate) fn next_goal(&self, has_box: impl Fn(u32) -> bool) -> Option<u32> {
-        self.order.iter().copied().find(|&goal| !has_box(goal))
-    }
 }
 
 #[cfg(test)]

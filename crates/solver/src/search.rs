@@ -180,6 +180,7 @@ impl BestFirst {
     ) -> Option<Ending> {
         let (order, step_cost, goal_on_generation) =
             (self.order, self.step_cost, self.goal_on_generation);
+        engine.deadline = clock.deadline();
         while let Some((first, second, id)) = self.open.pop() {
             let node = *engine.store.node(id);
             if node.flags & CLOSED != 0 || priority(order, &node) != (first, second) {

@@ -261,6 +261,10 @@ impl Members {
 }
 
 /// Runs the `members` of the `Any` portfolio in turns on this thread.
+///
+/// The greedy and A* searches first take turns alone for a short warm-up (most
+/// small levels fall to one of them at once); then the feature space search
+/// ([`crate::fess`]) takes most of the time, with short turns for the other two.
 fn portfolio(
     model: &Model,
     config: &SolverConfig,
@@ -268,76 +272,81 @@ fn portfolio(
     stats: &mut Stats,
     members: Members,
 ) -> Answer {
-    let budget = config.limits.memory_bytes / 3;
-    let rooms = if config.features.goal_rooms && (members.greedy || members.fess) {
+    let memory = config.limits.memory_bytes;
+    let small = memory / 6;
+    let rooms = if config.features.goal_rooms && members.greedy {
         Some(crate::rooms::Rooms::new(model)).filter(|rooms| !rooms.is_empty())
     } else {
         None
     };
     let mut greedy = None;
     if members.greedy {
-        match Member::new(model, config, budget, Order::Greedy, rooms.clone(), true) {
+        match Member::new(model, config, small, Order::Greedy, rooms, true) {
             Ok(member) => greedy = Some(member),
             Err(answer) => return answer,
         }
     }
     let mut astar = None;
     if members.astar {
-        match Member::new(model, config, budget, Order::AStar, None, false) {
+        match Member::new(model, config, small, Order::AStar, None, false) {
             Ok(member) => astar = Some(member),
             Err(answer) => return answer,
         }
     }
-    // FESS's engine and search exist only on a thread that runs it.
-    let mut fess_engine = None;
-    let mut fess_root = None;
-    if members.fess {
-        let mut engine = Engine::new(model, config.features, PusherKey::Normalized, budget);
-        engine.rooms = rooms;
-        match root(&mut engine) {
-            Ok(root) => fess_root = Some(root),
-            Err(answer) => return answer,
-        }
-        fess_engine = Some(engine);
-    }
-    let mut fess_search = fess_engine.as_mut().map(crate::fess::Fess::new);
-    // FESS that does not run counts as stopped for good.
-    let mut fess_ending = match (fess_search.as_mut(), fess_root) {
-        (Some(search), Some(root)) => search.start(root),
-        _ => Some(Ending::Stopped(StopReason::Memory)),
-    };
+    let shared = (members.fess && config.features.fess).then(|| crate::fess::Shared::new(model));
+    let mut fess = shared
+        .as_ref()
+        .map(|shared| crate::fess::Fess::new(model, shared, config.features, memory * 2 / 3));
+    let warmup = config
+        .limits
+        .time
+        .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
+    let mut fess_start: Option<Duration> = None;
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
     let answer = loop {
-        let slice = SLICE * (1 << round.min(16));
+        let others = running(&greedy) || running(&astar);
+        let fess_on = fess.is_some() && (clock.elapsed() >= warmup || !others);
+        let (greedy_slice, astar_slice) = if fess_on {
+            (FESS_TURN / GREEDY_PART, FESS_TURN / ASTAR_PART)
+        } else {
+            let slice = SLICE * (1 << round.min(16));
+            (slice, slice)
+        };
         if let Some(member) = greedy.as_mut() {
-            if let Some(answer) = member.slice(model, config, budget, clock, slice) {
+            if let Some(answer) = member.slice(model, config, small, clock, greedy_slice) {
                 break answer;
             }
         }
         if let Some(member) = astar.as_mut() {
-            if let Some(answer) = member.slice(model, config, budget, clock, slice) {
+            if let Some(answer) = member.slice(model, config, small, clock, astar_slice) {
                 break answer;
             }
         }
-        if let (None, Some(search)) = (fess_ending, fess_search.as_mut()) {
-            fess_ending = search.resume(clock, Some(clock.elapsed() + slice));
-        }
-        let others_running = running(&greedy) || running(&astar);
-        match fess_ending {
-            None => {}
-            Some(Ending::Solved(last)) => {
-                drop(fess_search);
-                let engine = fess_engine
-                    .as_mut()
-                    .expect("only a running FESS ends solved");
-                break Answer::Solved(engine.steps_to(last, model.start_pusher), None);
+        if fess_on {
+            let start = *fess_start.get_or_insert_with(|| clock.elapsed());
+            // The pull phase takes a third of the time left to the search.
+            let pull_until = config.limits.time.map_or(start + PULL_UNLIMITED, |limit| {
+                start + limit.saturating_sub(start) / 3
+            });
+            let until = clock.elapsed() + FESS_TURN;
+            let search = fess.as_mut().expect("fess_on checks it");
+            match search.resume(clock, Some(until), pull_until) {
+                None => {}
+                Some(crate::fess::Ending::Solved(steps)) => break Answer::Solved(steps, None),
+                // Out of memory or of moves (which proves nothing: its pruning is
+                // not all sound for proofs), it leaves the time to the others.
+                Some(
+                    crate::fess::Ending::Exhausted
+                    | crate::fess::Ending::Stopped(StopReason::Memory),
+                ) => {
+                    stats.generated += search.expansions();
+                    fess = None;
+                }
+                Some(crate::fess::Ending::Stopped(reason)) => break Answer::Stopped(reason),
             }
-            Some(Ending::Exhausted | Ending::Met(..)) => break Answer::Exhausted,
-            Some(Ending::Stopped(StopReason::Memory)) if others_running => {}
-            Some(Ending::Stopped(reason)) => break Answer::Stopped(reason),
         }
-        if !others_running && fess_ending.is_some() {
+        if !running(&greedy) && !running(&astar) && fess.is_none() {
             break Answer::Stopped(StopReason::Memory);
         }
         round += 1;
@@ -345,11 +354,27 @@ fn portfolio(
     for member in [&greedy, &astar].into_iter().flatten() {
         add_stats(stats, &member.engine);
     }
-    if let Some(engine) = &fess_engine {
-        add_stats(stats, engine);
+    if let Some(search) = &fess {
+        stats.generated += search.expansions();
+        stats.memory_bytes += search.memory_bytes();
     }
     answer
 }
+
+/// How long the greedy and A* searches have the level to themselves, at most, and
+/// as a share of the time limit.
+const WARMUP: Duration = Duration::from_millis(500);
+const WARMUP_SHARE: f64 = 0.05;
+
+/// The feature space search's turn; the greedy search then gets a fifth of it (some
+/// medium levels fall to it after a few seconds), A* a twentieth.
+const FESS_TURN: Duration = Duration::from_millis(500);
+const GREEDY_PART: u32 = 5;
+const ASTAR_PART: u32 = 20;
+
+/// Without a time limit, the pull phase of the feature space search ends when it
+/// has taken every box off the board or after this long.
+const PULL_UNLIMITED: Duration = Duration::from_secs(30);
 
 /// A best-first member of the `Any` portfolio with its own engine, optionally
 /// paired with a pull search from the solved positions (bidirectional search: the

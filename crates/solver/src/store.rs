@@ -94,11 +94,6 @@ impl Store {
         self.nodes.len()
     }
 
-    /// The memory budget in bytes.
-    pub(crate) fn budget(&self) -> usize {
-        self.budget
-    }
-
     /// Makes room for `additional` more items in `buffer` (a table of a search
     /// beside the store), growing it only within the memory budget: to twice its
     /// capacity (at least `minimum` items), or to what the budget leaves. The growth

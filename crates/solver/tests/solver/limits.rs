@@ -214,3 +214,81 @@ fn two_threads_solve_and_the_optimal_objectives_do_not_depend_on_them() {
         }
     }
 }
+
+/// A 255x255 room (the largest board) with 20 boxes spread over it and 20 goals
+/// in another spread: one expansion there touches every cell many times, so
+/// only checks inside expansions keep the limits.
+fn huge_room() -> Puzzle {
+    const SIDE: usize = 255;
+    let mut rows = vec![vec![b' '; SIDE]; SIDE];
+    for (index, row) in rows.iter_mut().enumerate() {
+        row[0] = b'#';
+        row[SIDE - 1] = b'#';
+        if index == 0 || index == SIDE - 1 {
+            row.fill(b'#');
+        }
+    }
+    for i in 0..20 {
+        rows[12 + 11 * i][20 + (i * 37) % 200] = b'$';
+        rows[15 + 11 * i][30 + (i * 53) % 200] = b'.';
+        // A few walls that split the room into wings.
+        rows[8 + 12 * i][100] = b'#';
+    }
+    rows[SIDE / 2][SIDE / 2 + 3] = b'@';
+    let text: Vec<String> = rows
+        .into_iter()
+        .map(|row| String::from_utf8(row).expect("ASCII"))
+        .collect();
+    Puzzle::parse(Tessellation::Sokoban, &text.join("\n")).expect("a valid board")
+}
+
+#[test]
+fn huge_boards_keep_the_time_limit_and_a_cancel() {
+    let puzzle = huge_room();
+    // Within max(1 s, 10 % of the limit) of it, for every objective.
+    let limit = Duration::from_millis(1500);
+    for objective in Objective::ALL {
+        let limits = Limits::default().with_time(limit);
+        let started = Instant::now();
+        let outcome = solve(
+            &puzzle,
+            &config(objective, limits, 1),
+            &Cancel::new(),
+            &mut Silent,
+        )
+        .unwrap();
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed < limit + Duration::from_secs(1),
+            "{objective}: {elapsed:?}"
+        );
+        assert_eq!(stopped(outcome).0, StopReason::Time, "{objective}");
+    }
+    // A cancel stops within a second.
+    for threads in [1, 2] {
+        let cancel = Cancel::new();
+        let other = cancel.clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(1200));
+            other.cancel();
+            sender.send(Instant::now()).expect("the test waits");
+        });
+        let outcome = solve(
+            &puzzle,
+            &config(Objective::Any, Limits::default(), threads),
+            &cancel,
+            &mut Silent,
+        )
+        .unwrap();
+        let stopped_at = Instant::now();
+        canceller.join().unwrap();
+        let cancelled_at = receiver.recv().expect("sent");
+        let after = stopped_at.saturating_duration_since(cancelled_at);
+        assert!(
+            after < Duration::from_secs(1),
+            "{threads} threads: {after:?}"
+        );
+        assert_eq!(stopped(outcome).0, StopReason::Cancelled);
+    }
+}

@@ -9,7 +9,8 @@
 //!   generates replay on the `Mover`, a pull undoes a push, and the solver's verdict
 //!   (solved in P pushes, unsolvable) is the exhaustive search's;
 //! * `errors`: levels the solver does not take are typed errors, never panics;
-//! * `limits`: time, memory, cancellation, progress reports, two threads.
+//! * `limits`: time, memory, cancellation, progress reports, two threads;
+//! * `switches`: every layer switched off alone keeps solutions and push counts.
 //!
 //! [`SokobanRules`]: sokoengine_solver::SokobanRules
 
@@ -18,6 +19,7 @@ mod limits;
 mod optimality;
 mod properties;
 mod soundness;
+mod switches;
 
 use std::time::Duration;
 

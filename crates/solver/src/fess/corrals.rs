@@ -1,0 +1,296 @@
+//! PI-corrals grown from several areas, for the push search's move generation.
+//!
+//! A corral is a set of free areas the pusher cannot reach; its barrier is the
+//! boxes next to it. Here a corral starts from one area and takes in neighbouring
+//! areas as long as a barrier box could be pushed into one of them: a barrier box
+//! that can move between two unreached areas makes them one problem. The grown
+//! corral is a PI-corral when no barrier box can be pushed anywhere but into it
+//! (judged with only the barrier boxes on the board, so that every push that
+//! moving other boxes could make possible counts), and the pusher reaches every
+//! push into it now. When such a corral still has work (an empty goal inside, or a
+//! barrier box off a goal), some push into it comes first in every solution, so
+//! only those pushes need to be generated. docs/solver.md explains the method.
+
+use sokoengine_geometry::Direction;
+
+use super::board::Board;
+use crate::model::{Model, NONE};
+
+/// Scratch of the corral search.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Corrals {
+    in_corral: Vec<bool>,
+    barrier: Vec<bool>,
+    barrier_cells: Vec<u32>,
+    used: Vec<bool>,
+    candidate: Vec<bool>,
+    comps: Vec<u32>,
+}
+
+/// More areas than this: no corral analysis.
+const MAX_AREAS: u32 = 70;
+
+impl Corrals {
+    /// The barrier boxes whose pushes into a PI-corral with work to do are the
+    /// only moves worth generating on `board` (whose [`Board::regions`] labels are
+    /// fresh), or `None` when no such corral exists. `fixed` boxes count as walls;
+    /// `dead(to, direction)` says a push in `direction` onto `to` is a deadlock.
+    pub(crate) fn pi_corral(
+        &mut self,
+        board: &Board<'_>,
+        areas: u16,
+        fixed: &[u32],
+        dead: impl Fn(u32, Direction) -> bool,
+    ) -> Option<Vec<u32>> {
+        let model = board.model;
+        let areas = u32::from(areas);
+        if !(2..MAX_AREAS).contains(&areas) {
+            return None;
+        }
+        let len = model.board.cells_len();
+        self.in_corral.clear();
+        self.in_corral.resize(len, false);
+        self.barrier.clear();
+        self.barrier.resize(len, false);
+        let pusher_area = board.region_of(board.pusher);
+        let is_fixed = |cell: u32| fixed.binary_search(&cell).is_ok();
+        // Candidates: areas across a box from the pusher's area.
+        self.candidate.clear();
+        self.candidate.resize(areas as usize, false);
+        for &cell in &board.boxes {
+            if is_fixed(cell) {
+                continue;
+            }
+            for &direction in model.directions {
+                let near = model.neighbor(cell, direction);
+                let far = model.neighbor(cell, direction.opposite());
+                if near == NONE || far == NONE || board.region_of(near) != pusher_area {
+                    continue;
+                }
+                let other = board.region_of(far);
+                if other != NONE && other != pusher_area {
+                    self.candidate[other as usize] = true;
+                }
+            }
+        }
+        for first in 0..areas {
+            if !self.candidate[first as usize] {
+                continue;
+            }
+            if let Some(options) = self.grow(board, &[first], pusher_area, &is_fixed, &dead) {
+                return Some(options);
+            }
+        }
+        // Two areas that touch one box form a corral together.
+        for first in 0..areas {
+            for second in first + 1..areas {
+                if first == pusher_area
+                    || second == pusher_area
+                    || !(self.candidate[first as usize] || self.candidate[second as usize])
+                    || !touch_one_box(board, first, second)
+                {
+                    continue;
+                }
+                if let Some(options) =
+                    self.grow(board, &[first, second], pusher_area, &is_fixed, &dead)
+                {
+                    return Some(options);
+                }
+            }
+        }
+        None
+    }
+
+    /// Grows the corral of the areas `start` and returns its options when it ends
+    /// as a PI-corral with work to do.
+    fn grow(
+        &mut self,
+        board: &Board<'_>,
+        start: &[u32],
+        pusher_area: u32,
+        is_fixed: &impl Fn(u32) -> bool,
+        dead: &impl Fn(u32, Direction) -> bool,
+    ) -> Option<Vec<u32>> {
+        let model = board.model;
+        self.in_corral.fill(false);
+        self.used.clear();
+        self.used.resize(MAX_AREAS as usize, false);
+        self.comps.clear();
+        for &area in start {
+            self.add_area(board, area);
+        }
+        if !self.is_active(board, is_fixed) {
+            return None;
+        }
+        loop {
+            self.set_barrier(board, is_fixed);
+            let mut added = None;
+            'boxes: for &cell in &self.barrier_cells {
+                if !self.touches_corral_and_outside(model, cell) {
+                    continue;
+                }
+                for &direction in model.directions {
+                    let stand = model.neighbor(cell, direction.opposite());
+                    let to = model.neighbor(cell, direction);
+                    if stand == NONE || to == NONE || self.occupied(stand) || self.occupied(to) {
+                        continue;
+                    }
+                    if self.in_corral[stand as usize] || dead(to, direction) {
+                        continue;
+                    }
+                    // Into the corral from an unreached area, or aside into one.
+                    let area = if self.in_corral[to as usize] {
+                        board.region_of(stand)
+                    } else {
+                        board.region_of(to)
+                    };
+                    if area != NONE && area != pusher_area && !self.used[area as usize] {
+                        added = Some(area);
+                        break 'boxes;
+                    }
+                }
+            }
+            match added {
+                Some(area) => self.add_area(board, area),
+                None => break,
+            }
+        }
+        // PI: no barrier push stays outside, and the pusher reaches every push in.
+        let mut options = Vec::new();
+        for &cell in &self.barrier_cells {
+            for &direction in model.directions {
+                let stand = model.neighbor(cell, direction.opposite());
+                let to = model.neighbor(cell, direction);
+                if stand == NONE || to == NONE || self.occupied(stand) || self.occupied(to) {
+                    continue;
+                }
+                if self.in_corral[stand as usize] || dead(to, direction) {
+                    continue;
+                }
+                if !self.in_corral[to as usize] {
+                    return None;
+                }
+                if board.region_of(stand) != pusher_area || board.has_box(stand) {
+                    return None;
+                }
+                if !options.contains(&cell) {
+                    options.push(cell);
+                }
+            }
+        }
+        Some(options)
+    }
+
+    fn add_area(&mut self, board: &Board<'_>, area: u32) {
+        self.used[area as usize] = true;
+        self.comps.push(area);
+        for &cell in &board.model.floor {
+            if !board.has_box(cell) && board.region_of(cell) == area {
+                self.in_corral[cell as usize] = true;
+            }
+        }
+    }
+
+    /// Barrier boxes: boxes (not fixed) next to the corral, diagonals included on
+    /// Sokoban boards.
+    fn set_barrier(&mut self, board: &Board<'_>, is_fixed: &impl Fn(u32) -> bool) {
+        let model = board.model;
+        for &cell in &self.barrier_cells {
+            self.barrier[cell as usize] = false;
+        }
+        self.barrier_cells.clear();
+        for &cell in &board.boxes {
+            if is_fixed(cell) {
+                continue;
+            }
+            let near = neighbours_and_diagonals(model, cell)
+                .any(|next| next != NONE && self.in_corral[next as usize]);
+            if near {
+                self.barrier[cell as usize] = true;
+                self.barrier_cells.push(cell);
+            }
+        }
+    }
+
+    /// On the board of the barrier alone: a wall or a barrier box.
+    fn occupied(&self, cell: u32) -> bool {
+        self.barrier[cell as usize]
+    }
+
+    fn touches_corral_and_outside(&self, model: &Model, cell: u32) -> bool {
+        let mut corral = false;
+        let mut outside = false;
+        for &direction in model.directions {
+            let next = model.neighbor(cell, direction);
+            if next == NONE {
+                continue;
+            }
+            if self.in_corral[next as usize] {
+                corral = true;
+            } else if !self.barrier[next as usize] {
+                outside = true;
+            }
+        }
+        corral && outside
+    }
+
+    /// Whether the corral has work: an empty goal in it, or a barrier box off a
+    /// goal.
+    fn is_active(&mut self, board: &Board<'_>, is_fixed: &impl Fn(u32) -> bool) -> bool {
+        let model = board.model;
+        self.set_barrier(board, is_fixed);
+        model
+            .goals
+            .iter()
+            .any(|&goal| self.in_corral[goal as usize])
+            || self
+                .barrier_cells
+                .iter()
+                .any(|&cell| !model.board.is_goal(cell as usize))
+    }
+}
+
+/// The neighbours of `cell` and, on Sokoban boards, its diagonal neighbours.
+fn neighbours_and_diagonals(model: &Model, cell: u32) -> impl Iterator<Item = u32> + '_ {
+    use Direction::{Down, Left, Right, Up};
+    let straight = model
+        .directions
+        .iter()
+        .map(move |&d| model.neighbor(cell, d));
+    let sokoban = model.tessellation == sokoengine_geometry::Tessellation::Sokoban;
+    let diagonal = [(Up, Left), (Up, Right), (Down, Left), (Down, Right)]
+        .into_iter()
+        .filter(move |_| sokoban)
+        .map(move |(a, b)| {
+            let first = model.neighbor(cell, a);
+            if first != NONE {
+                return model.neighbor(first, b);
+            }
+            let second = model.neighbor(cell, b);
+            if second != NONE {
+                model.neighbor(second, a)
+            } else {
+                NONE
+            }
+        });
+    straight.chain(diagonal)
+}
+
+/// Whether some box has free cells of both areas as neighbours.
+fn touch_one_box(board: &Board<'_>, first: u32, second: u32) -> bool {
+    let model = board.model;
+    board.boxes.iter().any(|&cell| {
+        let mut a = false;
+        let mut b = false;
+        for &direction in model.directions {
+            let next = model.neighbor(cell, direction);
+            if next == NONE {
+                continue;
+            }
+            let area = board.region_of(next);
+            a |= area == first;
+            b |= area == second;
+        }
+        a && b
+    })
+}
