@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use sokoengine_board::compact::{BoxRule, TableCells, forward_step, reverse_step};
-use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
+use sokoengine_board::compact::{Backwards, BoxRule, TableCells, forward_step, reverse_step};
+use sokoengine_board::{BoardCell, BoardGraph, BoardPosition, Puzzle, SizeError};
 use sokoengine_geometry::{Direction, cell_name};
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
@@ -741,16 +741,16 @@ impl BoardManager {
     }
 
     /// The fast path of one [`Mover`](crate::Mover) step: pusher `pusher_id` steps in
-    /// the direction numbered `direction` (`Direction as usize`), pushing (forward)
-    /// or pulling (`REVERSE`) a box as `rule` says. Returns the ID of the box moved
+    /// `direction` (`BACKWARDS`: in its opposite, an undo of a step in `direction`),
+    /// pushing (forward) or pulling (`REVERSE`) a box as `rule` says. Returns the ID of the box moved
     /// (0 for none), or `None`, changing nothing, when the rules refuse the step or
     /// the fast path does not apply (boards without neighbour or key tables, or
     /// Sokoban+ enabled); the caller then takes the checked path, which says why.
     #[inline(always)]
-    pub(crate) fn fast_step<const REVERSE: bool>(
+    pub(crate) fn fast_step<const REVERSE: bool, const BACKWARDS: bool>(
         &mut self,
         pusher_id: usize,
-        direction: usize,
+        direction: Direction,
         rule: BoxRule,
     ) -> Option<usize> {
         let StepTables {
@@ -765,7 +765,7 @@ impl BoardManager {
         } = self.step_tables(pusher_id)?;
         // The hash and solved count are updated in place: a single step gains
         // nothing from copies, and they would take registers.
-        let (to, moved_box) = plain_step::<REVERSE>(
+        let (to, moved_box) = plain_step::<REVERSE, BACKWARDS>(
             cells,
             neighbors,
             piece_on,
@@ -1332,7 +1332,7 @@ impl StepView<'_> {
             } else {
                 BoxRule::Forbidden
             };
-            if !self.step::<REVERSE>(step.direction() as usize, rule) {
+            if !self.step::<REVERSE>(step.direction(), rule) {
                 return index;
             }
         }
@@ -1342,8 +1342,8 @@ impl StepView<'_> {
     /// Makes one step when the rules allow it and it moves a box as `rule` says;
     /// otherwise changes nothing and returns false.
     #[inline(always)]
-    fn step<const REVERSE: bool>(&mut self, direction: usize, rule: BoxRule) -> bool {
-        match plain_step::<REVERSE>(
+    fn step<const REVERSE: bool>(&mut self, direction: Direction, rule: BoxRule) -> bool {
+        match plain_step::<REVERSE, false>(
             self.cells,
             self.neighbors,
             self.piece_on,
@@ -1366,14 +1366,13 @@ impl StepView<'_> {
     }
 }
 
-/// Pusher `pusher_id` on `from` makes one step in the direction numbered
-/// `direction` when the rule of a step (the compact core's [`forward_step`] or, for
+/// Pusher `pusher_id` on `from` makes one step in `direction` when the rule of a step (the compact core's [`forward_step`] or, for
 /// `REVERSE`, [`reverse_step`]) allows it with `rule`, updating the cells, IDs, box
 /// positions, `hash` and `matched`; returns the pusher's new position and the ID of
 /// the box moved (0 for none). Otherwise changes nothing and returns `None`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn plain_step<const REVERSE: bool>(
+fn plain_step<const REVERSE: bool, const BACKWARDS: bool>(
     cells: &mut [BoardCell],
     neighbors: &[u32],
     piece_on: &mut [u32],
@@ -1383,30 +1382,36 @@ fn plain_step<const REVERSE: bool>(
     from: usize,
     hash: &mut u64,
     matched: &mut usize,
-    direction: usize,
+    direction: Direction,
     rule: BoxRule,
 ) -> Option<(usize, u32)> {
     let table = TableCells::new(cells, neighbors);
-    let moved = if REVERSE {
-        reverse_step(&table, from, direction, rule)
-    } else {
-        forward_step(&table, from, direction, rule)
+    let pusher = BoardPosition::new(from);
+    // The opposite of an undo's direction is taken by the table's slots (one `xor`).
+    let moved = match (REVERSE, BACKWARDS) {
+        (true, false) => reverse_step(&table, pusher, direction, rule),
+        (false, false) => forward_step(&table, pusher, direction, rule),
+        (true, true) => reverse_step(&Backwards(&table), pusher, direction, rule),
+        (false, true) => forward_step(&Backwards(&table), pusher, direction, rule),
     }
     .ok()?;
-    let to = moved.target;
+    let to = moved.target.index();
     let target = cells[to];
     // The rule has checked everything; each case writes what it changes in one go:
     // the cells involved are distinct (the pusher's, a cell without pusher, a
     // box's). `piece_on` is read only where a cell's flags show a piece, so
     // vacated cells keep their stale IDs. Every box has the default plus ID, so any
     // goal matches.
-    let moved_box = match moved.pushed {
+    // `REVERSE` is a constant: each instance tests the one field its rule can set.
+    let box_move = if REVERSE { moved.pulled } else { moved.pushed };
+    let moved_box = match box_move {
         None => {
             walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
             0
         }
         Some((behind, _)) if REVERSE => {
             // The pusher steps away and pulls the box onto its old cell.
+            let behind = behind.index();
             let box_cell = cells[behind];
             let mut vacated = cells[from];
             let box_id = piece_on[behind];
@@ -1428,6 +1433,7 @@ fn plain_step<const REVERSE: bool>(
         }
         Some((_, box_to)) => {
             // The pusher steps onto the box's cell and pushes it on.
+            let box_to = box_to.index();
             let box_cell = cells[box_to];
             let mut vacated = cells[from];
             let box_id = piece_on[to];

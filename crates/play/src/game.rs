@@ -7,7 +7,9 @@
 //! taken to a clicked cell, a hint) is one *action*: undo and redo take back or play
 //! again a whole action.
 
-use sokoengine_board::{BoardCell, BoardGraph, BoxMoves, BoxPathError, CompactBoard, Puzzle};
+use sokoengine_board::{
+    BoardCell, BoardGraph, BoxMoves, BoxPathError, CompactBoard, CompactCell, Puzzle,
+};
 use sokoengine_geometry::{Direction, Tessellation, TileShape};
 use sokoengine_io::{Moves, replay_steps};
 use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, StepCounter};
@@ -347,7 +349,7 @@ impl Game {
     pub fn move_box(&mut self, from: usize, to: usize) -> Result<(), ActionError> {
         let puzzle = self.mover.board().to_puzzle();
         let board = CompactBoard::new(&puzzle).map_err(|_| ActionError::SeveralPushers)?;
-        let cell = |position: usize| board.cell_of(position).unwrap_or(usize::MAX);
+        let cell = |position: usize| board.cell_of(position).unwrap_or(CompactCell::NONE);
         let moves = match self.mode() {
             SolvingMode::Forward => BoxMoves::Push,
             SolvingMode::Reverse => BoxMoves::Pull,

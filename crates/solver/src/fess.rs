@@ -501,7 +501,7 @@ impl<'e, 'm> Fess<'e, 'm> {
         let engine = &*self.engine;
         let model = engine.model;
         let position = &engine.position;
-        let start = position.pusher() as u32;
+        let start = position.pusher().get();
         for index in 0..engine.boxes.len() {
             let from = engine.boxes[index];
             self.cuts.build(model, start, |cell| {
