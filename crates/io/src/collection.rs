@@ -198,11 +198,7 @@ impl PartialEq for PuzzleEntry {
         let boards_equal = match (&self.board, &other.board) {
             (Board::Text(a), Board::Text(b)) if a == b => true,
             _ => match (self.puzzle(), other.puzzle()) {
-                (Ok(a), Ok(b)) => {
-                    a.width() == b.width()
-                        && a.height() == b.height()
-                        && crate::writer::same_cells(&a, &b)
-                }
+                (Ok(a), Ok(b)) => a.same_cells(&b),
                 _ => false,
             },
         };
