@@ -196,6 +196,75 @@ pub struct BoardState {
     pub zobrist_hash: Option<u64>,
 }
 
+/// The queries of one kind of piece (pushers, boxes or goals), written once for the three:
+/// the count, the IDs, the position of an ID, the ID on a position, and whether an ID or a
+/// position holds one. `$positions` holds the positions by ID - 1, `$table` the ID on
+/// each cell where the cell's flag (`$flag`) says the piece is there.
+macro_rules! piece_queries {
+    (
+        $positions:ident, $table:ident, $flag:ident, $noun:literal, $Noun:literal, $nouns:literal,
+        $NoId:ident, $NoOn:ident, $verb:literal,
+        fn $count:ident, $ids:ident, $by_id:ident, $position:ident,
+        $on:ident, $id_on:ident, $has:ident, $has_on:ident
+    ) => {
+        #[doc = concat!("Number of ", $nouns, ".")]
+        #[inline]
+        pub fn $count(&self) -> usize {
+            self.$positions.len()
+        }
+
+        #[doc = concat!($Noun, " IDs (`1..=count`).")]
+        pub fn $ids(&self) -> RangeInclusive<usize> {
+            1..=self.$positions.len()
+        }
+
+        #[doc = concat!($Noun, " ID → position.")]
+        pub fn $by_id(&self) -> BTreeMap<usize, usize> {
+            id_map(&self.$positions)
+        }
+
+        #[doc = concat!("Position of ", $noun, " `id`.")]
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("[`BoardManagerError::", stringify!($NoId), "`].")]
+        #[inline]
+        pub fn $position(&self, id: usize) -> Result<usize, BoardManagerError> {
+            lookup(&self.$positions, id).ok_or(BoardManagerError::$NoId { id })
+        }
+
+        #[doc = concat!("The ID of the ", $noun, " on `position`, if one ", $verb, " there.")]
+        #[inline]
+        pub(crate) fn $on(&self, position: usize) -> Option<usize> {
+            match self.board.get(position) {
+                Some(cell) if cell.$flag() => Some(self.$table[position] as usize),
+                _ => None,
+            }
+        }
+
+        #[doc = concat!("ID of the ", $noun, " on `position`.")]
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("[`BoardManagerError::", stringify!($NoOn), "`].")]
+        pub fn $id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
+            self.$on(position)
+                .ok_or(BoardManagerError::$NoOn { position })
+        }
+
+        #[doc = concat!("Whether ", $noun, " `id` exists.")]
+        pub fn $has(&self, id: usize) -> bool {
+            lookup(&self.$positions, id).is_some()
+        }
+
+        #[doc = concat!("Whether a ", $noun, " ", $verb, " on `position` (false off the board).")]
+        #[inline]
+        pub fn $has_on(&self, position: usize) -> bool {
+            self.board.get(position).is_some_and(|c| c.$flag())
+        }
+    };
+}
+
 /// Tracks pushers, boxes and goals of a [`BoardGraph`] by ID, keeps the Sokoban+
 /// data and the Zobrist hash, and answers the solved test.
 ///
@@ -369,132 +438,27 @@ impl BoardManager {
         self.board
     }
 
-    // ---- pushers ----------------------------------------------------------------
+    // ---- pushers, boxes and goals: the same queries for each kind ----------------
 
-    /// Number of pushers.
-    #[inline]
-    pub fn pusher_count(&self) -> usize {
-        self.pushers.len()
-    }
-    /// Pusher IDs (`1..=count`).
-    pub fn pushers_ids(&self) -> RangeInclusive<usize> {
-        1..=self.pushers.len()
-    }
-    /// Pusher ID → position.
-    pub fn pushers_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.pushers)
-    }
-    /// Position of pusher `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoPusherWithId`].
-    #[inline]
-    pub fn pusher_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.pushers, id).ok_or(BoardManagerError::NoPusherWithId { id })
-    }
-    /// ID of the pusher on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoPusherOn`].
-    pub fn pusher_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        self.pusher_on(position)
-            .ok_or(BoardManagerError::NoPusherOn { position })
-    }
-    /// Whether pusher `id` exists.
-    pub fn has_pusher(&self, id: usize) -> bool {
-        lookup(&self.pushers, id).is_some()
-    }
-    /// Whether a pusher stands on `position` (false off the board).
-    #[inline]
-    pub fn has_pusher_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_pusher())
+    piece_queries! {
+        pushers, piece_on, has_pusher, "pusher", "Pusher", "pushers",
+        NoPusherWithId, NoPusherOn, "stands",
+        fn pusher_count, pushers_ids, pushers_positions, pusher_position,
+        pusher_on, pusher_id_on, has_pusher, has_pusher_on
     }
 
-    // ---- boxes ------------------------------------------------------------------
-
-    /// Number of boxes.
-    #[inline]
-    pub fn box_count(&self) -> usize {
-        self.boxes.len()
-    }
-    /// Box IDs (`1..=count`).
-    pub fn boxes_ids(&self) -> RangeInclusive<usize> {
-        1..=self.boxes.len()
-    }
-    /// Box ID → position.
-    pub fn boxes_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.boxes)
-    }
-    /// Position of box `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoBoxWithId`].
-    pub fn box_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.boxes, id).ok_or(BoardManagerError::NoBoxWithId { id })
-    }
-    /// ID of the box on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoBoxOn`].
-    pub fn box_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        self.box_on(position)
-            .ok_or(BoardManagerError::NoBoxOn { position })
-    }
-    /// Whether box `id` exists.
-    pub fn has_box(&self, id: usize) -> bool {
-        lookup(&self.boxes, id).is_some()
-    }
-    /// Whether a box stands on `position` (false off the board).
-    #[inline]
-    pub fn has_box_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_box())
+    piece_queries! {
+        boxes, piece_on, has_box, "box", "Box", "boxes",
+        NoBoxWithId, NoBoxOn, "stands",
+        fn box_count, boxes_ids, boxes_positions, box_position,
+        box_on, box_id_on, has_box, has_box_on
     }
 
-    // ---- goals ------------------------------------------------------------------
-
-    /// Number of goals.
-    #[inline]
-    pub fn goal_count(&self) -> usize {
-        self.goals.len()
-    }
-    /// Goal IDs (`1..=count`).
-    pub fn goals_ids(&self) -> RangeInclusive<usize> {
-        1..=self.goals.len()
-    }
-    /// Goal ID → position.
-    pub fn goals_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.goals)
-    }
-    /// Position of goal `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoGoalWithId`].
-    pub fn goal_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.goals, id).ok_or(BoardManagerError::NoGoalWithId { id })
-    }
-    /// ID of the goal on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoGoalOn`].
-    pub fn goal_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        match self.goal_on.get(position) {
-            Some(&id) if id != NO_ID => Ok(id as usize),
-            _ => Err(BoardManagerError::NoGoalOn { position }),
-        }
-    }
-    /// Whether goal `id` exists.
-    pub fn has_goal(&self, id: usize) -> bool {
-        lookup(&self.goals, id).is_some()
-    }
-    /// Whether a goal is on `position` (false off the board).
-    pub fn has_goal_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_goal())
+    piece_queries! {
+        goals, goal_on, has_goal, "goal", "Goal", "goals",
+        NoGoalWithId, NoGoalOn, "is",
+        fn goal_count, goals_ids, goals_positions, goal_position,
+        goal_at, goal_id_on, has_goal, has_goal_on
     }
 
     /// Positions of all walls, ascending.
@@ -554,22 +518,6 @@ impl BoardManager {
         {
             Some(&n) => (n != NO_NEIGHBOR).then_some(n as usize),
             None => self.board.neighbor(position, direction),
-        }
-    }
-
-    #[inline]
-    pub(crate) fn pusher_on(&self, position: usize) -> Option<usize> {
-        match self.board.get(position) {
-            Some(cell) if cell.has_pusher() => Some(self.piece_on[position] as usize),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn box_on(&self, position: usize) -> Option<usize> {
-        match self.board.get(position) {
-            Some(cell) if cell.has_box() => Some(self.piece_on[position] as usize),
-            _ => None,
         }
     }
 
