@@ -21,10 +21,9 @@ use crate::input::{
     variant_name,
 };
 use crate::output::{Output, Progress, write_failure};
+use crate::parallel::{fold_owned, map_owned};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
-use crate::stream::{
-    Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq, fold_owned, map_owned,
-};
+use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]

@@ -2,11 +2,7 @@
 
 use crate::color::{Palette, Rgb, Theme};
 use crate::error::RenderError;
-
-/// The smallest cell size accepted, in pixels.
-pub const MIN_CELL: f64 = 4.0;
-/// The largest cell size accepted, in pixels.
-pub const MAX_CELL: f64 = 512.0;
+use crate::limits::{MAX_CELL, MIN_CELL};
 
 /// A set of cells drawn tinted with a colour, between the floor and the pieces: dead
 /// squares from a solver, the pusher's reachable area, the cells a move touched...
