@@ -23,6 +23,7 @@ use sokoengine_geometry::{cell_name, index_1d, index_x, index_y};
 /// assert_eq!((position.x(7), position.y(7)), (2, 1));
 /// assert_eq!(usize::from(position), 9);
 /// assert_eq!(BoardPosition::from(9), position);
+/// assert!(position == 9 && 9 == position);
 /// assert_eq!(position.to_string(), "9");
 /// assert_eq!(position.cell_name(7), "row 2, column 3");
 /// assert_eq!(u32::try_from(position), Ok(9));
@@ -83,6 +84,21 @@ impl From<BoardPosition> for usize {
     #[inline]
     fn from(position: BoardPosition) -> usize {
         position.0
+    }
+}
+
+impl PartialEq<usize> for BoardPosition {
+    /// Whether the position has index `index`, so that `position == 9` reads as it says.
+    #[inline]
+    fn eq(&self, index: &usize) -> bool {
+        self.0 == *index
+    }
+}
+
+impl PartialEq<BoardPosition> for usize {
+    #[inline]
+    fn eq(&self, position: &BoardPosition) -> bool {
+        *self == position.0
     }
 }
 

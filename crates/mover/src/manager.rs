@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use sokoengine_board::compact::{Backwards, BoxRule, TableCells, forward_step, reverse_step};
 use sokoengine_board::{BoardCell, BoardGraph, BoardPosition, Puzzle, SizeError};
-use sokoengine_geometry::{Direction, cell_name};
+use sokoengine_geometry::Direction;
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
 use crate::step::PusherStep;
@@ -32,7 +32,7 @@ const KEY_TABLE_MAX_ENTRIES: usize = 1 << 21;
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$.#\n######")?;
 /// let mut manager = BoardManager::new(board);
 /// let error = manager.move_box_from(8, 9).unwrap_err();
-/// assert_eq!(error, BoardManagerError::BoxBlocked { id: 1, position: 9, occupant: '$' });
+/// assert_eq!(error, BoardManagerError::BoxBlocked { id: 1, position: 9.into(), occupant: '$' });
 /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 9 occupied by '$'");
 /// assert_eq!(manager.pusher_position(2).unwrap_err().to_string(), "No pusher with ID: 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -50,7 +50,7 @@ pub enum BoardManagerError {
     #[error("No pusher on position: {position}")]
     NoPusherOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Unknown box ID.
     #[error("No box with ID: {id}")]
@@ -62,7 +62,7 @@ pub enum BoardManagerError {
     #[error("No box on position: {position}")]
     NoBoxOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Unknown goal ID.
     #[error("No goal with ID: {id}")]
@@ -74,7 +74,7 @@ pub enum BoardManagerError {
     #[error("No goal on position: {position}")]
     NoGoalOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// A pusher's destination holds a wall, a box or another pusher.
     #[error("Pusher ID: {id} can't be placed in position {position} occupied by '{occupant}'")]
@@ -82,7 +82,7 @@ pub enum BoardManagerError {
         /// The pusher.
         id: usize,
         /// The destination.
-        position: usize,
+        position: BoardPosition,
         /// The canonical character of the destination cell.
         occupant: char,
     },
@@ -92,7 +92,7 @@ pub enum BoardManagerError {
         /// The box.
         id: usize,
         /// The destination.
-        position: usize,
+        position: BoardPosition,
         /// The canonical character of the destination cell.
         occupant: char,
     },
@@ -100,7 +100,7 @@ pub enum BoardManagerError {
     #[error("Board position {position} is out of range!")]
     PositionOutOfRange {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Boxes and goals cannot be switched.
     #[error("Unable to switch boxes and goals - counts are not the same")]
@@ -114,7 +114,7 @@ pub enum BoardManagerError {
 
 impl BoardManagerError {
     /// The message with each board position named by row and column, counted from 1,
-    /// on a board `width` cells wide ([`cell_name`]): `Box ID: 1 can't be placed in
+    /// on a board `width` cells wide ([`BoardPosition::cell_name`]): `Box ID: 1 can't be placed in
     /// row 2, column 7 occupied by '#'`. `Display` keeps the specification's text, with
     /// the position's number; a position off the board keeps its number here too.
     ///
@@ -123,12 +123,12 @@ impl BoardManagerError {
     /// ```
     /// use sokoengine_mover::BoardManagerError;
     ///
-    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13, occupant: '#' };
+    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13.into(), occupant: '#' };
     /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 13 occupied by '#'");
     /// assert_eq!(error.cells_message(7), "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'");
     /// ```
     pub fn cells_message(&self, width: usize) -> String {
-        let cell = |position: usize| cell_name(position, width);
+        let cell = |position: BoardPosition| position.cell_name(width);
         match *self {
             BoardManagerError::NoPusherOn { position } => {
                 format!("No pusher on {}", cell(position))
@@ -171,17 +171,21 @@ impl From<PlusIdError> for BoardManagerError {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::Tessellation;
 /// use sokoengine_mover::{BoardManager, BoardState};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
 /// let manager = BoardManager::new(board);
 /// let state = manager.state();
-/// assert_eq!((state.pushers_positions.as_slice(), state.boxes_positions.as_slice()), (&[7][..], &[8][..]));
+/// assert_eq!((state.pushers_positions[0], state.boxes_positions[0]), (7.into(), 8.into()));
 /// assert_eq!(state.zobrist_hash, Some(manager.state_hash()));
 /// // The hash of another placement of the same pieces, without moving anything.
-/// let moved = BoardState { pushers_positions: vec![8], boxes_positions: vec![9], zobrist_hash: None };
+/// let moved = BoardState {
+///     pushers_positions: vec![BoardPosition::new(8)],
+///     boxes_positions: vec![BoardPosition::new(9)],
+///     zobrist_hash: None,
+/// };
 /// assert_ne!(manager.external_state_hash(&moved), manager.external_state_hash(&state));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -189,9 +193,9 @@ impl From<PlusIdError> for BoardManagerError {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardState {
     /// Pusher positions in pusher-ID order.
-    pub pushers_positions: Vec<usize>,
+    pub pushers_positions: Vec<BoardPosition>,
     /// Box positions in box-ID order.
-    pub boxes_positions: Vec<usize>,
+    pub boxes_positions: Vec<BoardPosition>,
     /// The Zobrist hash, when known.
     pub zobrist_hash: Option<u64>,
 }
@@ -219,7 +223,7 @@ macro_rules! piece_queries {
         }
 
         #[doc = concat!($Noun, " ID → position.")]
-        pub fn $by_id(&self) -> BTreeMap<usize, usize> {
+        pub fn $by_id(&self) -> BTreeMap<usize, BoardPosition> {
             id_map(&self.$positions)
         }
 
@@ -229,8 +233,10 @@ macro_rules! piece_queries {
         ///
         #[doc = concat!("[`BoardManagerError::", stringify!($NoId), "`].")]
         #[inline]
-        pub fn $position(&self, id: usize) -> Result<usize, BoardManagerError> {
-            lookup(&self.$positions, id).ok_or(BoardManagerError::$NoId { id })
+        pub fn $position(&self, id: usize) -> Result<BoardPosition, BoardManagerError> {
+            lookup(&self.$positions, id)
+                .map(BoardPosition::new)
+                .ok_or(BoardManagerError::$NoId { id })
         }
 
         #[doc = concat!("The ID of the ", $noun, " on `position`, if one ", $verb, " there.")]
@@ -247,8 +253,12 @@ macro_rules! piece_queries {
         /// # Errors
         ///
         #[doc = concat!("[`BoardManagerError::", stringify!($NoOn), "`].")]
-        pub fn $id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-            self.$on(position)
+        pub fn $id_on(
+            &self,
+            position: impl Into<BoardPosition>,
+        ) -> Result<usize, BoardManagerError> {
+            let position = position.into();
+            self.$on(position.index())
                 .ok_or(BoardManagerError::$NoOn { position })
         }
 
@@ -259,8 +269,10 @@ macro_rules! piece_queries {
 
         #[doc = concat!("Whether a ", $noun, " ", $verb, " on `position` (false off the board).")]
         #[inline]
-        pub fn $has_on(&self, position: usize) -> bool {
-            self.board.get(position).is_some_and(|c| c.$flag())
+        pub fn $has_on(&self, position: impl Into<BoardPosition>) -> bool {
+            self.board
+                .get(position.into().index())
+                .is_some_and(|c| c.$flag())
         }
     };
 }
@@ -462,9 +474,12 @@ impl BoardManager {
     }
 
     /// Positions of all walls, ascending.
-    pub fn walls_positions(&self) -> Vec<usize> {
+    pub fn walls_positions(&self) -> Vec<BoardPosition> {
         let cells = self.board.cells();
-        (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
+        (0..cells.len())
+            .filter(|&p| cells[p].is_wall())
+            .map(BoardPosition::new)
+            .collect()
     }
 
     /// Marks the managed board's play area (see [`BoardGraph::mark_play_area`]). The
@@ -495,12 +510,13 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] off the board.
     pub fn set_in_playable_area(
         &mut self,
-        position: usize,
+        position: impl Into<BoardPosition>,
         value: bool,
     ) -> Result<(), BoardManagerError> {
+        let position = position.into();
         let cell = self
             .board
-            .get_mut(position)
+            .get_mut(position.index())
             .ok_or(BoardManagerError::PositionOutOfRange { position })?;
         cell.set_in_playable_area(value);
         Ok(())
@@ -530,7 +546,12 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoBoxOn`] when no box stands on `old`,
     /// [`BoardManagerError::BoxBlocked`] when `new` holds a wall, box or pusher.
-    pub fn move_box_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_box_from(
+        &mut self,
+        old: impl Into<BoardPosition>,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
+        let (old, new) = (old.into(), new.into());
         self.destination(old)?;
         if old == new {
             return Ok(());
@@ -544,7 +565,7 @@ impl BoardManager {
                 occupant: destination.to_char(),
             });
         }
-        self.move_box_unchecked(id, old, new);
+        self.move_box_unchecked(id, old.index(), new.index());
         Ok(())
     }
 
@@ -554,7 +575,11 @@ impl BoardManager {
     ///
     /// [`BoardManagerError::NoBoxWithId`] and those of
     /// [`BoardManager::move_box_from`].
-    pub fn move_box(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_box(
+        &mut self,
+        id: usize,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
         let old = self.box_position(id)?;
         self.move_box_from(old, new)
     }
@@ -567,7 +592,12 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoPusherOn`] when no pusher stands on `old`,
     /// [`BoardManagerError::PusherBlocked`] when `new` holds a wall, box or pusher.
-    pub fn move_pusher_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_pusher_from(
+        &mut self,
+        old: impl Into<BoardPosition>,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
+        let (old, new) = (old.into(), new.into());
         self.destination(old)?;
         if old == new {
             return Ok(());
@@ -581,7 +611,7 @@ impl BoardManager {
                 occupant: destination.to_char(),
             });
         }
-        self.move_pusher_unchecked(id, old, new);
+        self.move_pusher_unchecked(id, old.index(), new.index());
         Ok(())
     }
 
@@ -591,14 +621,18 @@ impl BoardManager {
     ///
     /// [`BoardManagerError::NoPusherWithId`] and those of
     /// [`BoardManager::move_pusher_from`].
-    pub fn move_pusher(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_pusher(
+        &mut self,
+        id: usize,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
         let old = self.pusher_position(id)?;
         self.move_pusher_from(old, new)
     }
 
-    fn destination(&self, position: usize) -> Result<BoardCell, BoardManagerError> {
+    fn destination(&self, position: BoardPosition) -> Result<BoardCell, BoardManagerError> {
         self.board
-            .get(position)
+            .get(position.index())
             .copied()
             .ok_or(BoardManagerError::PositionOutOfRange { position })
     }
@@ -1002,15 +1036,16 @@ impl BoardManager {
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_board::{BoardGraph, BoardPosition};
     /// use sokoengine_geometry::Tessellation;
     /// use sokoengine_mover::BoardManager;
     ///
     /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$ #\n#  ..#\n######")?;
     /// let manager = BoardManager::new(board);
-    /// let placements: Vec<Vec<usize>> =
+    /// let placements: Vec<Vec<BoardPosition>> =
     ///     manager.solutions().map(|state| state.boxes_positions).collect();
-    /// assert_eq!(placements, [vec![15, 16], vec![16, 15]]);
+    /// let at = BoardPosition::new;
+    /// assert_eq!(placements, [vec![at(15), at(16)], vec![at(16), at(15)]]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Solutions<'_> {
@@ -1038,7 +1073,8 @@ impl BoardManager {
     /// assert!(!manager.box_fits_goal_at(1, 10) && !manager.box_fits_goal_at(3, 12));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn box_fits_goal_at(&self, id: usize, position: usize) -> bool {
+    pub fn box_fits_goal_at(&self, id: usize, position: impl Into<BoardPosition>) -> bool {
+        let position = position.into().index();
         (1..=self.boxes.len()).contains(&id)
             && position < self.goal_on.len()
             && self.box_matches_goal_at(id - 1, position)
@@ -1047,8 +1083,8 @@ impl BoardManager {
     /// Pusher positions (by ID), box positions (by ID) and the hash.
     pub fn state(&self) -> BoardState {
         BoardState {
-            pushers_positions: self.pushers.iter().map(|&p| p as usize).collect(),
-            boxes_positions: self.boxes.iter().map(|&p| p as usize).collect(),
+            pushers_positions: self.pushers.iter().map(|&p| position_of(p)).collect(),
+            boxes_positions: self.boxes.iter().map(|&p| position_of(p)).collect(),
             zobrist_hash: Some(self.hash),
         }
     }
@@ -1089,12 +1125,11 @@ impl BoardManager {
             .iter()
             .zip(&self.box_prefix)
             .fold(0, |hash, (&position, &prefix)| {
-                hash ^ mix64(prefix ^ position as u64)
+                hash ^ mix64(prefix ^ position.index() as u64)
             });
-        let pushers = state
-            .pushers_positions
-            .iter()
-            .fold(0, |hash, &position| hash ^ zobrist::pusher_key(position));
+        let pushers = state.pushers_positions.iter().fold(0, |hash, &position| {
+            hash ^ zobrist::pusher_key(position.index())
+        });
         Some(BASE_KEY ^ boxes ^ pushers)
     }
 
@@ -1444,11 +1479,16 @@ fn lookup(positions: &[u32], id: usize) -> Option<usize> {
         .map(|&p| p as usize)
 }
 
-fn id_map(positions: &[u32]) -> BTreeMap<usize, usize> {
+/// A position as the manager's tables store it.
+const fn position_of(position: u32) -> BoardPosition {
+    BoardPosition::new(position as usize)
+}
+
+fn id_map(positions: &[u32]) -> BTreeMap<usize, BoardPosition> {
     positions
         .iter()
         .enumerate()
-        .map(|(index, &p)| (index + 1, p as usize))
+        .map(|(index, &p)| (index + 1, position_of(p)))
         .collect()
 }
 
@@ -1507,7 +1547,7 @@ impl Iterator for Solutions<'_> {
                     boxes_positions: self
                         .chosen
                         .iter()
-                        .map(|&g| manager.goals[g] as usize)
+                        .map(|&g| position_of(manager.goals[g]))
                         .collect(),
                     zobrist_hash: None,
                 };
@@ -1555,11 +1595,20 @@ mod tests {
     fn ids_are_row_major_and_rebuild_renumbers() {
         let text = "######\n#    #\n# $  #\n#  $.#\n#@ . #\n######";
         let mut m = manager(text);
-        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 21)]));
+        assert_eq!(
+            m.boxes_positions(),
+            BTreeMap::from([(1, 14.into()), (2, 21.into())])
+        );
         m.move_box(2, 9).unwrap();
-        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 9)]));
+        assert_eq!(
+            m.boxes_positions(),
+            BTreeMap::from([(1, 14.into()), (2, 9.into())])
+        );
         let rebuilt = BoardManager::new(m.into_board());
-        assert_eq!(rebuilt.boxes_positions(), BTreeMap::from([(1, 9), (2, 14)]));
+        assert_eq!(
+            rebuilt.boxes_positions(),
+            BTreeMap::from([(1, 9.into()), (2, 14.into())])
+        );
     }
 
     #[test]
@@ -1567,16 +1616,22 @@ mod tests {
         let mut m = manager("#####\n#@$$#\n#.. #\n#####");
         assert_eq!(
             m.move_box_from(7, 99),
-            Err(BoardManagerError::PositionOutOfRange { position: 99 })
+            Err(BoardManagerError::PositionOutOfRange {
+                position: 99.into()
+            })
         );
         assert_eq!(
             m.move_box_from(13, 8),
-            Err(BoardManagerError::NoBoxOn { position: 13 })
+            Err(BoardManagerError::NoBoxOn {
+                position: 13.into()
+            })
         );
         // An off-board source is out of range, not "no box there" (sokoenginepy 1.0.3
         // says `No box on position: 42000`).
         for (from, to) in [(42000, 0), (42000, 42000)] {
-            let out_of_range = Err(BoardManagerError::PositionOutOfRange { position: 42000 });
+            let out_of_range = Err(BoardManagerError::PositionOutOfRange {
+                position: 42000.into(),
+            });
             assert_eq!(m.move_box_from(from, to), out_of_range);
             assert_eq!(m.move_pusher_from(from, to), out_of_range);
         }

@@ -360,6 +360,7 @@ impl Mover {
         self.manager
             .pusher_position(self.selected_pusher)
             .unwrap_or_default()
+            .index()
     }
 
     /// Selects the pusher that makes the next move. Selecting the selected pusher
@@ -391,7 +392,7 @@ impl Mover {
         if pusher_id == self.selected_pusher {
             return Ok(());
         }
-        let to = self.manager.pusher_position(pusher_id)?;
+        let to = self.manager.pusher_position(pusher_id)?.index();
         let from = self.selected_position();
         self.fill_path(from, to);
         self.last_move.clear();
@@ -656,7 +657,7 @@ impl Mover {
         if kind != BlockedKind::Push {
             return BoardManagerError::PusherBlocked {
                 id: pusher_id,
-                position: to,
+                position: to.into(),
                 occupant: board[to].to_char(),
             }
             .into();
@@ -666,7 +667,7 @@ impl Mover {
             None => MoverError::BoxOffBoard { box_id, direction },
             Some(box_to) => BoardManagerError::BoxBlocked {
                 id: box_id,
-                position: box_to,
+                position: box_to.into(),
                 occupant: board[box_to].to_char(),
             }
             .into(),
@@ -749,7 +750,8 @@ impl Mover {
     /// assert_eq!(reverse.jump(42).unwrap_err().to_string(), "Board position 42 is out of range!");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
+    pub fn jump(&mut self, position: impl Into<BoardPosition>) -> Result<(), MoverError> {
+        let position = position.into().index();
         if self.pull_count() != 0 {
             return Err(MoverError::JumpAfterPull);
         }

@@ -8,7 +8,7 @@
 //! again a whole action.
 
 use sokoengine_board::{
-    BoardCell, BoardGraph, BoxMoves, BoxPathError, CompactBoard, CompactCell, Puzzle,
+    BoardCell, BoardGraph, BoardPosition, BoxMoves, BoxPathError, CompactBoard, CompactCell, Puzzle,
 };
 use sokoengine_geometry::{Direction, Tessellation, TileShape};
 use sokoengine_io::{Moves, replay_steps};
@@ -219,6 +219,7 @@ impl Game {
             .boxes_positions()
             .into_values()
             .chain(manager.pushers_positions().into_values())
+            .map(BoardPosition::index)
             .filter_map(|p| board.get(p).map(|&cell| (p, cell)))
             .collect();
         pieces.sort_unstable_by_key(|&(p, _)| p);
@@ -232,6 +233,7 @@ impl Game {
         manager
             .pusher_position(self.mover.selected_pusher())
             .unwrap_or_default()
+            .index()
     }
 
     /// Records the steps of a new action, dropping the redo tail.

@@ -93,7 +93,10 @@ fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
     let pairs = before.boxes_positions.iter().zip(&after.boxes_positions);
     for (index, (&old, &position)) in pairs.enumerate() {
         if old != position {
-            moved.push(Moved::Box { index, position });
+            moved.push(Moved::Box {
+                index,
+                position: position.index(),
+            });
         }
     }
     let pairs = before
@@ -102,7 +105,10 @@ fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
         .zip(&after.pushers_positions);
     for (index, (&old, &position)) in pairs.enumerate() {
         if old != position {
-            moved.push(Moved::Pusher { index, position });
+            moved.push(Moved::Pusher {
+                index,
+                position: position.index(),
+            });
         }
     }
 }
@@ -354,6 +360,7 @@ impl Playback {
             .iter()
             .enumerate()
             .map(|(index, &position)| {
+                let position = position.index();
                 let plus = BoardPicture::box_plus_id(Some(start), position)
                     .map(|plus| {
                         picture.plus_id_path(plus, Point::default(), picture.radius_at(position))
@@ -368,6 +375,7 @@ impl Playback {
             .pushers_positions
             .iter()
             .map(|&position| {
+                let position = position.index();
                 let mut sprite = Sprite::new(looks(['p', 'P'], ""));
                 sprite.set(0, place(position, has_goal(position)));
                 sprite

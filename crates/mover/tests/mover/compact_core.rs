@@ -104,7 +104,7 @@ impl Pair {
             .filter(|&&(_, cell)| self.position.has_box(cell))
             .map(|&(position, _)| position)
             .collect();
-        let pusher = manager.pusher_position(1).expect("one pusher");
+        let pusher = manager.pusher_position(1).expect("one pusher").index();
         [
             (pusher, mover_boxes),
             (
