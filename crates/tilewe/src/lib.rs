@@ -31,6 +31,8 @@
 //!   [`OpeningBook`] of its own deep searches); [`play_game`], a
 //!   [`Tournament`] with seat rotation and Elo ([`elo_win_probability`],
 //!   [`elo_adjustment`]), all seeded by [`Rng`];
+//! * [`sgf`]: game records in SGF as Pentobi writes them ([`sgf::Record`], checked on
+//!   replay), with the colour numbers that GTP uses too;
 //! * [`gtp`]: a GTP front end in Pentobi's Blokus dialect, on the classic board with its
 //!   fixed start corners ([`StartCorners::Fixed`]; tilewe's any-free-corner start stays
 //!   the default elsewhere);
@@ -81,6 +83,7 @@ mod rng;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod sgf;
 mod tables;
 mod types;
 
