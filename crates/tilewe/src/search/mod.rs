@@ -6,13 +6,14 @@ mod book;
 mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
+mod playout;
 mod stats;
 mod territory;
 mod tree;
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, CornerPolicy, PlayoutState};
+use crate::board::Board;
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -21,6 +22,7 @@ pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, PlayoutBonus, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
+use playout::{CornerPolicy, PlayoutState};
 use stats::PlacementStats;
 use territory::Territory;
 use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
