@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sokoengine::board::Puzzle;
+use sokoengine::board::{BoardPosition, Puzzle};
 use sokoengine::io::{Moves, ReplayError, ReplayOptions};
 use sokoengine::mover::BoardManager;
 use sokoengine::render::{
@@ -141,7 +141,7 @@ const HIGHLIGHT_COLORS: [u32; 4] = [0x1e9bff, 0xff8a1e, 0xb04dff, 0x19c2a5];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CellArg {
     RowColumn(usize, usize),
-    Position(usize),
+    Position(BoardPosition),
 }
 
 /// A `--highlight` value: cells and, maybe, their colour.
@@ -157,14 +157,14 @@ impl HighlightArg {
     /// # Errors
     ///
     /// A domain failure naming the first cell off the board.
-    fn positions(&self, width: usize, height: usize) -> Result<Vec<usize>, Failure> {
+    fn positions(&self, width: usize, height: usize) -> Result<Vec<BoardPosition>, Failure> {
         self.cells
             .iter()
             .map(|&cell| match cell {
                 CellArg::RowColumn(row, column) if row <= height && column <= width => {
-                    Ok((row - 1) * width + column - 1)
+                    Ok(BoardPosition::from_xy(column - 1, row - 1, width))
                 }
-                CellArg::Position(position) if position < width * height => Ok(position),
+                CellArg::Position(position) if position.index() < width * height => Ok(position),
                 CellArg::RowColumn(row, column) => Err(format!("row {row}, column {column}")),
                 CellArg::Position(position) => Err(format!("board position {position}")),
             })
@@ -192,7 +192,7 @@ fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
         .map(|cell| {
             let parts: Vec<&str> = cell.split(',').collect();
             match parts[..] {
-                [position] => number(position).map(CellArg::Position),
+                [position] => number(position).map(|p| CellArg::Position(p.into())),
                 [row, column] => match (number(row), number(column)) {
                     (Some(row), Some(column)) if row > 0 && column > 0 => {
                         Some(CellArg::RowColumn(row, column))

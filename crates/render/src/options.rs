@@ -1,5 +1,7 @@
 //! How a picture is drawn: cell size, theme, labels, highlighted cells, animation speed.
 
+use sokoengine_board::BoardPosition;
+
 use crate::color::{Palette, Rgb, Theme};
 use crate::error::RenderError;
 use crate::limits::{MAX_CELL, MIN_CELL};
@@ -25,16 +27,17 @@ pub struct Highlight {
     pub opacity: f64,
     /// Board positions (row-major, as everywhere in sokoengine); positions off the board
     /// are ignored.
-    pub cells: Vec<usize>,
+    pub cells: Vec<BoardPosition>,
 }
 
 impl Highlight {
     /// Cells tinted with `color` at the default opacity.
-    pub fn new(color: Rgb, cells: impl IntoIterator<Item = usize>) -> Highlight {
+    /// A cell is a [`BoardPosition`] or a plain row-major index.
+    pub fn new(color: Rgb, cells: impl IntoIterator<Item = impl Into<BoardPosition>>) -> Highlight {
         Highlight {
             color,
             opacity: 0.45,
-            cells: cells.into_iter().collect(),
+            cells: cells.into_iter().map(Into::into).collect(),
         }
     }
 

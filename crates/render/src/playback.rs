@@ -1,7 +1,7 @@
 //! Positions along a solution, and its animation. The moves are played by the Mover
 //! through `sokoengine-io`'s replay: the same rules, the same messages as `replay`.
 
-use sokoengine_board::Puzzle;
+use sokoengine_board::{BoardPosition, Puzzle};
 use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay, replay_steps};
 use sokoengine_mover::{BoardManager, BoardState, Mover, PusherStep};
 
@@ -83,9 +83,15 @@ struct Frame {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Moved {
     /// Box `index` (0-based ID order) is now at `position`.
-    Box { index: usize, position: usize },
+    Box {
+        index: usize,
+        position: BoardPosition,
+    },
     /// Pusher `index` is now at `position`.
-    Pusher { index: usize, position: usize },
+    Pusher {
+        index: usize,
+        position: BoardPosition,
+    },
 }
 
 /// Appends to `moved` the pieces whose positions differ between `before` and `after`.
@@ -93,10 +99,7 @@ fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
     let pairs = before.boxes_positions.iter().zip(&after.boxes_positions);
     for (index, (&old, &position)) in pairs.enumerate() {
         if old != position {
-            moved.push(Moved::Box {
-                index,
-                position: position.index(),
-            });
+            moved.push(Moved::Box { index, position });
         }
     }
     let pairs = before
@@ -105,10 +108,7 @@ fn diff(before: &BoardState, after: &BoardState, moved: &mut Vec<Moved>) {
         .zip(&after.pushers_positions);
     for (index, (&old, &position)) in pairs.enumerate() {
         if old != position {
-            moved.push(Moved::Pusher {
-                index,
-                position: position.index(),
-            });
+            moved.push(Moved::Pusher { index, position });
         }
     }
 }
@@ -388,11 +388,12 @@ impl Playback {
                 match moved {
                     Moved::Box { index, position } => {
                         if let Some(sprite) = boxes.get_mut(index) {
-                            sprite.set(frame_index, box_place(index, position));
+                            sprite.set(frame_index, box_place(index, position.index()));
                         }
                     }
                     Moved::Pusher { index, position } => {
                         if let Some(sprite) = pushers.get_mut(index) {
+                            let position = position.index();
                             sprite.set(frame_index, place(position, has_goal(position)));
                         }
                     }
