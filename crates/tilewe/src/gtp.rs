@@ -49,10 +49,9 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{Board, StartCorners};
-use crate::engine::Engine;
+use crate::engine::{Engine, Teams};
 use crate::moves::Move;
 use crate::rng::Rng;
-use crate::search::Teams;
 use crate::sgf::{color_from_number, join_points, parse_point};
 use crate::types::{Color, Tile};
 

@@ -92,7 +92,7 @@ pub use arena::{
     play_game,
 };
 pub use board::{Board, BoardError, CornerCounts, PlayError, StartCorners};
-pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
+pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine, Teams};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
     Move, MoveError, canonical_rotation, empty_board_placement_count, piece_contact_count,
@@ -102,7 +102,7 @@ pub use position::PositionError;
 pub use rng::Rng;
 pub use search::{
     Budget, Distiller, Mcts, MoveModel, MoveModelError, OpeningBook, OpeningBookError,
-    OpeningBookErrorKind, Teams,
+    OpeningBookErrorKind,
 };
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 
