@@ -39,8 +39,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use sokoengine::io::atomic::write_atomically;
+use sokoengine::tilewe::sgf::{Record, SgfError};
 use sokoengine::tilewe::{
-    Board, Budget, Color, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams, Tile,
+    Board, Budget, Color, Distiller, Engine, Mcts, Move, MoveModel, Rng, StartCorners, Teams,
 };
 
 struct Options {
@@ -168,54 +169,24 @@ fn sample(line: &str, sharpen: f64, set: &mut Distiller) -> Result<(), String> {
 }
 
 /// Adds to `set` every position of a Blokus Two-Player game record (SGF as the
-/// `tilewe_referee` example writes it: `PB`/`PW` name the players, nodes `;1[a20,b20]`
-/// give a colour and the points it covered) where `player` (the first side, blue and red,
-/// if `PB` names it; the second, yellow and green, if `PW` does) chose a move.
+/// `tilewe_referee` example writes it) where `player` (the first side, blue and red, if
+/// `PB` names it; the second, yellow and green, if `PW` does) chose a move.
 fn record(text: &str, player: &str, set: &mut Distiller) -> Result<(), String> {
-    let property = |name: &str| {
-        text.split_once(&format!("{name}["))
-            .and_then(|(_, rest)| rest.split_once(']'))
-            .map(|(value, _)| value)
-    };
-    let colors: [Color; 2] = if property("PB") == Some(player) {
+    let record: Record = text.parse().map_err(|e: SgfError| e.to_string())?;
+    let colors: [Color; 2] = if record.property("PB") == Some(player) {
         [Color::Blue, Color::Red]
-    } else if property("PW") == Some(player) {
+    } else if record.property("PW") == Some(player) {
         [Color::Yellow, Color::Green]
     } else {
         return Err(format!("no player {player:?} in PB or PW"));
     };
-    let mut board = Board::with_start_corners(4, StartCorners::Fixed).map_err(|e| e.to_string())?;
-    for node in text.split(';').skip(2) {
-        let Some((name, rest)) = node.trim().split_once('[') else {
-            continue;
-        };
-        let color = match name {
-            "1" => Color::Blue,
-            "2" => Color::Yellow,
-            "3" => Color::Red,
-            "4" => Color::Green,
-            _ => continue,
-        };
-        let points = rest
-            .split_once(']')
-            .ok_or(format!("unclosed move {node:?}"))?
-            .0;
-        let cells = points
-            .split(',')
-            .map(|p| p.trim().to_ascii_lowercase().parse::<Tile>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("{points}: {e}"))?;
-        let mv = board
-            .move_covering(color, &cells)
-            .ok_or(format!("{points}: not a move of {color:?} here"))?;
-        if board.current_player() != color {
-            board.set_current_player(color).map_err(|e| e.to_string())?;
-        }
-        if colors.contains(&color) {
-            set.add_choice(&board, Teams::Partners, mv);
-        }
-        board.push(mv).map_err(|e| format!("{points}: {e}"))?;
-    }
+    record
+        .replay(|board, color, mv| {
+            if colors.contains(&color) {
+                set.add_choice(board, Teams::Partners, mv);
+            }
+        })
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 

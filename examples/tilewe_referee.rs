@@ -36,7 +36,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use sokoengine::io::atomic::write_atomically;
-use sokoengine::tilewe::{Board, Color, Move, StartCorners, Tile};
+use sokoengine::tilewe::gtp::points;
+use sokoengine::tilewe::sgf::{Record, color_number};
+use sokoengine::tilewe::{Board, Color, StartCorners, Tile};
 
 /// A GTP engine in a child process.
 struct Engine {
@@ -192,26 +194,12 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
-/// GTP colour number of a colour.
-fn gtp_color(color: Color) -> usize {
-    color.index() + 1
-}
-
-fn points(mv: Move) -> String {
-    mv.cells()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// Plays one game; engine `first` (0 = A) has blue and red. Appends the moves as SGF
-/// nodes to `sgf`.
+/// Plays one game; engine `first` (0 = A) has blue and red. Adds the moves to `record`.
 fn play_game(
     engines: &mut [Engine; 2],
     (first, opening): (usize, usize),
     seed: u64,
-    sgf: &mut String,
+    record: &mut Record,
 ) -> Result<GameResult, String> {
     for engine in engines.iter_mut() {
         for command in ["set_game Blokus Two-Player", "clear_board"] {
@@ -245,7 +233,7 @@ fn play_game(
         let engine = &mut engines[side];
         let cpu_before = engine.cpu_time();
         let started = Instant::now();
-        let answer = engine.send(&format!("genmove {}", gtp_color(color)))?;
+        let answer = engine.send(&format!("genmove {}", color_number(color)))?;
         let took = started.elapsed();
         engine.thinking += took;
         engine.longest = engine.longest.max(took);
@@ -267,9 +255,9 @@ fn play_game(
         };
         board.push(mv).map_err(|e| e.to_string())?;
         let played = points(mv);
-        let _ = write!(sgf, ";{}[{played}]", gtp_color(color));
+        record.push(color, mv);
         let other = &mut engines[1 - side];
-        if let Err(e) = other.send(&format!("play {} {played}", gtp_color(color)))? {
+        if let Err(e) = other.send(&format!("play {} {played}", color_number(color)))? {
             return Err(format!("{} refused a legal move {played}: {e}", other.name));
         }
     }
@@ -310,12 +298,12 @@ fn run() -> Result<(), String> {
     let mut forfeits = Vec::new();
     for g in 0..options.games {
         let first = g % 2;
-        let mut moves = String::new();
+        let mut record = Record::new();
         let result = play_game(
             &mut engines,
             (first, options.opening),
             options.seed + g as u64,
-            &mut moves,
+            &mut record,
         )?;
         let outcome = match &result.forfeit {
             Some((side, why)) => {
@@ -351,12 +339,20 @@ fn run() -> Result<(), String> {
                 std::cmp::Ordering::Less => format!("W+{}", second_cells - first_cells),
                 std::cmp::Ordering::Equal => "0".to_owned(),
             };
-            let record = format!(
-                "(;FF[4]CA[UTF-8]AP[sokoengine tilewe_referee]GM[Blokus Two-Player]\
-                 PB[{pb}]PW[{pw}]RE[{re}]GC[scored by cells placed, no bonuses]\n{moves})\n"
-            );
+            for (name, value) in [
+                ("FF", "4"),
+                ("CA", "UTF-8"),
+                ("AP", "sokoengine tilewe_referee"),
+                ("GM", "Blokus Two-Player"),
+                ("PB", pb),
+                ("PW", pw),
+                ("RE", &re),
+                ("GC", "scored by cells placed, no bonuses"),
+            ] {
+                record.set_property(name, value);
+            }
             let path = dir.join(format!("game-{g:03}.blksgf"));
-            write_atomically(&path, record.as_bytes()).map_err(|e| e.to_string())?;
+            write_atomically(&path, record.to_string().as_bytes()).map_err(|e| e.to_string())?;
         }
     }
     let games = options.games.max(1) as f64;

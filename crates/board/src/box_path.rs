@@ -10,7 +10,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use sokoengine_geometry::Direction;
 
-use crate::compact::{Position, Reach};
+use crate::compact::{CompactCell, Position, Reach};
 
 /// Whether a box path pushes its box (forward play) or pulls it (reverse play).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,13 +39,13 @@ pub enum BoxPathError {
     #[error("no box on cell {cell}")]
     NoBox {
         /// The cell.
-        cell: usize,
+        cell: CompactCell,
     },
     /// The destination is a wall, lies outside the active area or holds another box.
     #[error("cell {cell} can't take the box")]
     Blocked {
         /// The destination.
-        cell: usize,
+        cell: CompactCell,
     },
     /// No sequence of pushes (or pulls) takes the box there.
     #[error("no path takes the box there")]
@@ -60,7 +60,7 @@ pub enum BoxPathError {
 }
 
 /// A state of the search: the box's cell and the pusher's.
-type State = (usize, usize);
+type State = (CompactCell, CompactCell);
 
 /// Costs order by pushes first, then moves: pushes in the high half.
 const PUSH: u64 = 1 << 32;
@@ -103,11 +103,12 @@ impl Position {
     /// ```
     pub fn box_path(
         &self,
-        from: usize,
-        to: usize,
+        from: impl Into<CompactCell>,
+        to: impl Into<CompactCell>,
         moves: BoxMoves,
         max_states: usize,
     ) -> Result<Vec<BoxStep>, BoxPathError> {
+        let (from, to) = (from.into(), to.into());
         if !self.has_box(from) {
             return Err(BoxPathError::NoBox { cell: from });
         }
@@ -181,7 +182,7 @@ fn path_to(reached: &HashMap<State, Reached>, state: State) -> Vec<(State, Direc
 /// `box_cell`.
 struct Search {
     work: Position,
-    box_cell: usize,
+    box_cell: CompactCell,
     reach: Reach,
 }
 

@@ -53,6 +53,12 @@ pub struct CellCharError {
     pub text: String,
 }
 
+/// Whether `byte` is a floor character: a space, `-` or `_`. The one definition of floor
+/// that every reader, printer and comparison of board text in this crate uses.
+pub(crate) const fn is_floor_byte(byte: u8) -> bool {
+    matches!(byte, b' ' | b'-' | b'_')
+}
+
 /// Cell flags of every byte; `INVALID` for bytes that are not board characters.
 const INVALID: u8 = 0xff;
 static CELL_BITS: [u8; 256] = {
@@ -60,7 +66,7 @@ static CELL_BITS: [u8; 256] = {
     let mut byte = 0;
     while byte < 128 {
         table[byte] = match byte as u8 {
-            b' ' | b'-' | b'_' => 0,
+            floor if is_floor_byte(floor) => 0,
             b'#' => WALL,
             b'@' | b'p' | b'm' => PUSHER,
             b'+' | b'P' | b'M' => PUSHER | GOAL,

@@ -5,9 +5,11 @@
 //! the pusher can reach when boxes do not block; everything else is wall) on a grid
 //! padded with walls, and the neighbour rule of the tessellation as a table of
 //! position offsets per tile class. [`Position`] is the dynamic part: a byte per cell
-//! (wall, box, goal) and the pusher. Cells are named by their index in the padded
-//! grid ([`CompactBoard::cell_of`] and [`CompactBoard::board_position`] convert from
-//! and to board positions); the order of cells is the board's row-major order.
+//! (wall, box, goal) and the pusher. Cells are [`CompactCell`]s, indices in the padded
+//! grid, a type apart from the [`BoardPosition`] of a cell on the board
+//! ([`CompactBoard::cell_of`] and [`CompactBoard::board_position`] convert from and to
+//! board positions); the order of cells is the board's row-major order. Every method
+//! that takes a cell takes `impl Into<CompactCell>`, so a plain index still does.
 //!
 //! The rule of a step lives here once: [`forward_step`] and [`reverse_step`] say
 //! what a step does (blocked, walk, push, pull) on any board that answers the few
@@ -28,18 +30,127 @@
 //! let moved = position.step(Direction::Right)?;
 //! assert!(moved.pushed.is_some());
 //! let pushed = position.push(board.cell_of(9).unwrap(), Direction::Right)?;
-//! assert_eq!(board.board_position(pushed), 10);
+//! assert_eq!(board.board_position(pushed).index(), 10);
 //! assert!(position.is_solved());
 //! // A pull is the inverse of a push.
-//! position.pull(Direction::Left)?;
-//! assert_eq!(board.board_position(position.pusher()), 8);
+//! let pulled = position.pull(Direction::Left)?;
+//! assert!(pulled.pulled.is_some() && pulled.pushed.is_none());
+//! assert_eq!(board.board_position(position.pusher()).index(), 8);
 //! assert!(!position.is_solved());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt;
+
 use sokoengine_geometry::{Direction, Tessellation, TileShape};
 
-use crate::{BoardCell, BoardGraph, Puzzle};
+use crate::{BoardCell, BoardGraph, BoardPosition, Puzzle};
+
+/// A cell of a [`CompactBoard`]: its index in the board's grid padded with walls, 32 bits
+/// (padded grids have at most 4100 × 4100 cells), so that tables of cells take half the
+/// memory of `usize`s. A type apart from the [`BoardPosition`] of the same cell on the
+/// board ([`CompactBoard::cell_of`], [`CompactBoard::board_position`]).
+///
+/// [`CompactCell::NONE`] is "no cell", for tables that would otherwise hold an
+/// `Option<CompactCell>` at twice the size. It is off every grid: the compact core
+/// answers for it as for any index off its grid (a wall, no neighbour). `From<u32>` and
+/// `From<usize>` turn a plain index into a cell; an index beyond 32 bits is off every
+/// grid too and becomes `NONE`.
+///
+/// ```
+/// use sokoengine_board::CompactCell;
+///
+/// let cell = CompactCell::new(17);
+/// assert_eq!((cell.index(), u32::from(cell), usize::from(cell)), (17, 17, 17));
+/// assert_eq!(CompactCell::from(17_usize), cell);
+/// assert!(CompactCell::NONE.is_none() && !cell.is_none());
+/// assert_eq!(CompactCell::from(usize::MAX), CompactCell::NONE);
+/// assert_eq!(cell.to_string(), "17");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct CompactCell(u32);
+
+impl CompactCell {
+    /// No cell: off every grid.
+    pub const NONE: CompactCell = CompactCell(u32::MAX);
+
+    /// The cell of index `index`.
+    #[inline]
+    pub const fn new(index: u32) -> CompactCell {
+        CompactCell(index)
+    }
+
+    /// The index, for indexing a table of the grid's cells.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The index as stored.
+    #[inline]
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The cell of a grid index (below 4100 × 4100).
+    #[inline(always)]
+    const fn at(index: usize) -> CompactCell {
+        CompactCell(index as u32)
+    }
+
+    /// Whether this is [`CompactCell::NONE`].
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == u32::MAX
+    }
+
+    /// The cell `offset` cells away. Only for offsets that stay on the grid (a
+    /// neighbour of an active cell).
+    #[inline(always)]
+    const fn offset(self, offset: isize) -> CompactCell {
+        // A 32-bit add: the offset is small, and the cell stays 32 bits wide (no
+        // truncation of a 64-bit sum before the next index).
+        CompactCell(self.0.wrapping_add(offset as u32))
+    }
+}
+
+impl From<u32> for CompactCell {
+    #[inline]
+    fn from(index: u32) -> CompactCell {
+        CompactCell(index)
+    }
+}
+
+impl From<usize> for CompactCell {
+    /// The cell of index `index`; [`CompactCell::NONE`] from `u32::MAX` on (off every
+    /// grid, as `index` is).
+    #[inline]
+    fn from(index: usize) -> CompactCell {
+        CompactCell(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+}
+
+impl From<CompactCell> for u32 {
+    #[inline]
+    fn from(cell: CompactCell) -> u32 {
+        cell.0
+    }
+}
+
+impl From<CompactCell> for usize {
+    #[inline]
+    fn from(cell: CompactCell) -> usize {
+        cell.0 as usize
+    }
+}
+
+impl fmt::Display for CompactCell {
+    /// The index.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
 
 /// A wall, or a cell outside the active area.
 const WALL: u8 = 1;
@@ -122,15 +233,61 @@ pub enum Blocked {
     },
 }
 
-/// A step that was taken: where the pusher went and, for a push, the box's move.
+/// A step that was taken (or planned): where the pusher went and the box it moved, if
+/// any, named by how it moved. At most one of `pushed` and `pulled` is set: a forward
+/// step ([`forward_step`]) pushes, a reverse step ([`reverse_step`]) pulls.
+///
+/// `C` is how the board names its cells: [`CompactCell`] on the compact core,
+/// [`BoardPosition`] on board cells ([`TableCells`], [`BoardGraph`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Moved {
+pub struct Moved<C = CompactCell> {
     /// The pusher's new cell.
-    pub target: usize,
-    /// The box's move, the cell it left and the cell it entered: for a push, from
-    /// the pusher's new cell onwards; for a pull ([`reverse_step`]), onto the
-    /// pusher's old cell.
-    pub pushed: Option<(usize, usize)>,
+    pub target: C,
+    /// A push: the box's move, the cell it left (the pusher's new cell) and the cell
+    /// it entered.
+    pub pushed: Option<(C, C)>,
+    /// A pull: the box's move, the cell it left (behind the pusher) and the cell it
+    /// entered (the pusher's old cell).
+    pub pulled: Option<(C, C)>,
+}
+
+impl Moved<usize> {
+    /// The cells of a step planned on [`CompactCells`] (indices of the grid).
+    #[inline(always)]
+    const fn cells(self) -> Moved {
+        const fn pair(pair: Option<(usize, usize)>) -> Option<(CompactCell, CompactCell)> {
+            match pair {
+                Some((from, to)) => Some((CompactCell::at(from), CompactCell::at(to))),
+                None => None,
+            }
+        }
+        Moved {
+            target: CompactCell::at(self.target),
+            pushed: pair(self.pushed),
+            pulled: pair(self.pulled),
+        }
+    }
+}
+
+impl<C: Copy> Moved<C> {
+    /// A walk onto `target`: no box moved.
+    #[inline(always)]
+    pub const fn walk(target: C) -> Moved<C> {
+        Moved {
+            target,
+            pushed: None,
+            pulled: None,
+        }
+    }
+
+    /// The box's move, pushed or pulled (the cell it left and the cell it entered).
+    #[inline(always)]
+    pub const fn box_move(&self) -> Option<(C, C)> {
+        match (self.pushed, self.pulled) {
+            (Some(pushed), _) => Some(pushed),
+            (None, pulled) => pulled,
+        }
+    }
 }
 
 /// The static part of a compact board: active area, goals, the start position and
@@ -145,7 +302,7 @@ pub struct CompactBoard {
     offsets: [[isize; 8]; 2],
     /// Flags of the start position.
     start: Vec<u8>,
-    pusher: usize,
+    pusher: CompactCell,
     boxes_off_goal: u32,
     active_cells: usize,
 }
@@ -242,7 +399,7 @@ impl CompactBoard {
             stride,
             offsets,
             start,
-            pusher,
+            pusher: CompactCell::from(pusher),
             boxes_off_goal: 0,
             active_cells: 0,
         };
@@ -264,9 +421,9 @@ impl CompactBoard {
         }
         // u32 keeps the worst case (a 4096 × 4096 open board) at 4 bytes a cell.
         let mut pending = Vec::with_capacity(64);
-        pending.push(self.pusher as u32);
+        pending.push(self.pusher.get());
         let start = &mut self.start[..];
-        start[self.pusher] |= REACHED;
+        start[self.pusher.index()] |= REACHED;
         // Tile classes cost two divisions a cell: only where there are some.
         let classes = has_tile_classes(self.tessellation);
         while let Some(cell) = pending.pop() {
@@ -349,61 +506,68 @@ impl CompactBoard {
     }
 
     /// The cell of board position `position`, or `None` off the board.
-    pub const fn cell_of(&self, position: usize) -> Option<usize> {
+    pub fn cell_of(&self, position: impl Into<BoardPosition>) -> Option<CompactCell> {
+        self.padded_cell(position.into().index())
+    }
+
+    const fn padded_cell(&self, position: usize) -> Option<CompactCell> {
         if self.width == 0 || position >= self.width * self.height {
             return None;
         }
-        Some((position / self.width + PAD) * self.stride + position % self.width + PAD)
+        // Padded grids have at most 4100 × 4100 cells.
+        let cell = (position / self.width + PAD) * self.stride + position % self.width + PAD;
+        Some(CompactCell(cell as u32))
     }
 
     /// The board position of an on-board `cell` (every active cell is on the
     /// board). Cells of the padding give positions off the board.
-    pub const fn board_position(&self, cell: usize) -> usize {
+    pub fn board_position(&self, cell: impl Into<CompactCell>) -> BoardPosition {
+        let cell = cell.into().index();
         let (row, column) = (cell / self.stride, cell % self.stride);
-        row.saturating_sub(PAD) * self.width + column.saturating_sub(PAD)
+        BoardPosition::new(row.saturating_sub(PAD) * self.width + column.saturating_sub(PAD))
     }
 
     /// Whether `cell` is active: the pusher reaches it when boxes do not block.
-    pub fn is_active(&self, cell: usize) -> bool {
-        self.start.get(cell).is_some_and(|&flags| flags & WALL == 0)
+    pub fn is_active(&self, cell: impl Into<CompactCell>) -> bool {
+        self.start
+            .get(cell.into().index())
+            .is_some_and(|&flags| flags & WALL == 0)
     }
 
     /// Whether `cell` is an active goal.
-    pub fn is_goal(&self, cell: usize) -> bool {
+    pub fn is_goal(&self, cell: impl Into<CompactCell>) -> bool {
         self.start
-            .get(cell)
+            .get(cell.into().index())
             .is_some_and(|&flags| flags & (WALL | GOAL) == GOAL)
     }
 
-    /// The active cells in board order.
-    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
+    /// The cells whose flags pass `keep`, in board order.
+    fn cells_where(&self, keep: fn(u8) -> bool) -> impl Iterator<Item = CompactCell> + '_ {
         self.start
             .iter()
             .enumerate()
-            .filter(|&(_, &flags)| flags & WALL == 0)
-            .map(|(cell, _)| cell)
+            .filter(move |&(_, &flags)| keep(flags))
+            // Padded grids have at most 4100 × 4100 cells.
+            .map(|(cell, _)| CompactCell(cell as u32))
+    }
+
+    /// The active cells in board order.
+    pub fn active(&self) -> impl Iterator<Item = CompactCell> + '_ {
+        self.cells_where(|flags| flags & WALL == 0)
     }
 
     /// The active goals in board order.
-    pub fn goals(&self) -> impl Iterator<Item = usize> + '_ {
-        self.start
-            .iter()
-            .enumerate()
-            .filter(|&(_, &flags)| flags & (WALL | GOAL) == GOAL)
-            .map(|(cell, _)| cell)
+    pub fn goals(&self) -> impl Iterator<Item = CompactCell> + '_ {
+        self.cells_where(|flags| flags & (WALL | GOAL) == GOAL)
     }
 
     /// The active boxes of the start position in board order.
-    pub fn start_boxes(&self) -> impl Iterator<Item = usize> + '_ {
-        self.start
-            .iter()
-            .enumerate()
-            .filter(|&(_, &flags)| flags & (WALL | BOX) == BOX)
-            .map(|(cell, _)| cell)
+    pub fn start_boxes(&self) -> impl Iterator<Item = CompactCell> + '_ {
+        self.cells_where(|flags| flags & (WALL | BOX) == BOX)
     }
 
     /// The pusher's cell at the start.
-    pub const fn start_pusher(&self) -> usize {
+    pub const fn start_pusher(&self) -> CompactCell {
         self.pusher
     }
 
@@ -416,14 +580,19 @@ impl CompactBoard {
     /// direction leads nowhere from its tile or into a wall. Inactive cells have no
     /// neighbours.
     #[inline]
-    pub fn neighbor(&self, cell: usize, direction: Direction) -> Option<usize> {
-        let flags = *self.start.get(cell)?;
+    pub fn neighbor(
+        &self,
+        cell: impl Into<CompactCell>,
+        direction: Direction,
+    ) -> Option<CompactCell> {
+        let cell = cell.into();
+        let flags = *self.start.get(cell.index())?;
         if flags & WALL != 0 {
             return None;
         }
         let offset = self.offsets[usize::from(flags & ODD_TILE != 0)][direction.index()];
-        let next = cell.wrapping_add_signed(offset);
-        (offset != 0 && self.start[next] & WALL == 0).then_some(next)
+        let next = cell.offset(offset);
+        (offset != 0 && self.start[next.index()] & WALL == 0).then_some(next)
     }
 
     /// The start position.
@@ -487,7 +656,7 @@ const fn tile_class(tessellation: Tessellation, x: usize, y: usize) -> u8 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     cells: Vec<u8>,
-    pusher: usize,
+    pusher: CompactCell,
     boxes_off_goal: u32,
     offsets: [[isize; 8]; 2],
     /// Every tile has the neighbours of class 0 (Sokoban): a step then needs no look
@@ -498,7 +667,7 @@ pub struct Position {
 impl Position {
     /// The pusher's cell.
     #[inline]
-    pub const fn pusher(&self) -> usize {
+    pub const fn pusher(&self) -> CompactCell {
         self.pusher
     }
 
@@ -508,7 +677,8 @@ impl Position {
     ///
     /// [`Blocked::Move`] (direction [`Direction::Up`]: no direction applies) when
     /// `cell` is a wall, holds a box or is not on the grid.
-    pub fn set_pusher(&mut self, cell: usize) -> Result<(), Blocked> {
+    pub fn set_pusher(&mut self, cell: impl Into<CompactCell>) -> Result<(), Blocked> {
+        let cell = cell.into();
         if !self.is_free(cell) {
             return Err(Blocked::Move {
                 direction: Direction::Up,
@@ -530,44 +700,53 @@ impl Position {
         self.boxes_off_goal == 0
     }
 
+    /// The flags of `cell`, `None` off the grid.
+    #[inline(always)]
+    fn flags(&self, cell: impl Into<CompactCell>) -> Option<u8> {
+        self.cells.get(cell.into().index()).copied()
+    }
+
     /// Whether `cell` is a wall (or inactive, or off the grid).
     #[inline]
-    pub fn is_wall(&self, cell: usize) -> bool {
-        self.cells.get(cell).is_none_or(|&flags| flags & WALL != 0)
+    pub fn is_wall(&self, cell: impl Into<CompactCell>) -> bool {
+        self.flags(cell).is_none_or(|flags| flags & WALL != 0)
     }
 
     /// Whether a box stands on `cell`.
     #[inline]
-    pub fn has_box(&self, cell: usize) -> bool {
-        self.cells.get(cell).is_some_and(|&flags| flags & BOX != 0)
+    pub fn has_box(&self, cell: impl Into<CompactCell>) -> bool {
+        self.flags(cell).is_some_and(|flags| flags & BOX != 0)
     }
 
     /// Whether `cell` is a goal.
     #[inline]
-    pub fn is_goal(&self, cell: usize) -> bool {
-        self.cells
-            .get(cell)
-            .is_some_and(|&flags| flags & (WALL | GOAL) == GOAL)
+    pub fn is_goal(&self, cell: impl Into<CompactCell>) -> bool {
+        self.flags(cell)
+            .is_some_and(|flags| flags & (WALL | GOAL) == GOAL)
     }
 
     /// Whether `cell` is active and holds no box.
     #[inline]
-    pub fn is_free(&self, cell: usize) -> bool {
-        self.cells
-            .get(cell)
-            .is_some_and(|&flags| flags & (WALL | BOX) == 0)
+    pub fn is_free(&self, cell: impl Into<CompactCell>) -> bool {
+        self.flags(cell)
+            .is_some_and(|flags| flags & (WALL | BOX) == 0)
     }
 
     /// The neighbour of an active `cell` in `direction` (wall or not), or `None`
     /// when the direction leads nowhere from its tile or `cell` is not active.
     #[inline]
-    pub fn neighbor(&self, cell: usize, direction: Direction) -> Option<usize> {
-        let flags = *self.cells.get(cell)?;
+    pub fn neighbor(
+        &self,
+        cell: impl Into<CompactCell>,
+        direction: Direction,
+    ) -> Option<CompactCell> {
+        let cell = cell.into();
+        let flags = self.flags(cell)?;
         if flags & WALL != 0 {
             return None;
         }
         let offset = self.offsets[usize::from(flags & ODD_TILE != 0)][direction.index()];
-        (offset != 0).then(|| cell.wrapping_add_signed(offset))
+        (offset != 0).then(|| cell.offset(offset))
     }
 
     /// This position's cells as the rule of a step reads them.
@@ -586,20 +765,22 @@ impl Position {
     ///
     /// [`Blocked::Push`] (direction [`Direction::Up`]) when `cell` is not free or is
     /// the pusher's cell.
-    pub fn put_box(&mut self, cell: usize) -> Result<(), Blocked> {
+    pub fn put_box(&mut self, cell: impl Into<CompactCell>) -> Result<(), Blocked> {
+        let cell = cell.into();
         if !self.is_free(cell) || cell == self.pusher {
             return Err(Blocked::Push {
                 direction: Direction::Up,
             });
         }
-        self.cells[cell] |= BOX;
-        self.boxes_off_goal += u32::from(self.cells[cell] & GOAL == 0);
+        let flags = &mut self.cells[cell.index()];
+        *flags |= BOX;
+        self.boxes_off_goal += u32::from(*flags & GOAL == 0);
         Ok(())
     }
 
     /// Removes the box of `cell`; returns whether there was one.
-    pub fn remove_box(&mut self, cell: usize) -> bool {
-        match self.cells.get_mut(cell) {
+    pub fn remove_box(&mut self, cell: impl Into<CompactCell>) -> bool {
+        match self.cells.get_mut(cell.into().index()) {
             Some(flags) if *flags & BOX != 0 => {
                 *flags &= !BOX;
                 self.boxes_off_goal -= u32::from(*flags & GOAL == 0);
@@ -629,10 +810,11 @@ impl Position {
     pub fn plan_step(&self, direction: Direction) -> Result<Moved, Blocked> {
         forward_step(
             &self.step_cells(),
-            self.pusher,
-            direction.index(),
+            self.pusher.index(),
+            direction,
             BoxRule::Auto,
         )
+        .map(Moved::cells)
         .map_err(|kind| kind.toward(direction))
     }
 
@@ -653,7 +835,7 @@ impl Position {
     /// }
     /// assert!(walk.is_solved());
     /// drop(walk);
-    /// assert_eq!(board.board_position(position.pusher()), 9);
+    /// assert_eq!(board.board_position(position.pusher()).index(), 9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline(always)]
@@ -666,7 +848,7 @@ impl Position {
             uniform,
         } = self;
         Walk {
-            pusher: *pusher,
+            pusher: pusher.index(),
             boxes_off_goal: *boxes_off_goal,
             cells,
             // A copy: the caller's frame holds it, not a register.
@@ -681,11 +863,16 @@ impl Position {
     /// there is no box or the push is blocked (wall, box, or no neighbour). Whether
     /// the pusher can reach the cell behind the box is not checked.
     #[inline]
-    pub fn push_target(&self, cell: usize, direction: Direction) -> Option<usize> {
+    pub fn push_target(
+        &self,
+        cell: impl Into<CompactCell>,
+        direction: Direction,
+    ) -> Option<CompactCell> {
+        let cell = cell.into();
         if !self.has_box(cell) {
             return None;
         }
-        push_target(&self.step_cells(), cell, direction.index())
+        push_target(&self.step_cells(), cell.index(), direction).map(CompactCell::at)
     }
 
     /// Pushes the box on `cell` one cell in `direction`; the pusher ends on `cell`.
@@ -696,7 +883,12 @@ impl Position {
     ///
     /// [`Blocked::Push`] when `cell` holds no box or the box cannot move there.
     #[inline]
-    pub fn push(&mut self, cell: usize, direction: Direction) -> Result<usize, Blocked> {
+    pub fn push(
+        &mut self,
+        cell: impl Into<CompactCell>,
+        direction: Direction,
+    ) -> Result<CompactCell, Blocked> {
+        let cell = cell.into();
         let target = self
             .push_target(cell, direction)
             .ok_or(Blocked::Push { direction })?;
@@ -708,27 +900,28 @@ impl Position {
     /// Pulls in `direction`: the pusher steps to its neighbour in `direction` and the
     /// box behind it (on its neighbour in the opposite direction) follows onto the
     /// pusher's cell. The exact inverse of a [`push`](Position::push) in the
-    /// opposite direction. Returns the box's new cell (the pusher's old cell).
+    /// opposite direction. Returns the step, with the box's move in
+    /// [`Moved::pulled`] (it ends on the pusher's old cell).
     ///
     /// # Errors
     ///
     /// [`Blocked::Move`] when the pusher cannot step there, [`Blocked::Push`] when
     /// there is no box behind it.
     #[inline]
-    pub fn pull(&mut self, direction: Direction) -> Result<usize, Blocked> {
+    pub fn pull(&mut self, direction: Direction) -> Result<Moved, Blocked> {
         let moved = reverse_step(
             &self.step_cells(),
-            self.pusher,
-            direction.index(),
+            self.pusher.index(),
+            direction,
             BoxRule::Required,
         )
+        .map(Moved::cells)
         .map_err(|kind| kind.toward(direction))?;
-        let from = self.pusher;
-        if let Some((behind, to)) = moved.pushed {
+        if let Some((behind, to)) = moved.pulled {
             self.move_box(behind, to);
         }
         self.pusher = moved.target;
-        Ok(from)
+        Ok(moved)
     }
 
     /// Moves the box of `from` to the free cell `to` (any distance): the solver's
@@ -738,7 +931,12 @@ impl Position {
     ///
     /// [`Blocked::Push`] (direction [`Direction::Up`]) when `from` holds no box or
     /// `to` is not free.
-    pub fn relocate_box(&mut self, from: usize, to: usize) -> Result<(), Blocked> {
+    pub fn relocate_box(
+        &mut self,
+        from: impl Into<CompactCell>,
+        to: impl Into<CompactCell>,
+    ) -> Result<(), Blocked> {
+        let (from, to) = (from.into(), to.into());
         if !self.has_box(from) || (from != to && !self.is_free(to)) {
             return Err(Blocked::Push {
                 direction: Direction::Up,
@@ -749,15 +947,25 @@ impl Position {
     }
 
     #[inline]
-    fn move_box(&mut self, from: usize, to: usize) {
-        move_box(&mut self.cells, &mut self.boxes_off_goal, from, to);
+    fn move_box(&mut self, from: CompactCell, to: CompactCell) {
+        move_box(
+            &mut self.cells,
+            &mut self.boxes_off_goal,
+            from.index(),
+            to.index(),
+        );
     }
 
     /// The cells the pusher reaches from `from` without pushing (walls and boxes
     /// block), `from` first, into `reach` (reused, so repeated searches do not
     /// allocate). Returns the cells in breadth-first order, neighbours in the
     /// tessellation's direction order.
-    pub fn reachable_into<'r>(&self, from: usize, reach: &'r mut Reach) -> &'r [usize] {
+    pub fn reachable_into<'r>(
+        &self,
+        from: impl Into<CompactCell>,
+        reach: &'r mut Reach,
+    ) -> &'r [CompactCell] {
+        let from = from.into();
         reach.begin(self.cells.len());
         if !self.is_free(from) {
             return &reach.queue;
@@ -766,12 +974,12 @@ impl Position {
         let mut next = 0;
         while let Some(&cell) = reach.queue.get(next) {
             next += 1;
-            let class = usize::from(self.cells[cell] & ODD_TILE != 0);
+            let class = usize::from(self.cells[cell.index()] & ODD_TILE != 0);
             for (direction, &offset) in self.offsets[class].iter().enumerate() {
                 // Active cells lie inside the padding, so their neighbours are on the grid.
-                let neighbor = cell.wrapping_add_signed(offset);
-                if offset != 0 && self.cells[neighbor] & (WALL | BOX) == 0 {
-                    reach.visit(neighbor, (cell as u32) << 3 | direction as u32);
+                let neighbor = cell.offset(offset);
+                if offset != 0 && self.cells[neighbor.index()] & (WALL | BOX) == 0 {
+                    reach.visit(neighbor, cell.get() << 3 | direction as u32);
                 }
             }
         }
@@ -790,14 +998,71 @@ impl Position {
 /// Implementations are meant to be tiny and inlined: the rule runs on the hot path
 /// of every replay, move and undo.
 pub trait StepCells {
-    /// The neighbour of `cell` in the direction numbered `direction`
-    /// ([`Direction::index`]), or `None` when that direction leads nowhere from
-    /// `cell` (no such neighbour on its tile, off the board, or a number of 8 or
-    /// more).
-    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize>;
+    /// How the board names a cell: [`CompactCell`] on the compact core,
+    /// [`BoardPosition`] on board cells.
+    type Cell: Copy + Eq;
+
+    /// The neighbour of `cell` in `direction`, or `None` when that direction leads
+    /// nowhere from `cell` (no such neighbour on its tile, or off the board).
+    fn neighbor_of(&self, cell: Self::Cell, direction: Direction) -> Option<Self::Cell>;
+
+    /// The neighbour of `cell` in the [opposite](Direction::opposite) of `direction`:
+    /// what stands behind a pusher stepping in `direction`. Boards that look neighbours
+    /// up by direction number answer it with [`Direction::opposite_index`] (one
+    /// instruction on the path of every pull and undo).
+    #[inline(always)]
+    fn neighbor_behind(&self, cell: Self::Cell, direction: Direction) -> Option<Self::Cell> {
+        self.neighbor_of(cell, direction.opposite())
+    }
 
     /// What stands on `cell`.
-    fn occupant(&self, cell: usize) -> Occupant;
+    fn occupant(&self, cell: Self::Cell) -> Occupant;
+}
+
+/// A board with every direction turned around: a step in `direction` on it is a step
+/// in `direction.opposite()` on the board, for undoing a step with the direction it was
+/// made in. Its neighbours are the board's [`neighbor_behind`](StepCells::neighbor_behind)
+/// and the other way round, so a board with a neighbour table turns no direction
+/// around through a table look-up.
+///
+/// ```
+/// use sokoengine_board::compact::{Backwards, BoxRule, TableCells, forward_step, reverse_step};
+/// use sokoengine_board::{BoardGraph, BoardPosition};
+/// use sokoengine_geometry::{Direction, Tessellation};
+///
+/// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n# @$.#\n######")?;
+/// let cells = TableCells::new(board.cells(), board.neighbor_table());
+/// let pusher = BoardPosition::new(8);
+/// // A pull that undoes a push to the right: the pusher steps left, the box follows.
+/// let undo = reverse_step(&Backwards(&cells), pusher, Direction::Right, BoxRule::Required)?;
+/// assert_eq!(undo, reverse_step(&cells, pusher, Direction::Left, BoxRule::Required)?);
+/// assert_eq!(undo.pulled, Some((BoardPosition::new(9), pusher)));
+/// assert_eq!(
+///     forward_step(&Backwards(&cells), pusher, Direction::Left, BoxRule::Auto),
+///     forward_step(&cells, pusher, Direction::Right, BoxRule::Auto),
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Backwards<'a, C: ?Sized>(pub &'a C);
+
+impl<C: StepCells + ?Sized> StepCells for Backwards<'_, C> {
+    type Cell = C::Cell;
+
+    #[inline(always)]
+    fn neighbor_of(&self, cell: C::Cell, direction: Direction) -> Option<C::Cell> {
+        self.0.neighbor_behind(cell, direction)
+    }
+
+    #[inline(always)]
+    fn neighbor_behind(&self, cell: C::Cell, direction: Direction) -> Option<C::Cell> {
+        self.0.neighbor_of(cell, direction)
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: C::Cell) -> Occupant {
+        self.0.occupant(cell)
+    }
 }
 
 /// What stands on a cell, as the rule of a step asks it ([`StepCells::occupant`]).
@@ -848,11 +1113,11 @@ impl BlockedKind {
     }
 }
 
-/// The rule of a forward step: the pusher on `pusher` steps in the direction
-/// numbered `direction` ([`Direction::index`]) onto a free cell, or pushes the box
-/// ahead of it onto the free cell beyond, as `boxes` allows. Returns where the
-/// pusher goes and, for a push, the box's move; changes nothing (the caller applies
-/// the plan, with whatever bookkeeping it keeps).
+/// The rule of a forward step: the pusher on `pusher` steps in `direction` onto a
+/// free cell, or pushes the box ahead of it onto the free cell beyond, as `boxes`
+/// allows. Returns where the pusher goes and, for a push, the box's move in
+/// [`Moved::pushed`]; changes nothing (the caller applies the plan, with whatever
+/// bookkeeping it keeps).
 ///
 /// # Errors
 ///
@@ -864,52 +1129,50 @@ impl BlockedKind {
 ///
 /// ```
 /// use sokoengine_board::compact::{BlockedKind, BoxRule, TableCells, forward_step};
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::{Direction, Tessellation};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
 /// let cells = TableCells::new(board.cells(), board.neighbor_table());
-/// let right = Direction::Right.index();
-/// let moved = forward_step(&cells, 7, right, BoxRule::Auto)?;
-/// assert_eq!((moved.target, moved.pushed), (8, Some((8, 9))));
-/// assert_eq!(forward_step(&cells, 7, right, BoxRule::Forbidden), Err(BlockedKind::Move));
-/// let up = Direction::Up.index(); // a wall
-/// assert_eq!(forward_step(&cells, 7, up, BoxRule::Auto), Err(BlockedKind::Move));
+/// let (pusher, right) = (BoardPosition::new(7), Direction::Right);
+/// let moved = forward_step(&cells, pusher, right, BoxRule::Auto)?;
+/// assert_eq!(moved.target, BoardPosition::new(8));
+/// assert_eq!(moved.pushed, Some((BoardPosition::new(8), BoardPosition::new(9))));
+/// assert_eq!(forward_step(&cells, pusher, right, BoxRule::Forbidden), Err(BlockedKind::Move));
+/// let up = Direction::Up; // a wall
+/// assert_eq!(forward_step(&cells, pusher, up, BoxRule::Auto), Err(BlockedKind::Move));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[inline(always)]
 pub fn forward_step<C: StepCells + ?Sized>(
     cells: &C,
-    pusher: usize,
-    direction: usize,
+    pusher: C::Cell,
+    direction: Direction,
     boxes: BoxRule,
-) -> Result<Moved, BlockedKind> {
+) -> Result<Moved<C::Cell>, BlockedKind> {
     let target = cells
         .neighbor_of(pusher, direction)
         .ok_or(BlockedKind::Move)?;
     match cells.occupant(target) {
-        Occupant::Nothing if boxes != BoxRule::Required => Ok(Moved {
-            target,
-            pushed: None,
-        }),
+        Occupant::Nothing if boxes != BoxRule::Required => Ok(Moved::walk(target)),
         Occupant::Nothing => Err(BlockedKind::Push),
         Occupant::Box if boxes != BoxRule::Forbidden => {
             let box_target = push_target(cells, target, direction).ok_or(BlockedKind::Push)?;
             Ok(Moved {
                 target,
                 pushed: Some((target, box_target)),
+                pulled: None,
             })
         }
         _ => Err(BlockedKind::Move),
     }
 }
 
-/// The rule of a reverse step: the pusher on `pusher` steps in the direction
-/// numbered `direction` ([`Direction::index`]) onto a free cell and pulls the box
-/// behind it (on its neighbour in the opposite direction, number `direction ^ 4`)
-/// onto its old cell, as `boxes` allows. A pull is the exact inverse of a push the
-/// other way. Returns where the pusher goes and, for a pull, the box's move in
-/// [`Moved::pushed`]; changes nothing.
+/// The rule of a reverse step: the pusher on `pusher` steps in `direction` onto a
+/// free cell and pulls the box behind it (on its neighbour in the
+/// [opposite](Direction::opposite) direction) onto its old cell, as `boxes` allows.
+/// A pull is the exact inverse of a push the other way. Returns where the pusher
+/// goes and, for a pull, the box's move in [`Moved::pulled`]; changes nothing.
 ///
 /// # Errors
 ///
@@ -919,55 +1182,58 @@ pub fn forward_step<C: StepCells + ?Sized>(
 /// # Examples
 ///
 /// ```
-/// use sokoengine_board::compact::{BlockedKind, BoxRule, TableCells, reverse_step};
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::compact::{BlockedKind, BoxRule, Moved, TableCells, reverse_step};
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::{Direction, Tessellation};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#$@ .#\n######")?;
 /// let cells = TableCells::new(board.cells(), board.neighbor_table());
-/// let right = Direction::Right.index();
-/// let pulled = reverse_step(&cells, 8, right, BoxRule::Auto)?;
-/// assert_eq!((pulled.target, pulled.pushed), (9, Some((7, 8))));
-/// let walked = reverse_step(&cells, 8, right, BoxRule::Forbidden)?;
-/// assert_eq!(walked.pushed, None);
-/// let left = Direction::Left.index();
-/// assert_eq!(reverse_step(&cells, 8, left, BoxRule::Auto), Err(BlockedKind::Move));
+/// let (pusher, right) = (BoardPosition::new(8), Direction::Right);
+/// let pulled = reverse_step(&cells, pusher, right, BoxRule::Auto)?;
+/// assert_eq!(pulled.target, BoardPosition::new(9));
+/// assert_eq!(pulled.pulled, Some((BoardPosition::new(7), pusher)));
+/// assert_eq!(pulled.pushed, None);
+/// let walked = reverse_step(&cells, pusher, right, BoxRule::Forbidden)?;
+/// assert_eq!(walked, Moved::walk(BoardPosition::new(9)));
+/// let left = Direction::Left;
+/// assert_eq!(reverse_step(&cells, pusher, left, BoxRule::Auto), Err(BlockedKind::Move));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[inline(always)]
 pub fn reverse_step<C: StepCells + ?Sized>(
     cells: &C,
-    pusher: usize,
-    direction: usize,
+    pusher: C::Cell,
+    direction: Direction,
     boxes: BoxRule,
-) -> Result<Moved, BlockedKind> {
+) -> Result<Moved<C::Cell>, BlockedKind> {
     let target = cells
         .neighbor_of(pusher, direction)
         .filter(|&cell| cells.occupant(cell) == Occupant::Nothing)
         .ok_or(BlockedKind::Move)?;
     if boxes != BoxRule::Forbidden {
-        // Direction numbers: the opposite of `d` is `d ^ 4`.
-        let behind = cells.neighbor_of(pusher, direction ^ 4);
+        let behind = cells.neighbor_behind(pusher, direction);
         if let Some(behind) = behind.filter(|&cell| cells.occupant(cell) == Occupant::Box) {
             return Ok(Moved {
                 target,
-                pushed: Some((behind, pusher)),
+                pushed: None,
+                pulled: Some((behind, pusher)),
             });
         }
         if boxes == BoxRule::Required {
             return Err(BlockedKind::Push);
         }
     }
-    Ok(Moved {
-        target,
-        pushed: None,
-    })
+    Ok(Moved::walk(target))
 }
 
-/// Where a box on `cell` goes when pushed in the direction numbered `direction`:
-/// the free neighbour that way, if any. The push part of [`forward_step`].
+/// Where a box on `cell` goes when pushed in `direction`: the free neighbour that
+/// way, if any. The push part of [`forward_step`].
 #[inline(always)]
-fn push_target<C: StepCells + ?Sized>(cells: &C, cell: usize, direction: usize) -> Option<usize> {
+fn push_target<C: StepCells + ?Sized>(
+    cells: &C,
+    cell: C::Cell,
+    direction: Direction,
+) -> Option<C::Cell> {
     cells
         .neighbor_of(cell, direction)
         .filter(|&next| cells.occupant(next) == Occupant::Nothing)
@@ -984,15 +1250,30 @@ struct CompactCells<'a> {
 }
 
 impl StepCells for CompactCells<'_> {
+    type Cell = usize;
+
     #[inline(always)]
-    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
+    fn neighbor_of(&self, cell: usize, direction: Direction) -> Option<usize> {
         let class = if self.uniform {
             0
         } else {
             usize::from(self.cells[cell] & ODD_TILE != 0)
         };
         // Active cells lie inside the padding, so their neighbours are on the grid.
-        match *self.offsets[class].get(direction)? {
+        match self.offsets[class][direction.index()] {
+            0 => None,
+            offset => Some(cell.wrapping_add_signed(offset)),
+        }
+    }
+
+    #[inline(always)]
+    fn neighbor_behind(&self, cell: usize, direction: Direction) -> Option<usize> {
+        let class = if self.uniform {
+            0
+        } else {
+            usize::from(self.cells[cell] & ODD_TILE != 0)
+        };
+        match self.offsets[class][direction.opposite_index()] {
             0 => None,
             offset => Some(cell.wrapping_add_signed(offset)),
         }
@@ -1014,19 +1295,20 @@ impl StepCells for CompactCells<'_> {
 ///
 /// ```
 /// use sokoengine_board::compact::{Occupant, StepCells, TableCells};
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::{Direction, Tessellation};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
 /// let cells = TableCells::new(board.cells(), board.neighbor_table());
-/// assert_eq!(cells.neighbor_of(6, Direction::Right.index()), Some(7));
-/// assert_eq!(cells.neighbor_of(6, Direction::Up.index()), Some(1));
-/// assert_eq!(cells.neighbor_of(1, Direction::Up.index()), None); // off the board
-/// assert_eq!(cells.occupant(7), Occupant::Box);
-/// assert_eq!(cells.occupant(8), Occupant::Nothing); // a goal
-/// assert_eq!(cells.occupant(6), Occupant::Obstacle); // the pusher
-/// assert_eq!(cells.occupant(0), Occupant::Obstacle); // a wall
-/// assert_eq!(cells.occupant(15), Occupant::Obstacle); // off the board
+/// let at = BoardPosition::new;
+/// assert_eq!(cells.neighbor_of(at(6), Direction::Right), Some(at(7)));
+/// assert_eq!(cells.neighbor_of(at(6), Direction::Up), Some(at(1)));
+/// assert_eq!(cells.neighbor_of(at(1), Direction::Up), None); // off the board
+/// assert_eq!(cells.occupant(at(7)), Occupant::Box);
+/// assert_eq!(cells.occupant(at(8)), Occupant::Nothing); // a goal
+/// assert_eq!(cells.occupant(at(6)), Occupant::Obstacle); // the pusher
+/// assert_eq!(cells.occupant(at(0)), Occupant::Obstacle); // a wall
+/// assert_eq!(cells.occupant(at(15)), Occupant::Obstacle); // off the board
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -1036,6 +1318,14 @@ pub struct TableCells<'a> {
 }
 
 impl<'a> TableCells<'a> {
+    /// The table's neighbour of `cell` in the direction numbered `direction`.
+    #[inline(always)]
+    fn table_neighbor(&self, cell: BoardPosition, direction: usize) -> Option<BoardPosition> {
+        let slot = cell.index().wrapping_mul(8).wrapping_add(direction);
+        let next = *self.neighbors.get(slot)? as usize;
+        (next < self.cells.len()).then_some(BoardPosition::new(next))
+    }
+
     /// The view of `cells` with `neighbors`, the table of eight entries a cell in
     /// which a number from `cells.len()` on means none (as in
     /// [`BoardGraph::neighbor_table`]). A cell without its eight entries has no
@@ -1047,21 +1337,22 @@ impl<'a> TableCells<'a> {
 }
 
 impl StepCells for TableCells<'_> {
+    type Cell = BoardPosition;
+
     #[inline(always)]
-    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
-        if direction >= 8 {
-            return None;
-        }
-        let next = *self
-            .neighbors
-            .get(cell.wrapping_mul(8).wrapping_add(direction))? as usize;
-        (next < self.cells.len()).then_some(next)
+    fn neighbor_of(&self, cell: BoardPosition, direction: Direction) -> Option<BoardPosition> {
+        self.table_neighbor(cell, direction.index())
     }
 
     #[inline(always)]
-    fn occupant(&self, cell: usize) -> Occupant {
+    fn neighbor_behind(&self, cell: BoardPosition, direction: Direction) -> Option<BoardPosition> {
+        self.table_neighbor(cell, direction.opposite_index())
+    }
+
+    #[inline(always)]
+    fn occupant(&self, cell: BoardPosition) -> Occupant {
         self.cells
-            .get(cell)
+            .get(cell.index())
             .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
     }
 }
@@ -1072,35 +1363,36 @@ impl StepCells for TableCells<'_> {
 ///
 /// ```
 /// use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step};
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::{Direction, Tessellation};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
-/// let right = Direction::Right.index();
-/// let pushed = forward_step(&board, 7, right, BoxRule::Auto)?;
-/// assert_eq!(pushed.pushed, Some((8, 9)));
-/// // Direction numbers from 8 on lead nowhere.
-/// assert_eq!(forward_step(&board, 7, 8 + right, BoxRule::Auto), Err(BlockedKind::Move));
+/// let pusher = BoardPosition::new(7);
+/// let pushed = forward_step(&board, pusher, Direction::Right, BoxRule::Auto)?;
+/// assert_eq!(pushed.pushed, Some((BoardPosition::new(8), BoardPosition::new(9))));
+/// // Off the board.
+/// let far = BoardPosition::new(99);
+/// assert_eq!(forward_step(&board, far, Direction::Right, BoxRule::Auto), Err(BlockedKind::Move));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl StepCells for BoardGraph {
+    type Cell = BoardPosition;
+
     #[inline(always)]
-    fn neighbor_of(&self, cell: usize, direction: usize) -> Option<usize> {
-        if direction >= 8 {
-            return None;
-        }
+    fn neighbor_of(&self, cell: BoardPosition, direction: Direction) -> Option<BoardPosition> {
         // The table first, inline (one load); boards without one compute it.
-        let slot = cell.wrapping_mul(8).wrapping_add(direction);
-        match self.neighbor_table().get(slot) {
+        let slot = cell.index().wrapping_mul(8).wrapping_add(direction.index());
+        let next = match self.neighbor_table().get(slot) {
             Some(&next) => ((next as usize) < self.cells().len()).then_some(next as usize),
-            None => self.neighbor(cell, Direction::from_index(direction)?),
-        }
+            None => self.neighbor(cell.index(), direction),
+        };
+        next.map(BoardPosition::new)
     }
 
     #[inline(always)]
-    fn occupant(&self, cell: usize) -> Occupant {
+    fn occupant(&self, cell: BoardPosition) -> Occupant {
         self.cells()
-            .get(cell)
+            .get(cell.index())
             .map_or(Occupant::Obstacle, |&cell| occupant_of(cell))
     }
 }
@@ -1137,9 +1429,10 @@ pub struct Walk<'p> {
     cells: &'p mut [u8],
     offsets: [[isize; 8]; 2],
     uniform: bool,
+    /// The pusher's cell, as an index: a step's arithmetic in full registers.
     pusher: usize,
     boxes_off_goal: u32,
-    pusher_home: &'p mut usize,
+    pusher_home: &'p mut CompactCell,
     boxes_home: &'p mut u32,
 }
 
@@ -1156,19 +1449,19 @@ impl Walk<'_> {
             offsets: &self.offsets,
             uniform: self.uniform,
         };
-        let moved = forward_step(&cells, self.pusher, direction.index(), BoxRule::Auto)
+        let moved = forward_step(&cells, self.pusher, direction, BoxRule::Auto)
             .map_err(|kind| kind.toward(direction))?;
         if let Some((from, to)) = moved.pushed {
             move_box(self.cells, &mut self.boxes_off_goal, from, to);
         }
         self.pusher = moved.target;
-        Ok(moved)
+        Ok(moved.cells())
     }
 
     /// The pusher's cell.
     #[inline]
-    pub const fn pusher(&self) -> usize {
-        self.pusher
+    pub const fn pusher(&self) -> CompactCell {
+        CompactCell::at(self.pusher)
     }
 
     /// Whether no box is off a goal.
@@ -1189,7 +1482,7 @@ impl Walk<'_> {
 impl Drop for Walk<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        *self.pusher_home = self.pusher;
+        *self.pusher_home = CompactCell::at(self.pusher);
         *self.boxes_home = self.boxes_off_goal;
     }
 }
@@ -1204,7 +1497,7 @@ pub struct Reach {
     /// Steps from the start to each reached cell.
     depths: Vec<u32>,
     generation: u32,
-    queue: Vec<usize>,
+    queue: Vec<CompactCell>,
 }
 
 impl Reach {
@@ -1228,11 +1521,12 @@ impl Reach {
     }
 
     #[inline]
-    fn visit(&mut self, cell: usize, parent: u32) {
-        if self.stamps[cell] != self.generation {
-            self.stamps[cell] = self.generation;
-            self.parents[cell] = parent;
-            self.depths[cell] = if parent == u32::MAX {
+    fn visit(&mut self, cell: CompactCell, parent: u32) {
+        let index = cell.index();
+        if self.stamps[index] != self.generation {
+            self.stamps[index] = self.generation;
+            self.parents[index] = parent;
+            self.depths[index] = if parent == u32::MAX {
                 0
             } else {
                 self.depths[(parent >> 3) as usize] + 1
@@ -1244,35 +1538,37 @@ impl Reach {
     /// The length of a shortest walk from the last search's start to `cell`, or
     /// `None` when it was not reached.
     #[inline]
-    pub fn distance(&self, cell: usize) -> Option<u32> {
-        self.reached(cell).then(|| self.depths[cell])
+    pub fn distance(&self, cell: impl Into<CompactCell>) -> Option<u32> {
+        let cell = cell.into();
+        self.reached(cell).then(|| self.depths[cell.index()])
     }
 
     /// Whether the last search reached `cell`.
     #[inline]
-    pub fn reached(&self, cell: usize) -> bool {
-        self.generation != 0 && self.stamps.get(cell) == Some(&self.generation)
+    pub fn reached(&self, cell: impl Into<CompactCell>) -> bool {
+        self.generation != 0 && self.stamps.get(cell.into().index()) == Some(&self.generation)
     }
 
     /// The cells the last search reached, in breadth-first order.
-    pub fn cells(&self) -> &[usize] {
+    pub fn cells(&self) -> &[CompactCell] {
         &self.queue
     }
 
     /// The smallest cell the last search reached (the normalized pusher cell of
     /// the region), or `None` when it reached nothing.
-    pub fn min_cell(&self) -> Option<usize> {
+    pub fn min_cell(&self) -> Option<CompactCell> {
         self.queue.iter().copied().min()
     }
 
     /// A shortest walk from the last search's start to a reached `cell`, as
     /// directions appended to `path` (nothing when `cell` was not reached).
-    pub fn path_to(&self, cell: usize, path: &mut Vec<Direction>) {
+    pub fn path_to(&self, cell: impl Into<CompactCell>, path: &mut Vec<Direction>) {
+        let cell = cell.into();
         if !self.reached(cell) {
             return;
         }
         let start = path.len();
-        let mut current = cell;
+        let mut current = cell.index();
         while self.parents[current] != u32::MAX {
             let parent = self.parents[current];
             path.push(Direction::ALL[(parent & 7) as usize]);
@@ -1295,7 +1591,10 @@ mod tests {
         let board = board(Tessellation::Sokoban, "########/#@$.#$.#/########");
         assert_eq!(board.active_cells(), 3);
         assert_eq!(board.boxes_off_goal(), 1);
-        let cells: Vec<usize> = board.active().map(|c| board.board_position(c)).collect();
+        let cells: Vec<usize> = board
+            .active()
+            .map(|c| board.board_position(c).index())
+            .collect();
         assert_eq!(cells, [9, 10, 11]);
         assert_eq!(board.goals().count(), 1);
         assert_eq!(board.start_boxes().count(), 1);
@@ -1391,7 +1690,9 @@ mod tests {
         let (third, fourth) = (board.cell_of(11).unwrap(), board.cell_of(12).unwrap());
         assert_eq!(moved.pushed, Some((third, fourth)));
         assert_eq!(position.pusher(), third);
-        position.pull(Direction::Left).unwrap();
+        let pulled = position.pull(Direction::Left).unwrap();
+        assert_eq!(pulled.pulled, Some((fourth, third)));
+        assert_eq!(pulled.box_move(), pulled.pulled);
         assert_eq!(position, before);
         assert_eq!(
             position.pull(Direction::Down),
@@ -1409,10 +1710,10 @@ mod tests {
         let cells: Vec<usize> = position
             .reachable_into(position.pusher(), &mut reach)
             .iter()
-            .map(|&c| board.board_position(c))
+            .map(|&c| board.board_position(c).index())
             .collect();
         assert_eq!(cells, [7, 8, 13, 14]);
-        assert_eq!(board.board_position(reach.min_cell().unwrap()), 7);
+        assert_eq!(board.board_position(reach.min_cell().unwrap()).index(), 7);
         let mut path = Vec::new();
         reach.path_to(board.cell_of(14).unwrap(), &mut path);
         assert_eq!(path, [Direction::Right, Direction::Down]);

@@ -1,12 +1,9 @@
 //! Hexoban text layout (docs/formats.md#hexoban-layout): two text columns per hexagon, odd rows
 //! shifted right by one text column.
 
+use crate::cell::is_floor_byte as is_floor;
 use crate::error::BoardParseError;
 use crate::text::TextGrid;
-
-const fn is_floor(byte: u8) -> bool {
-    matches!(byte, b'-' | b'_' | b' ')
-}
 
 /// Reads the cells of cleaned Hexoban text (any accepted scheme) into the internal
 /// grid; cell bytes are kept as written.

@@ -8,6 +8,8 @@
 //!   graph queries (reachability, paths, play area). Checked queries return
 //!   [`GraphError`]; the searches a mover or solver repeats have allocation-free
 //!   `*_with`/`*_into` variants over a reusable [`SearchScratch`].
+//! * [`BoardPosition`] and [`CompactCell`]: the two ways of naming a cell, on the board
+//!   (row-major index) and on the compact core's padded grid, each a type of its own.
 //! * [`CompactBoard`] and [`Position`] (module [`compact`]): the compact core, one
 //!   pusher on a byte-per-cell board, and the rule of a step (walk, push, pull:
 //!   [`compact::forward_step`], [`compact::reverse_step`]) that the Mover, the
@@ -34,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod board_position;
 mod box_path;
 mod cell;
 pub mod compact;
@@ -44,9 +47,12 @@ mod puzzle;
 pub mod rle;
 mod text;
 
+pub use board_position::BoardPosition;
 pub use box_path::{BoxMoves, BoxPathError, BoxStep};
 pub use cell::{BoardCell, CellCharError};
-pub use compact::{Blocked, CompactBoard, CompactBoardError, Moved, Position, Reach, Walk};
+pub use compact::{
+    Blocked, CompactBoard, CompactBoardError, CompactCell, Moved, Position, Reach, Walk,
+};
 pub use error::{BoardParseError, GraphError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 pub use graph::{BoardGraph, Edge, SearchScratch};
 pub use puzzle::{PieceCounts, Puzzle, is_playable};

@@ -4,6 +4,7 @@ use std::fmt;
 
 use sokoengine_geometry::{Tessellation, TileShape};
 
+use crate::cell::is_floor_byte;
 use crate::error::{BoardParseError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 use crate::text::{TextGrid, clean};
 use crate::{BoardCell, hexoban, rle};
@@ -88,10 +89,6 @@ static PIECE_COUNTERS: [u64; 256] = {
 
 const fn is_border_byte(byte: u8) -> bool {
     matches!(byte, b'#' | b'*' | b'B')
-}
-
-const fn is_floor_byte(byte: u8) -> bool {
-    matches!(byte, b'-' | b'_' | b' ')
 }
 
 /// Whether a board with these piece counts can be played: at least one pusher, at
@@ -216,6 +213,31 @@ impl Puzzle {
     /// The stored characters, row-major (a space is stored as `-`).
     pub fn as_bytes(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// Whether `other` has the same size and the same cells, characters as written
+    /// (alternative letters count as different) except that every floor character
+    /// (` `, `-`, `_`) counts as floor. The tessellation is not compared.
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    ///
+    /// let a = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#- _#\n#####")?;
+    /// let b = Puzzle::parse(Tessellation::Sokoban, "#####\n#@$.#\n#   #\n#####")?;
+    /// let c = Puzzle::parse(Tessellation::Sokoban, "#####\n#pb.#\n#   #\n#####")?;
+    /// assert!(a.same_cells(&b) && !b.same_cells(&c));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn same_cells(&self, other: &Puzzle) -> bool {
+        let floor = |byte: u8| if is_floor_byte(byte) { b'-' } else { byte };
+        self.width == other.width
+            && self.height == other.height
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&a, &b)| floor(a) == floor(b))
     }
 
     /// The character stored at `position` (alternatives kept, `-` for a space), or

@@ -21,10 +21,9 @@ use crate::input::{
     variant_name,
 };
 use crate::output::{Output, Progress, write_failure};
+use crate::parallel::{fold_owned, map_owned};
 use crate::sokoban::{StepError, run_replay_on, yes_no};
-use crate::stream::{
-    Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq, fold_owned, map_owned,
-};
+use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq};
 
 /// Arguments of `sokoengine verify`.
 #[derive(Debug, Args)]
@@ -218,30 +217,8 @@ struct SnapshotReport {
     title: String,
     solved: bool,
     error: Option<StepError>,
-    metrics: Option<MetricsReport>,
-}
-
-#[derive(Serialize)]
-struct MetricsReport {
-    moves: u32,
-    pushes: u32,
-    box_lines: u32,
-    box_changes: u32,
-    pushing_sessions: u32,
-    player_lines: u32,
-}
-
-impl From<SolutionMetrics> for MetricsReport {
-    fn from(m: SolutionMetrics) -> Self {
-        MetricsReport {
-            moves: m.moves,
-            pushes: m.pushes,
-            box_lines: m.box_lines,
-            box_changes: m.box_changes,
-            pushing_sessions: m.pushing_sessions,
-            player_lines: m.player_lines,
-        }
-    }
+    /// The six metrics, as the metrics crate serializes them.
+    metrics: Option<SolutionMetrics>,
 }
 
 /// Level files found in folders.
@@ -738,7 +715,7 @@ fn verify_snapshot(
     // pass.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
     let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));
-    report.metrics = verdict.metrics.map(|game| game.metrics.into());
+    report.metrics = verdict.metrics.map(|game| game.metrics);
     match verdict.replay {
         Some(replay) => report.solved = replay.solved,
         // What the one pass cannot tell, a Mover does, with its exact messages.
@@ -781,12 +758,8 @@ fn puzzle_text(puzzle: &PuzzleReport, text: &mut String) {
             snapshot.title,
             yes_no(snapshot.solved)
         );
-        if let Some(m) = &snapshot.metrics {
-            let _ = write!(
-                text,
-                ", {}/{}/{}/{}/{}/{}",
-                m.moves, m.pushes, m.box_lines, m.box_changes, m.pushing_sessions, m.player_lines
-            );
+        if let Some(metrics) = &snapshot.metrics {
+            let _ = write!(text, ", {metrics}");
         }
         if let Some(error) = &snapshot.error {
             let _ = match error.step {

@@ -6,9 +6,14 @@ use std::io::Write;
 use clap::{Args, Subcommand};
 use sokoengine::hanoi::{Move, Position, Towers, frame_stewart, frame_stewart_moves, optimal_path};
 
+use sokoengine::render::{hanoi_animation, hanoi_svg};
+
 use crate::failure::Failure;
 use crate::input::{quoted, read_line};
 use crate::output::Output;
+use crate::render::{
+    MAX_ANIMATED_FRAMES, Picture, PictureArgs, SequenceArgs, emit, render_failure,
+};
 
 /// The most movements listed (24 disks on 3 pegs); `--count-only` has no limit.
 const MAX_LISTED: u64 = (1 << 24) - 1;
@@ -25,7 +30,7 @@ pub enum HanoiCommand {
     /// peg.
     Play(PlayArgs),
     /// A picture of the position, or an animation of its optimal solution.
-    Render(crate::render::HanoiRenderArgs),
+    Render(RenderArgs),
 }
 
 /// The start position: disks, pegs and an arrangement.
@@ -72,7 +77,7 @@ pub fn run(command: HanoiCommand, out: &mut Output) -> Result<(), Failure> {
     match command {
         HanoiCommand::Solve(args) => solve(&args, out),
         HanoiCommand::Play(args) => play(&args, out),
-        HanoiCommand::Render(args) => crate::render::hanoi(&args, out),
+        HanoiCommand::Render(args) => render(&args, out),
     }
 }
 
@@ -515,4 +520,79 @@ mod tests {
             prop_assert!(moves.len() as u64 <= 2 * frame_stewart(towers.disks(), 4).unwrap_or(0) + 1);
         }
     }
+}
+
+/// The most Hanoi movements `--step` plays.
+const MAX_HANOI_STEP: u64 = (1 << 24) - 1;
+
+/// Arguments of `sokoengine hanoi render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// `sokoengine hanoi render`.
+pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let options = args.picture.options();
+    let (towers, standard) = start(&args.position)?;
+    let title = format!(
+        "Tower of Hanoi: {} disks on {} pegs",
+        towers.disks(),
+        towers.pegs()
+    );
+    let sequence = &args.sequence;
+    if !sequence.animate && sequence.step.is_none() {
+        let svg = hanoi_svg(towers, &options).map_err(|e| render_failure(&e))?;
+        return emit(out, &args.picture, Picture::Still(svg), &title, None);
+    }
+    // The optimal movements are counted before they are listed: 63 disks make 2^63 - 1.
+    let limit = match sequence.step {
+        None => MAX_ANIMATED_FRAMES - 1,
+        Some(_) => MAX_HANOI_STEP,
+    };
+    let (count, plan) = plan(towers, standard, false)?;
+    match sequence.step {
+        None if count > limit => {
+            return Err(Failure::domain(format!(
+                "{count} movements are too many to animate (at most {limit}); draw one position with --step"
+            )));
+        }
+        Some(step) if step > count => {
+            return Err(Failure::domain(format!(
+                "--step {step}: the solution has {count} movements"
+            )));
+        }
+        Some(step) if step > limit => {
+            return Err(Failure::domain(format!(
+                "--step {step}: at most {limit} movements are played"
+            )));
+        }
+        _ => {}
+    }
+    if matches!(&plan, Plan::List(list) if list.is_empty()) && count > 0 {
+        return Err(Failure::domain(format!(
+            "the optimal solution has {count} movements, too many to play (at most {limit})"
+        )));
+    }
+    let moves = plan.into_moves();
+    let picture = match sequence.step {
+        None => Picture::Animated(
+            hanoi_animation(towers, moves, &options).map_err(|e| render_failure(&e))?,
+        ),
+        Some(step) => {
+            let mut position = towers;
+            for movement in moves.take(step as usize) {
+                position = position
+                    .try_move(movement)
+                    .map_err(|e| Failure::domain(e.to_string()))?;
+            }
+            Picture::Still(hanoi_svg(position, &options).map_err(|e| render_failure(&e))?)
+        }
+    };
+    emit(out, &args.picture, picture, &title, None)
 }

@@ -45,18 +45,18 @@ fn read_bytes_with(path: &str, parallel: bool) -> Result<Vec<u8>, Failure> {
             )));
         }
         let len = metadata.map_or(0, |m| m.len());
-        let parallel = parallel && len >= crate::stream::PARALLEL_TEXT as u64;
+        let parallel = parallel && len >= crate::parallel::PARALLEL_TEXT as u64;
         // A file read in two halves starts the pool first, for the second half; any
         // other starts it after the read: a thread starting (its memory set up by the
         // system) while this one faults in fresh pages holds up both, 0.2-0.3 ms.
         let split = parallel && len >= SPLIT_READ;
         if split {
-            crate::stream::start_pool();
+            crate::parallel::start_pool();
         }
         #[cfg(unix)]
         if let Some(bytes) = read_whole(&file, len, split) {
             if parallel {
-                crate::stream::start_pool();
+                crate::parallel::start_pool();
             }
             return Ok(bytes);
         }

@@ -16,6 +16,7 @@ mod hanoi;
 mod input;
 mod optimize;
 mod output;
+mod parallel;
 mod play;
 mod render;
 mod sokoban;

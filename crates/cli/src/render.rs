@@ -1,31 +1,28 @@
-//! `render`, `tilewe render`, `setting-sun render` and `hanoi render`: pictures (SVG, PNG,
-//! HTML) and animations.
+//! `render`: pictures (SVG, PNG, HTML) and animations of Sokoban boards and solutions, and
+//! what every picture command shares (`PictureArgs`, `SequenceArgs`, writing the picture).
+//! `tilewe render`, `setting-sun render` and `hanoi render` live with their games.
 
 use std::io::Write;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sokoengine::board::Puzzle;
+use sokoengine::board::{BoardPosition, Puzzle};
 use sokoengine::io::{Moves, ReplayError, ReplayOptions};
 use sokoengine::mover::BoardManager;
 use sokoengine::render::{
     Animation, BoardPicture, Highlight, MAX_CELL, MIN_CELL, Options, Playback, RenderError, Rgb,
-    Theme, hanoi_animation, hanoi_svg, position_after, sun_animation, sun_svg, svg_page,
-    tilewe_animation, tilewe_svg,
+    Theme, position_after, svg_page,
 };
 
 use crate::collection::load_collection;
 use crate::failure::Failure;
-use crate::hanoi::Plan;
 use crate::input::{display_name, extension, snapshot_number};
 use crate::output::Output;
 use crate::sokoban::{BoardChoice, StepError, choose_puzzle, load_puzzle};
 
 /// The most frames `--animate` draws (an animated SVG grows with every frame).
-const MAX_ANIMATED_FRAMES: u64 = 1 << 16;
-/// The most Hanoi movements `--step` plays.
-const MAX_HANOI_STEP: u64 = (1 << 24) - 1;
+pub(crate) const MAX_ANIMATED_FRAMES: u64 = 1 << 16;
 
 /// Picture formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -118,44 +115,10 @@ pub struct RenderArgs {
 pub struct SequenceArgs {
     /// Draw the position after the first S moves of the optimal solution.
     #[arg(long, value_name = "S", conflicts_with = "animate")]
-    step: Option<u64>,
+    pub(crate) step: Option<u64>,
     /// Animate the optimal solution.
     #[arg(long)]
-    animate: bool,
-}
-
-/// Arguments of `sokoengine tilewe render`.
-#[derive(Debug, Args)]
-pub struct TileweRenderArgs {
-    #[command(flatten)]
-    position: crate::tilewe::PositionArgs,
-    /// Animate the moves from the opening, one per frame.
-    #[arg(long)]
-    animate: bool,
-    #[command(flatten)]
-    picture: PictureArgs,
-}
-
-/// Arguments of `sokoengine setting-sun render`.
-#[derive(Debug, Args)]
-pub struct SunRenderArgs {
-    #[command(flatten)]
-    solve: crate::sun::SolveArgs,
-    #[command(flatten)]
-    sequence: SequenceArgs,
-    #[command(flatten)]
-    picture: PictureArgs,
-}
-
-/// Arguments of `sokoengine hanoi render`.
-#[derive(Debug, Args)]
-pub struct HanoiRenderArgs {
-    #[command(flatten)]
-    position: crate::hanoi::PositionArgs,
-    #[command(flatten)]
-    sequence: SequenceArgs,
-    #[command(flatten)]
-    picture: PictureArgs,
+    pub(crate) animate: bool,
 }
 
 fn parse_theme(text: &str) -> Result<Theme, String> {
@@ -178,7 +141,7 @@ const HIGHLIGHT_COLORS: [u32; 4] = [0x1e9bff, 0xff8a1e, 0xb04dff, 0x19c2a5];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CellArg {
     RowColumn(usize, usize),
-    Position(usize),
+    Position(BoardPosition),
 }
 
 /// A `--highlight` value: cells and, maybe, their colour.
@@ -194,14 +157,14 @@ impl HighlightArg {
     /// # Errors
     ///
     /// A domain failure naming the first cell off the board.
-    fn positions(&self, width: usize, height: usize) -> Result<Vec<usize>, Failure> {
+    fn positions(&self, width: usize, height: usize) -> Result<Vec<BoardPosition>, Failure> {
         self.cells
             .iter()
             .map(|&cell| match cell {
                 CellArg::RowColumn(row, column) if row <= height && column <= width => {
-                    Ok((row - 1) * width + column - 1)
+                    Ok(BoardPosition::from_xy(column - 1, row - 1, width))
                 }
-                CellArg::Position(position) if position < width * height => Ok(position),
+                CellArg::Position(position) if position.index() < width * height => Ok(position),
                 CellArg::RowColumn(row, column) => Err(format!("row {row}, column {column}")),
                 CellArg::Position(position) => Err(format!("board position {position}")),
             })
@@ -229,7 +192,7 @@ fn parse_highlight(text: &str) -> Result<HighlightArg, String> {
         .map(|cell| {
             let parts: Vec<&str> = cell.split(',').collect();
             match parts[..] {
-                [position] => number(position).map(CellArg::Position),
+                [position] => number(position).map(|p| CellArg::Position(p.into())),
                 [row, column] => match (number(row), number(column)) {
                     (Some(row), Some(column)) if row > 0 && column > 0 => {
                         Some(CellArg::RowColumn(row, column))
@@ -260,7 +223,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 }
 
 impl PictureArgs {
-    fn options(&self) -> Options {
+    pub(crate) fn options(&self) -> Options {
         Options::new()
             .cell(self.cell)
             .theme(self.theme)
@@ -306,7 +269,7 @@ impl PictureArgs {
 }
 
 /// What was drawn.
-enum Picture {
+pub(crate) enum Picture {
     /// A still SVG.
     Still(String),
     /// An animation.
@@ -323,13 +286,13 @@ struct RenderDocument {
     error: Option<StepError>,
 }
 
-fn render_failure(error: &RenderError) -> Failure {
+pub(crate) fn render_failure(error: &RenderError) -> Failure {
     Failure::domain(error.to_string())
 }
 
 /// Writes the picture as asked; then reports `stopped` (a replay that ended early) as a
 /// domain failure.
-fn emit(
+pub(crate) fn emit(
     out: &mut Output,
     args: &PictureArgs,
     picture: Picture,
@@ -593,136 +556,4 @@ fn manager_svg(manager: &BoardManager, options: &Options) -> Result<String, Fail
     BoardPicture::for_board(manager.board(), options)
         .and_then(|picture| picture.manager_svg(manager))
         .map_err(|e| render_failure(&e))
-}
-
-/// `sokoengine tilewe render`.
-pub fn tilewe(args: &TileweRenderArgs, out: &mut Output) -> Result<(), Failure> {
-    let board = crate::tilewe::position(&args.position)?;
-    let options = args.picture.options();
-    let title = format!(
-        "Tilewe, {} players, ply {}",
-        board.player_count(),
-        board.ply()
-    );
-    let picture = if args.animate {
-        Picture::Animated(tilewe_animation(&board, &options).map_err(|e| render_failure(&e))?)
-    } else {
-        Picture::Still(tilewe_svg(&board, &options).map_err(|e| render_failure(&e))?)
-    };
-    emit(out, &args.picture, picture, &title, None)
-}
-
-/// `sokoengine setting-sun render`.
-pub fn setting_sun(args: &SunRenderArgs, out: &mut Output) -> Result<(), Failure> {
-    let options = args.picture.options();
-    let sequence = &args.sequence;
-    if !sequence.animate && sequence.step.is_none() {
-        // Any sliding-block layout: the goal is drawn when it has a sun.
-        let layout = crate::sun::layout(&args.solve.layout)?;
-        let goal = sokoengine::setting_sun::Puzzle::with_default_goal(layout)
-            .ok()
-            .map(|puzzle| puzzle.goal());
-        let svg = sun_svg(&layout, goal, &options).map_err(|e| render_failure(&e))?;
-        return emit(out, &args.picture, Picture::Still(svg), "Setting Sun", None);
-    }
-    let puzzle = crate::sun::puzzle(&args.solve.layout)?;
-    let bound = args.solve.layout.state_limit();
-    let solution = puzzle
-        .solve_with_limit(args.solve.metric, bound.states)
-        .map_err(|e| crate::sun::search_failure(&e, bound))?;
-    let title = format!(
-        "Setting Sun: optimal {} solution, {} moves",
-        args.solve.metric.name(),
-        solution.len()
-    );
-    let picture = match sequence.step {
-        None => Picture::Animated(
-            sun_animation(
-                puzzle.start(),
-                solution.moves(),
-                Some(puzzle.goal()),
-                &options,
-            )
-            .map_err(|e| render_failure(&e))?,
-        ),
-        Some(step) => {
-            let count = solution.len() as u64;
-            if step > count {
-                return Err(Failure::domain(format!(
-                    "--step {step}: the solution has {count} moves"
-                )));
-            }
-            let mut layout = *puzzle.start();
-            for mv in solution.moves().iter().take(step as usize) {
-                layout
-                    .play(mv)
-                    .map_err(|e| Failure::domain(e.to_string()))?;
-            }
-            Picture::Still(
-                sun_svg(&layout, Some(puzzle.goal()), &options).map_err(|e| render_failure(&e))?,
-            )
-        }
-    };
-    emit(out, &args.picture, picture, &title, None)
-}
-
-/// `sokoengine hanoi render`.
-pub fn hanoi(args: &HanoiRenderArgs, out: &mut Output) -> Result<(), Failure> {
-    let options = args.picture.options();
-    let (towers, standard) = crate::hanoi::start(&args.position)?;
-    let title = format!(
-        "Tower of Hanoi: {} disks on {} pegs",
-        towers.disks(),
-        towers.pegs()
-    );
-    let sequence = &args.sequence;
-    if !sequence.animate && sequence.step.is_none() {
-        let svg = hanoi_svg(towers, &options).map_err(|e| render_failure(&e))?;
-        return emit(out, &args.picture, Picture::Still(svg), &title, None);
-    }
-    // The optimal movements are counted before they are listed: 63 disks make 2^63 - 1.
-    let limit = match sequence.step {
-        None => MAX_ANIMATED_FRAMES - 1,
-        Some(_) => MAX_HANOI_STEP,
-    };
-    let (count, plan) = crate::hanoi::plan(towers, standard, false)?;
-    match sequence.step {
-        None if count > limit => {
-            return Err(Failure::domain(format!(
-                "{count} movements are too many to animate (at most {limit}); draw one position with --step"
-            )));
-        }
-        Some(step) if step > count => {
-            return Err(Failure::domain(format!(
-                "--step {step}: the solution has {count} movements"
-            )));
-        }
-        Some(step) if step > limit => {
-            return Err(Failure::domain(format!(
-                "--step {step}: at most {limit} movements are played"
-            )));
-        }
-        _ => {}
-    }
-    if matches!(&plan, Plan::List(list) if list.is_empty()) && count > 0 {
-        return Err(Failure::domain(format!(
-            "the optimal solution has {count} movements, too many to play (at most {limit})"
-        )));
-    }
-    let moves = plan.into_moves();
-    let picture = match sequence.step {
-        None => Picture::Animated(
-            hanoi_animation(towers, moves, &options).map_err(|e| render_failure(&e))?,
-        ),
-        Some(step) => {
-            let mut position = towers;
-            for movement in moves.take(step as usize) {
-                position = position
-                    .try_move(movement)
-                    .map_err(|e| Failure::domain(e.to_string()))?;
-            }
-            Picture::Still(hanoi_svg(position, &options).map_err(|e| render_failure(&e))?)
-        }
-    };
-    emit(out, &args.picture, picture, &title, None)
 }

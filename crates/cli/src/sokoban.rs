@@ -447,12 +447,9 @@ struct MetricsDocument {
     valid: bool,
     solved: bool,
     lurd: String,
-    moves: u32,
-    pushes: u32,
-    box_lines: u32,
-    box_changes: u32,
-    pushing_sessions: u32,
-    player_lines: u32,
+    /// The six metrics, as the metrics crate serializes them, among the document's fields.
+    #[serde(flatten)]
+    metrics: SolutionMetrics,
     error: Option<String>,
 }
 
@@ -473,12 +470,7 @@ pub fn metrics(args: &MetricsArgs, out: &mut Output) -> Result<(), Failure> {
         valid: error.is_none(),
         solved: error.is_none(),
         lurd,
-        moves: metrics.moves,
-        pushes: metrics.pushes,
-        box_lines: metrics.box_lines,
-        box_changes: metrics.box_changes,
-        pushing_sessions: metrics.pushing_sessions,
-        player_lines: metrics.player_lines,
+        metrics,
         error: error.map(|e| e.to_string()),
     };
     let text = || {

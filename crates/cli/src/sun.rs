@@ -6,9 +6,12 @@ use sokoengine::setting_sun::{
     Cell, Direction, Layout, Metric, Move, Puzzle, STATE_BYTES, SolveError,
 };
 
+use sokoengine::render::{sun_animation, sun_svg};
+
 use crate::failure::Failure;
 use crate::input::{quoted, read_line};
 use crate::output::Output;
+use crate::render::{Picture, PictureArgs, SequenceArgs, emit, render_failure};
 
 /// Setting Sun subcommands.
 #[derive(Debug, Subcommand)]
@@ -20,7 +23,7 @@ pub enum SunCommand {
     /// Interactive play in the terminal.
     Play(PlayArgs),
     /// A picture of the layout, or an animation of its optimal solution.
-    Render(crate::render::SunRenderArgs),
+    Render(RenderArgs),
 }
 
 /// The start layout and the search bound.
@@ -115,7 +118,7 @@ pub fn run(command: SunCommand, out: &mut Output) -> Result<(), Failure> {
         SunCommand::Solve(args) => solve(&args, out),
         SunCommand::States(args) => states(&args, out),
         SunCommand::Play(args) => play(&args, out),
-        SunCommand::Render(args) => crate::render::setting_sun(&args, out),
+        SunCommand::Render(args) => render(&args, out),
     }
 }
 
@@ -520,4 +523,69 @@ mod tests {
             let _ = parse_command(&line);
         }
     }
+}
+
+/// Arguments of `sokoengine setting-sun render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    solve: SolveArgs,
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// `sokoengine setting-sun render`.
+pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let options = args.picture.options();
+    let sequence = &args.sequence;
+    if !sequence.animate && sequence.step.is_none() {
+        // Any sliding-block layout: the goal is drawn when it has a sun.
+        let layout = layout(&args.solve.layout)?;
+        let goal = sokoengine::setting_sun::Puzzle::with_default_goal(layout)
+            .ok()
+            .map(|puzzle| puzzle.goal());
+        let svg = sun_svg(&layout, goal, &options).map_err(|e| render_failure(&e))?;
+        return emit(out, &args.picture, Picture::Still(svg), "Setting Sun", None);
+    }
+    let puzzle = puzzle(&args.solve.layout)?;
+    let bound = args.solve.layout.state_limit();
+    let solution = puzzle
+        .solve_with_limit(args.solve.metric, bound.states)
+        .map_err(|e| search_failure(&e, bound))?;
+    let title = format!(
+        "Setting Sun: optimal {} solution, {} moves",
+        args.solve.metric.name(),
+        solution.len()
+    );
+    let picture = match sequence.step {
+        None => Picture::Animated(
+            sun_animation(
+                puzzle.start(),
+                solution.moves(),
+                Some(puzzle.goal()),
+                &options,
+            )
+            .map_err(|e| render_failure(&e))?,
+        ),
+        Some(step) => {
+            let count = solution.len() as u64;
+            if step > count {
+                return Err(Failure::domain(format!(
+                    "--step {step}: the solution has {count} moves"
+                )));
+            }
+            let mut layout = *puzzle.start();
+            for mv in solution.moves().iter().take(step as usize) {
+                layout
+                    .play(mv)
+                    .map_err(|e| Failure::domain(e.to_string()))?;
+            }
+            Picture::Still(
+                sun_svg(&layout, Some(puzzle.goal()), &options).map_err(|e| render_failure(&e))?,
+            )
+        }
+    };
+    emit(out, &args.picture, picture, &title, None)
 }

@@ -13,8 +13,11 @@ use sokoengine::tilewe::{
     OpeningBook, RandomEngine, play_game,
 };
 
+use sokoengine::render::{tilewe_animation, tilewe_svg};
+
 use crate::failure::Failure;
 use crate::output::{Output, Progress};
+use crate::render::{Picture, PictureArgs, emit, render_failure};
 
 /// The longest game: 4 players × 21 pieces.
 const MAX_PLIES: usize = 84;
@@ -29,7 +32,7 @@ pub enum TileweCommand {
     /// Play one game between engines and print the moves, scores and winners.
     Play(PlayArgs),
     /// A picture of the position, or an animation of the moves that led to it.
-    Render(crate::render::TileweRenderArgs),
+    Render(RenderArgs),
     /// Speak GTP (Pentobi's Blokus dialect) on standard input and output, on the classic
     /// board with its fixed start corners.
     Gtp(GtpArgs),
@@ -228,7 +231,7 @@ pub fn run(command: TileweCommand, out: &mut Output) -> Result<(), Failure> {
         TileweCommand::Moves(args) => moves(&args, out),
         TileweCommand::Perft(args) => perft(&args, out),
         TileweCommand::Play(args) => play(&args, out),
-        TileweCommand::Render(args) => crate::render::tilewe(&args, out),
+        TileweCommand::Render(args) => render(&args, out),
         TileweCommand::Gtp(args) => gtp(&args, out),
     }
 }
@@ -724,4 +727,33 @@ fn play(args: &PlayArgs, out: &mut Output) -> Result<(), Failure> {
         ));
         text
     })
+}
+
+/// Arguments of `sokoengine tilewe render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Animate the moves from the opening, one per frame.
+    #[arg(long)]
+    animate: bool,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// `sokoengine tilewe render`.
+pub fn render(args: &RenderArgs, out: &mut Output) -> Result<(), Failure> {
+    let board = position(&args.position)?;
+    let options = args.picture.options();
+    let title = format!(
+        "Tilewe, {} players, ply {}",
+        board.player_count(),
+        board.ply()
+    );
+    let picture = if args.animate {
+        Picture::Animated(tilewe_animation(&board, &options).map_err(|e| render_failure(&e))?)
+    } else {
+        Picture::Still(tilewe_svg(&board, &options).map_err(|e| render_failure(&e))?)
+    };
+    emit(out, &args.picture, picture, &title, None)
 }

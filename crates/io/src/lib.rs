@@ -72,13 +72,11 @@ mod text;
 mod verify;
 mod writer;
 
-pub use collection::{
-    Collection, EntryError, LoadError, ParseError, PuzzleEntry, VariantHint, extension_hint,
-};
+pub use collection::{Collection, EntryError, PuzzleEntry, VariantHint, extension_hint};
 pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
-pub use reader::{PuzzlePiece, PuzzleReader, PuzzleStart, SegmentStarts};
+pub use reader::{LoadError, ParseError, PuzzlePiece, PuzzleReader, PuzzleStart, SegmentStarts};
 pub use replay::{
     ReplayError, ReplayOptions, Replayed, SnapshotReplay, StepTally, replay, replay_moves,
     replay_steps,

@@ -549,7 +549,7 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
                 })?;
             let target = mover
                 .board()
-                .path_destination(selected, &directions)
+                .path_destination(selected.index(), &directions)
                 .map_err(|source| ReplayError::Position {
                     step: start,
                     source,

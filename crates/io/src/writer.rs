@@ -469,9 +469,8 @@ pub(crate) fn board_rows(
     // (shorter rows are padded with floor again): nothing to check.
     let keeps_width = rows.iter().any(|row| row.len() == full_width);
     let same = keeps_width
-        || Puzzle::parse(puzzle.tessellation(), &rows.join("\n")).is_ok_and(|p| {
-            p.width() == puzzle.width() && p.height() == puzzle.height() && same_cells(&p, &puzzle)
-        });
+        || Puzzle::parse(puzzle.tessellation(), &rows.join("\n"))
+            .is_ok_and(|p| p.same_cells(&puzzle));
     if same {
         Ok(Some(rows))
     } else {
@@ -483,21 +482,6 @@ pub(crate) fn board_rows(
                 .collect(),
         ))
     }
-}
-
-/// Equal cells, every floor character counting as floor.
-pub(crate) fn same_cells(a: &Puzzle, b: &Puzzle) -> bool {
-    let floor = |c: u8| {
-        if matches!(c, b' ' | b'-' | b'_') {
-            b'-'
-        } else {
-            c
-        }
-    };
-    a.as_bytes()
-        .iter()
-        .zip(b.as_bytes())
-        .all(|(&x, &y)| floor(x) == floor(y))
 }
 
 /// Cuts `moves` (whitespace-free) into lines of [`MOVES_LINE_LEN`] characters that each

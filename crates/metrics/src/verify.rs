@@ -7,7 +7,8 @@
 //! rules of movement as the solver.
 
 use sokoengine_board::{
-    Blocked, BoardGraph, BoardParseError, CompactBoard, CompactBoardError, Position, Puzzle, Walk,
+    Blocked, BoardGraph, BoardParseError, BoardPosition, CompactBoard, CompactBoardError,
+    CompactCell, Position, Puzzle, Walk,
 };
 use sokoengine_geometry::{Direction, Tessellation};
 
@@ -258,7 +259,7 @@ impl SolutionVerifier {
 
     /// Whether board position `position` belongs to the active board (the
     /// pusher's flood fill).
-    pub fn is_active(&self, position: usize) -> bool {
+    pub fn is_active(&self, position: impl Into<BoardPosition>) -> bool {
         self.board
             .cell_of(position)
             .is_some_and(|cell| self.board.is_active(cell))
@@ -592,8 +593,8 @@ struct Counters {
     /// 8 is no direction.
     last_direction: u8,
     last_was_push: bool,
-    /// `usize::MAX` is no cell.
-    last_box: usize,
+    /// The cell of the box pushed last ([`CompactCell::NONE`] before the first push).
+    last_box: CompactCell,
 }
 
 impl Counters {
@@ -606,13 +607,13 @@ impl Counters {
         player_lines: 0,
         last_direction: 8,
         last_was_push: false,
-        last_box: usize::MAX,
+        last_box: CompactCell::NONE,
     };
 
     /// Counts a step in direction value `class` that pushed `pushed` (box cells
     /// from, to), if anything.
     #[inline(always)]
-    fn count(&mut self, class: u8, pushed: Option<(usize, usize)>) {
+    fn count(&mut self, class: u8, pushed: Option<(CompactCell, CompactCell)>) {
         self.moves += 1;
         self.player_lines += u32::from(class != self.last_direction);
         if let Some((from, to)) = pushed {
@@ -700,12 +701,12 @@ pub struct Replay<'v> {
 
 impl Replay<'_> {
     /// The pusher's position.
-    pub const fn pusher(&self) -> usize {
+    pub fn pusher(&self) -> BoardPosition {
         self.board.board_position(self.position.pusher())
     }
 
     /// Whether an (active) box stands on `position`.
-    pub fn has_box(&self, position: usize) -> bool {
+    pub fn has_box(&self, position: impl Into<BoardPosition>) -> bool {
         self.board
             .cell_of(position)
             .is_some_and(|cell| self.position.has_box(cell))
@@ -718,14 +719,15 @@ impl Replay<'_> {
 
     /// The metrics and PlugValue of the steps taken so far; the last pushed box is
     /// named by the board position it rests on.
-    pub const fn path(&self) -> PathMetrics<u32> {
+    pub fn path(&self) -> PathMetrics<u32> {
         self.to_board_numbering(self.path)
     }
 
-    const fn to_board_numbering(&self, mut path: PathMetrics<u32>) -> PathMetrics<u32> {
+    fn to_board_numbering(&self, mut path: PathMetrics<u32>) -> PathMetrics<u32> {
         if let Some(square) = path.plug.last_pushed_box {
             // Board positions fit in u32: boards are at most 4096 × 4096.
-            path.plug.last_pushed_box = Some(self.board.board_position(square as usize) as u32);
+            let position = self.board.board_position(square).index();
+            path.plug.last_pushed_box = Some(position as u32);
         }
         path
     }
@@ -779,11 +781,10 @@ impl Replay<'_> {
     }
 }
 
-/// A pushed box as cells (where it stood, where it goes); cells fit in u32 since
-/// boards are at most 4096 × 4096.
+/// A pushed box as cells (where it stood, where it goes).
 #[inline]
-fn box_move(pushed: Option<(usize, usize)>) -> Option<BoxMove<u32>> {
-    pushed.map(|(from, to)| BoxMove::new(from as u32, to as u32))
+fn box_move(pushed: Option<(CompactCell, CompactCell)>) -> Option<BoxMove<u32>> {
+    pushed.map(|(from, to)| BoxMove::new(from.get(), to.get()))
 }
 
 #[cfg(test)]

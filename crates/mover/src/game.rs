@@ -1,6 +1,6 @@
 //! A [`Mover`] with its history: undo and redo to any point, for front ends.
 
-use sokoengine_board::Puzzle;
+use sokoengine_board::{BoardPosition, Puzzle};
 use sokoengine_geometry::Direction;
 
 use crate::mover::{Mover, MoverError};
@@ -20,7 +20,7 @@ pub enum Action {
     /// A jump of the selected pusher to a board position ([`Mover::jump`]).
     Jump {
         /// The board position jumped to.
-        position: usize,
+        position: BoardPosition,
     },
     /// A change of the pusher that moves ([`Mover::select_pusher`]).
     Select {
@@ -173,7 +173,8 @@ impl Game {
     /// # Errors
     ///
     /// As [`Mover::jump`]; nothing changes.
-    pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
+    pub fn jump(&mut self, position: impl Into<BoardPosition>) -> Result<(), MoverError> {
+        let position = position.into();
         let pusher = self.mover.selected_pusher();
         let before = self.mover.board_manager().pusher_position(pusher).ok();
         self.mover.jump(position)?;

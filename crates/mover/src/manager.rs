@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use sokoengine_board::compact::{BoxRule, TableCells, forward_step, reverse_step};
-use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SizeError};
-use sokoengine_geometry::{Direction, cell_name};
+use sokoengine_board::compact::{Backwards, BoxRule, TableCells, forward_step, reverse_step};
+use sokoengine_board::{BoardCell, BoardGraph, BoardPosition, Puzzle, SizeError};
+use sokoengine_geometry::Direction;
 
 use crate::plus::{DEFAULT_PLUS_ID, PlusIdError, SokobanPlus, SokobanPlusErrors};
 use crate::step::PusherStep;
@@ -32,7 +32,7 @@ const KEY_TABLE_MAX_ENTRIES: usize = 1 << 21;
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$.#\n######")?;
 /// let mut manager = BoardManager::new(board);
 /// let error = manager.move_box_from(8, 9).unwrap_err();
-/// assert_eq!(error, BoardManagerError::BoxBlocked { id: 1, position: 9, occupant: '$' });
+/// assert_eq!(error, BoardManagerError::BoxBlocked { id: 1, position: 9.into(), occupant: '$' });
 /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 9 occupied by '$'");
 /// assert_eq!(manager.pusher_position(2).unwrap_err().to_string(), "No pusher with ID: 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -50,7 +50,7 @@ pub enum BoardManagerError {
     #[error("No pusher on position: {position}")]
     NoPusherOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Unknown box ID.
     #[error("No box with ID: {id}")]
@@ -62,7 +62,7 @@ pub enum BoardManagerError {
     #[error("No box on position: {position}")]
     NoBoxOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Unknown goal ID.
     #[error("No goal with ID: {id}")]
@@ -74,7 +74,7 @@ pub enum BoardManagerError {
     #[error("No goal on position: {position}")]
     NoGoalOn {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// A pusher's destination holds a wall, a box or another pusher.
     #[error("Pusher ID: {id} can't be placed in position {position} occupied by '{occupant}'")]
@@ -82,7 +82,7 @@ pub enum BoardManagerError {
         /// The pusher.
         id: usize,
         /// The destination.
-        position: usize,
+        position: BoardPosition,
         /// The canonical character of the destination cell.
         occupant: char,
     },
@@ -92,7 +92,7 @@ pub enum BoardManagerError {
         /// The box.
         id: usize,
         /// The destination.
-        position: usize,
+        position: BoardPosition,
         /// The canonical character of the destination cell.
         occupant: char,
     },
@@ -100,7 +100,7 @@ pub enum BoardManagerError {
     #[error("Board position {position} is out of range!")]
     PositionOutOfRange {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Boxes and goals cannot be switched.
     #[error("Unable to switch boxes and goals - counts are not the same")]
@@ -114,7 +114,7 @@ pub enum BoardManagerError {
 
 impl BoardManagerError {
     /// The message with each board position named by row and column, counted from 1,
-    /// on a board `width` cells wide ([`cell_name`]): `Box ID: 1 can't be placed in
+    /// on a board `width` cells wide ([`BoardPosition::cell_name`]): `Box ID: 1 can't be placed in
     /// row 2, column 7 occupied by '#'`. `Display` keeps the specification's text, with
     /// the position's number; a position off the board keeps its number here too.
     ///
@@ -123,12 +123,12 @@ impl BoardManagerError {
     /// ```
     /// use sokoengine_mover::BoardManagerError;
     ///
-    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13, occupant: '#' };
+    /// let error = BoardManagerError::BoxBlocked { id: 1, position: 13.into(), occupant: '#' };
     /// assert_eq!(error.to_string(), "Box ID: 1 can't be placed in position 13 occupied by '#'");
     /// assert_eq!(error.cells_message(7), "Box ID: 1 can't be placed in row 2, column 7 occupied by '#'");
     /// ```
     pub fn cells_message(&self, width: usize) -> String {
-        let cell = |position: usize| cell_name(position, width);
+        let cell = |position: BoardPosition| position.cell_name(width);
         match *self {
             BoardManagerError::NoPusherOn { position } => {
                 format!("No pusher on {}", cell(position))
@@ -171,17 +171,21 @@ impl From<PlusIdError> for BoardManagerError {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::Tessellation;
 /// use sokoengine_mover::{BoardManager, BoardState};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
 /// let manager = BoardManager::new(board);
 /// let state = manager.state();
-/// assert_eq!((state.pushers_positions.as_slice(), state.boxes_positions.as_slice()), (&[7][..], &[8][..]));
+/// assert_eq!((state.pushers_positions[0], state.boxes_positions[0]), (7.into(), 8.into()));
 /// assert_eq!(state.zobrist_hash, Some(manager.state_hash()));
 /// // The hash of another placement of the same pieces, without moving anything.
-/// let moved = BoardState { pushers_positions: vec![8], boxes_positions: vec![9], zobrist_hash: None };
+/// let moved = BoardState {
+///     pushers_positions: vec![BoardPosition::new(8)],
+///     boxes_positions: vec![BoardPosition::new(9)],
+///     zobrist_hash: None,
+/// };
 /// assert_ne!(manager.external_state_hash(&moved), manager.external_state_hash(&state));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -189,11 +193,88 @@ impl From<PlusIdError> for BoardManagerError {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardState {
     /// Pusher positions in pusher-ID order.
-    pub pushers_positions: Vec<usize>,
+    pub pushers_positions: Vec<BoardPosition>,
     /// Box positions in box-ID order.
-    pub boxes_positions: Vec<usize>,
+    pub boxes_positions: Vec<BoardPosition>,
     /// The Zobrist hash, when known.
     pub zobrist_hash: Option<u64>,
+}
+
+/// The queries of one kind of piece (pushers, boxes or goals), written once for the three:
+/// the count, the IDs, the position of an ID, the ID on a position, and whether an ID or a
+/// position holds one. `$positions` holds the positions by ID - 1, `$table` the ID on
+/// each cell where the cell's flag (`$flag`) says the piece is there.
+macro_rules! piece_queries {
+    (
+        $positions:ident, $table:ident, $flag:ident, $noun:literal, $Noun:literal, $nouns:literal,
+        $NoId:ident, $NoOn:ident, $verb:literal,
+        fn $count:ident, $ids:ident, $by_id:ident, $position:ident,
+        $on:ident, $id_on:ident, $has:ident, $has_on:ident
+    ) => {
+        #[doc = concat!("Number of ", $nouns, ".")]
+        #[inline]
+        pub fn $count(&self) -> usize {
+            self.$positions.len()
+        }
+
+        #[doc = concat!($Noun, " IDs (`1..=count`).")]
+        pub fn $ids(&self) -> RangeInclusive<usize> {
+            1..=self.$positions.len()
+        }
+
+        #[doc = concat!($Noun, " ID → position.")]
+        pub fn $by_id(&self) -> BTreeMap<usize, BoardPosition> {
+            id_map(&self.$positions)
+        }
+
+        #[doc = concat!("Position of ", $noun, " `id`.")]
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("[`BoardManagerError::", stringify!($NoId), "`].")]
+        #[inline]
+        pub fn $position(&self, id: usize) -> Result<BoardPosition, BoardManagerError> {
+            lookup(&self.$positions, id)
+                .map(BoardPosition::new)
+                .ok_or(BoardManagerError::$NoId { id })
+        }
+
+        #[doc = concat!("The ID of the ", $noun, " on `position`, if one ", $verb, " there.")]
+        #[inline]
+        pub(crate) fn $on(&self, position: usize) -> Option<usize> {
+            match self.board.get(position) {
+                Some(cell) if cell.$flag() => Some(self.$table[position] as usize),
+                _ => None,
+            }
+        }
+
+        #[doc = concat!("ID of the ", $noun, " on `position`.")]
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("[`BoardManagerError::", stringify!($NoOn), "`].")]
+        pub fn $id_on(
+            &self,
+            position: impl Into<BoardPosition>,
+        ) -> Result<usize, BoardManagerError> {
+            let position = position.into();
+            self.$on(position.index())
+                .ok_or(BoardManagerError::$NoOn { position })
+        }
+
+        #[doc = concat!("Whether ", $noun, " `id` exists.")]
+        pub fn $has(&self, id: usize) -> bool {
+            lookup(&self.$positions, id).is_some()
+        }
+
+        #[doc = concat!("Whether a ", $noun, " ", $verb, " on `position` (false off the board).")]
+        #[inline]
+        pub fn $has_on(&self, position: impl Into<BoardPosition>) -> bool {
+            self.board
+                .get(position.into().index())
+                .is_some_and(|c| c.$flag())
+        }
+    };
 }
 
 /// Tracks pushers, boxes and goals of a [`BoardGraph`] by ID, keeps the Sokoban+
@@ -369,138 +450,36 @@ impl BoardManager {
         self.board
     }
 
-    // ---- pushers ----------------------------------------------------------------
+    // ---- pushers, boxes and goals: the same queries for each kind ----------------
 
-    /// Number of pushers.
-    #[inline]
-    pub fn pusher_count(&self) -> usize {
-        self.pushers.len()
-    }
-    /// Pusher IDs (`1..=count`).
-    pub fn pushers_ids(&self) -> RangeInclusive<usize> {
-        1..=self.pushers.len()
-    }
-    /// Pusher ID → position.
-    pub fn pushers_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.pushers)
-    }
-    /// Position of pusher `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoPusherWithId`].
-    #[inline]
-    pub fn pusher_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.pushers, id).ok_or(BoardManagerError::NoPusherWithId { id })
-    }
-    /// ID of the pusher on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoPusherOn`].
-    pub fn pusher_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        self.pusher_on(position)
-            .ok_or(BoardManagerError::NoPusherOn { position })
-    }
-    /// Whether pusher `id` exists.
-    pub fn has_pusher(&self, id: usize) -> bool {
-        lookup(&self.pushers, id).is_some()
-    }
-    /// Whether a pusher stands on `position` (false off the board).
-    #[inline]
-    pub fn has_pusher_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_pusher())
+    piece_queries! {
+        pushers, piece_on, has_pusher, "pusher", "Pusher", "pushers",
+        NoPusherWithId, NoPusherOn, "stands",
+        fn pusher_count, pushers_ids, pushers_positions, pusher_position,
+        pusher_on, pusher_id_on, has_pusher, has_pusher_on
     }
 
-    // ---- boxes ------------------------------------------------------------------
-
-    /// Number of boxes.
-    #[inline]
-    pub fn box_count(&self) -> usize {
-        self.boxes.len()
-    }
-    /// Box IDs (`1..=count`).
-    pub fn boxes_ids(&self) -> RangeInclusive<usize> {
-        1..=self.boxes.len()
-    }
-    /// Box ID → position.
-    pub fn boxes_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.boxes)
-    }
-    /// Position of box `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoBoxWithId`].
-    pub fn box_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.boxes, id).ok_or(BoardManagerError::NoBoxWithId { id })
-    }
-    /// ID of the box on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoBoxOn`].
-    pub fn box_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        self.box_on(position)
-            .ok_or(BoardManagerError::NoBoxOn { position })
-    }
-    /// Whether box `id` exists.
-    pub fn has_box(&self, id: usize) -> bool {
-        lookup(&self.boxes, id).is_some()
-    }
-    /// Whether a box stands on `position` (false off the board).
-    #[inline]
-    pub fn has_box_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_box())
+    piece_queries! {
+        boxes, piece_on, has_box, "box", "Box", "boxes",
+        NoBoxWithId, NoBoxOn, "stands",
+        fn box_count, boxes_ids, boxes_positions, box_position,
+        box_on, box_id_on, has_box, has_box_on
     }
 
-    // ---- goals ------------------------------------------------------------------
-
-    /// Number of goals.
-    #[inline]
-    pub fn goal_count(&self) -> usize {
-        self.goals.len()
-    }
-    /// Goal IDs (`1..=count`).
-    pub fn goals_ids(&self) -> RangeInclusive<usize> {
-        1..=self.goals.len()
-    }
-    /// Goal ID → position.
-    pub fn goals_positions(&self) -> BTreeMap<usize, usize> {
-        id_map(&self.goals)
-    }
-    /// Position of goal `id`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoGoalWithId`].
-    pub fn goal_position(&self, id: usize) -> Result<usize, BoardManagerError> {
-        lookup(&self.goals, id).ok_or(BoardManagerError::NoGoalWithId { id })
-    }
-    /// ID of the goal on `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardManagerError::NoGoalOn`].
-    pub fn goal_id_on(&self, position: usize) -> Result<usize, BoardManagerError> {
-        match self.goal_on.get(position) {
-            Some(&id) if id != NO_ID => Ok(id as usize),
-            _ => Err(BoardManagerError::NoGoalOn { position }),
-        }
-    }
-    /// Whether goal `id` exists.
-    pub fn has_goal(&self, id: usize) -> bool {
-        lookup(&self.goals, id).is_some()
-    }
-    /// Whether a goal is on `position` (false off the board).
-    pub fn has_goal_on(&self, position: usize) -> bool {
-        self.board.get(position).is_some_and(|c| c.has_goal())
+    piece_queries! {
+        goals, goal_on, has_goal, "goal", "Goal", "goals",
+        NoGoalWithId, NoGoalOn, "is",
+        fn goal_count, goals_ids, goals_positions, goal_position,
+        goal_at, goal_id_on, has_goal, has_goal_on
     }
 
     /// Positions of all walls, ascending.
-    pub fn walls_positions(&self) -> Vec<usize> {
+    pub fn walls_positions(&self) -> Vec<BoardPosition> {
         let cells = self.board.cells();
-        (0..cells.len()).filter(|&p| cells[p].is_wall()).collect()
+        (0..cells.len())
+            .filter(|&p| cells[p].is_wall())
+            .map(BoardPosition::new)
+            .collect()
     }
 
     /// Marks the managed board's play area (see [`BoardGraph::mark_play_area`]). The
@@ -531,12 +510,13 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] off the board.
     pub fn set_in_playable_area(
         &mut self,
-        position: usize,
+        position: impl Into<BoardPosition>,
         value: bool,
     ) -> Result<(), BoardManagerError> {
+        let position = position.into();
         let cell = self
             .board
-            .get_mut(position)
+            .get_mut(position.index())
             .ok_or(BoardManagerError::PositionOutOfRange { position })?;
         cell.set_in_playable_area(value);
         Ok(())
@@ -557,22 +537,6 @@ impl BoardManager {
         }
     }
 
-    #[inline]
-    pub(crate) fn pusher_on(&self, position: usize) -> Option<usize> {
-        match self.board.get(position) {
-            Some(cell) if cell.has_pusher() => Some(self.piece_on[position] as usize),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn box_on(&self, position: usize) -> Option<usize> {
-        match self.board.get(position) {
-            Some(cell) if cell.has_box() => Some(self.piece_on[position] as usize),
-            _ => None,
-        }
-    }
-
     // ---- moving -------------------------------------------------------------------
 
     /// Moves the box on `old` to `new`, keeping its ID. `old == new` does nothing.
@@ -582,7 +546,12 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoBoxOn`] when no box stands on `old`,
     /// [`BoardManagerError::BoxBlocked`] when `new` holds a wall, box or pusher.
-    pub fn move_box_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_box_from(
+        &mut self,
+        old: impl Into<BoardPosition>,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
+        let (old, new) = (old.into(), new.into());
         self.destination(old)?;
         if old == new {
             return Ok(());
@@ -596,7 +565,7 @@ impl BoardManager {
                 occupant: destination.to_char(),
             });
         }
-        self.move_box_unchecked(id, old, new);
+        self.move_box_unchecked(id, old.index(), new.index());
         Ok(())
     }
 
@@ -606,7 +575,11 @@ impl BoardManager {
     ///
     /// [`BoardManagerError::NoBoxWithId`] and those of
     /// [`BoardManager::move_box_from`].
-    pub fn move_box(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_box(
+        &mut self,
+        id: usize,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
         let old = self.box_position(id)?;
         self.move_box_from(old, new)
     }
@@ -619,7 +592,12 @@ impl BoardManager {
     /// [`BoardManagerError::PositionOutOfRange`] for an off-board `old` or `new`,
     /// [`BoardManagerError::NoPusherOn`] when no pusher stands on `old`,
     /// [`BoardManagerError::PusherBlocked`] when `new` holds a wall, box or pusher.
-    pub fn move_pusher_from(&mut self, old: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_pusher_from(
+        &mut self,
+        old: impl Into<BoardPosition>,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
+        let (old, new) = (old.into(), new.into());
         self.destination(old)?;
         if old == new {
             return Ok(());
@@ -633,7 +611,7 @@ impl BoardManager {
                 occupant: destination.to_char(),
             });
         }
-        self.move_pusher_unchecked(id, old, new);
+        self.move_pusher_unchecked(id, old.index(), new.index());
         Ok(())
     }
 
@@ -643,14 +621,18 @@ impl BoardManager {
     ///
     /// [`BoardManagerError::NoPusherWithId`] and those of
     /// [`BoardManager::move_pusher_from`].
-    pub fn move_pusher(&mut self, id: usize, new: usize) -> Result<(), BoardManagerError> {
+    pub fn move_pusher(
+        &mut self,
+        id: usize,
+        new: impl Into<BoardPosition>,
+    ) -> Result<(), BoardManagerError> {
         let old = self.pusher_position(id)?;
         self.move_pusher_from(old, new)
     }
 
-    fn destination(&self, position: usize) -> Result<BoardCell, BoardManagerError> {
+    fn destination(&self, position: BoardPosition) -> Result<BoardCell, BoardManagerError> {
         self.board
-            .get(position)
+            .get(position.index())
             .copied()
             .ok_or(BoardManagerError::PositionOutOfRange { position })
     }
@@ -741,16 +723,16 @@ impl BoardManager {
     }
 
     /// The fast path of one [`Mover`](crate::Mover) step: pusher `pusher_id` steps in
-    /// the direction numbered `direction` (`Direction as usize`), pushing (forward)
-    /// or pulling (`REVERSE`) a box as `rule` says. Returns the ID of the box moved
+    /// `direction` (`BACKWARDS`: in its opposite, an undo of a step in `direction`),
+    /// pushing (forward) or pulling (`REVERSE`) a box as `rule` says. Returns the ID of the box moved
     /// (0 for none), or `None`, changing nothing, when the rules refuse the step or
     /// the fast path does not apply (boards without neighbour or key tables, or
     /// Sokoban+ enabled); the caller then takes the checked path, which says why.
     #[inline(always)]
-    pub(crate) fn fast_step<const REVERSE: bool>(
+    pub(crate) fn fast_step<const REVERSE: bool, const BACKWARDS: bool>(
         &mut self,
         pusher_id: usize,
-        direction: usize,
+        direction: Direction,
         rule: BoxRule,
     ) -> Option<usize> {
         let StepTables {
@@ -765,7 +747,7 @@ impl BoardManager {
         } = self.step_tables(pusher_id)?;
         // The hash and solved count are updated in place: a single step gains
         // nothing from copies, and they would take registers.
-        let (to, moved_box) = plain_step::<REVERSE>(
+        let (to, moved_box) = plain_step::<REVERSE, BACKWARDS>(
             cells,
             neighbors,
             piece_on,
@@ -1054,15 +1036,16 @@ impl BoardManager {
     /// # Examples
     ///
     /// ```
-    /// use sokoengine_board::BoardGraph;
+    /// use sokoengine_board::{BoardGraph, BoardPosition};
     /// use sokoengine_geometry::Tessellation;
     /// use sokoengine_mover::BoardManager;
     ///
     /// let board = BoardGraph::parse(Tessellation::Sokoban, "######\n#@$$ #\n#  ..#\n######")?;
     /// let manager = BoardManager::new(board);
-    /// let placements: Vec<Vec<usize>> =
+    /// let placements: Vec<Vec<BoardPosition>> =
     ///     manager.solutions().map(|state| state.boxes_positions).collect();
-    /// assert_eq!(placements, [vec![15, 16], vec![16, 15]]);
+    /// let at = BoardPosition::new;
+    /// assert_eq!(placements, [vec![at(15), at(16)], vec![at(16), at(15)]]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Solutions<'_> {
@@ -1090,7 +1073,8 @@ impl BoardManager {
     /// assert!(!manager.box_fits_goal_at(1, 10) && !manager.box_fits_goal_at(3, 12));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn box_fits_goal_at(&self, id: usize, position: usize) -> bool {
+    pub fn box_fits_goal_at(&self, id: usize, position: impl Into<BoardPosition>) -> bool {
+        let position = position.into().index();
         (1..=self.boxes.len()).contains(&id)
             && position < self.goal_on.len()
             && self.box_matches_goal_at(id - 1, position)
@@ -1099,8 +1083,8 @@ impl BoardManager {
     /// Pusher positions (by ID), box positions (by ID) and the hash.
     pub fn state(&self) -> BoardState {
         BoardState {
-            pushers_positions: self.pushers.iter().map(|&p| p as usize).collect(),
-            boxes_positions: self.boxes.iter().map(|&p| p as usize).collect(),
+            pushers_positions: self.pushers.iter().map(|&p| position_of(p)).collect(),
+            boxes_positions: self.boxes.iter().map(|&p| position_of(p)).collect(),
             zobrist_hash: Some(self.hash),
         }
     }
@@ -1141,12 +1125,11 @@ impl BoardManager {
             .iter()
             .zip(&self.box_prefix)
             .fold(0, |hash, (&position, &prefix)| {
-                hash ^ mix64(prefix ^ position as u64)
+                hash ^ mix64(prefix ^ position.index() as u64)
             });
-        let pushers = state
-            .pushers_positions
-            .iter()
-            .fold(0, |hash, &position| hash ^ zobrist::pusher_key(position));
+        let pushers = state.pushers_positions.iter().fold(0, |hash, &position| {
+            hash ^ zobrist::pusher_key(position.index())
+        });
         Some(BASE_KEY ^ boxes ^ pushers)
     }
 
@@ -1332,7 +1315,7 @@ impl StepView<'_> {
             } else {
                 BoxRule::Forbidden
             };
-            if !self.step::<REVERSE>(step.direction() as usize, rule) {
+            if !self.step::<REVERSE>(step.direction(), rule) {
                 return index;
             }
         }
@@ -1342,8 +1325,8 @@ impl StepView<'_> {
     /// Makes one step when the rules allow it and it moves a box as `rule` says;
     /// otherwise changes nothing and returns false.
     #[inline(always)]
-    fn step<const REVERSE: bool>(&mut self, direction: usize, rule: BoxRule) -> bool {
-        match plain_step::<REVERSE>(
+    fn step<const REVERSE: bool>(&mut self, direction: Direction, rule: BoxRule) -> bool {
+        match plain_step::<REVERSE, false>(
             self.cells,
             self.neighbors,
             self.piece_on,
@@ -1366,14 +1349,13 @@ impl StepView<'_> {
     }
 }
 
-/// Pusher `pusher_id` on `from` makes one step in the direction numbered
-/// `direction` when the rule of a step (the compact core's [`forward_step`] or, for
+/// Pusher `pusher_id` on `from` makes one step in `direction` when the rule of a step (the compact core's [`forward_step`] or, for
 /// `REVERSE`, [`reverse_step`]) allows it with `rule`, updating the cells, IDs, box
 /// positions, `hash` and `matched`; returns the pusher's new position and the ID of
 /// the box moved (0 for none). Otherwise changes nothing and returns `None`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn plain_step<const REVERSE: bool>(
+fn plain_step<const REVERSE: bool, const BACKWARDS: bool>(
     cells: &mut [BoardCell],
     neighbors: &[u32],
     piece_on: &mut [u32],
@@ -1383,30 +1365,36 @@ fn plain_step<const REVERSE: bool>(
     from: usize,
     hash: &mut u64,
     matched: &mut usize,
-    direction: usize,
+    direction: Direction,
     rule: BoxRule,
 ) -> Option<(usize, u32)> {
     let table = TableCells::new(cells, neighbors);
-    let moved = if REVERSE {
-        reverse_step(&table, from, direction, rule)
-    } else {
-        forward_step(&table, from, direction, rule)
+    let pusher = BoardPosition::new(from);
+    // The opposite of an undo's direction is taken by the table's slots (one `xor`).
+    let moved = match (REVERSE, BACKWARDS) {
+        (true, false) => reverse_step(&table, pusher, direction, rule),
+        (false, false) => forward_step(&table, pusher, direction, rule),
+        (true, true) => reverse_step(&Backwards(&table), pusher, direction, rule),
+        (false, true) => forward_step(&Backwards(&table), pusher, direction, rule),
     }
     .ok()?;
-    let to = moved.target;
+    let to = moved.target.index();
     let target = cells[to];
     // The rule has checked everything; each case writes what it changes in one go:
     // the cells involved are distinct (the pusher's, a cell without pusher, a
     // box's). `piece_on` is read only where a cell's flags show a piece, so
     // vacated cells keep their stale IDs. Every box has the default plus ID, so any
     // goal matches.
-    let moved_box = match moved.pushed {
+    // `REVERSE` is a constant: each instance tests the one field its rule can set.
+    let box_move = if REVERSE { moved.pulled } else { moved.pushed };
+    let moved_box = match box_move {
         None => {
             walk(cells, piece_on, keys, pusher_id, hash, from, to, target);
             0
         }
         Some((behind, _)) if REVERSE => {
             // The pusher steps away and pulls the box onto its old cell.
+            let behind = behind.index();
             let box_cell = cells[behind];
             let mut vacated = cells[from];
             let box_id = piece_on[behind];
@@ -1428,6 +1416,7 @@ fn plain_step<const REVERSE: bool>(
         }
         Some((_, box_to)) => {
             // The pusher steps onto the box's cell and pushes it on.
+            let box_to = box_to.index();
             let box_cell = cells[box_to];
             let mut vacated = cells[from];
             let box_id = piece_on[to];
@@ -1490,11 +1479,16 @@ fn lookup(positions: &[u32], id: usize) -> Option<usize> {
         .map(|&p| p as usize)
 }
 
-fn id_map(positions: &[u32]) -> BTreeMap<usize, usize> {
+/// A position as the manager's tables store it.
+const fn position_of(position: u32) -> BoardPosition {
+    BoardPosition::new(position as usize)
+}
+
+fn id_map(positions: &[u32]) -> BTreeMap<usize, BoardPosition> {
     positions
         .iter()
         .enumerate()
-        .map(|(index, &p)| (index + 1, p as usize))
+        .map(|(index, &p)| (index + 1, position_of(p)))
         .collect()
 }
 
@@ -1553,7 +1547,7 @@ impl Iterator for Solutions<'_> {
                     boxes_positions: self
                         .chosen
                         .iter()
-                        .map(|&g| manager.goals[g] as usize)
+                        .map(|&g| position_of(manager.goals[g]))
                         .collect(),
                     zobrist_hash: None,
                 };
@@ -1601,11 +1595,20 @@ mod tests {
     fn ids_are_row_major_and_rebuild_renumbers() {
         let text = "######\n#    #\n# $  #\n#  $.#\n#@ . #\n######";
         let mut m = manager(text);
-        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 21)]));
+        assert_eq!(
+            m.boxes_positions(),
+            BTreeMap::from([(1, 14.into()), (2, 21.into())])
+        );
         m.move_box(2, 9).unwrap();
-        assert_eq!(m.boxes_positions(), BTreeMap::from([(1, 14), (2, 9)]));
+        assert_eq!(
+            m.boxes_positions(),
+            BTreeMap::from([(1, 14.into()), (2, 9.into())])
+        );
         let rebuilt = BoardManager::new(m.into_board());
-        assert_eq!(rebuilt.boxes_positions(), BTreeMap::from([(1, 9), (2, 14)]));
+        assert_eq!(
+            rebuilt.boxes_positions(),
+            BTreeMap::from([(1, 9.into()), (2, 14.into())])
+        );
     }
 
     #[test]
@@ -1613,16 +1616,22 @@ mod tests {
         let mut m = manager("#####\n#@$$#\n#.. #\n#####");
         assert_eq!(
             m.move_box_from(7, 99),
-            Err(BoardManagerError::PositionOutOfRange { position: 99 })
+            Err(BoardManagerError::PositionOutOfRange {
+                position: 99.into()
+            })
         );
         assert_eq!(
             m.move_box_from(13, 8),
-            Err(BoardManagerError::NoBoxOn { position: 13 })
+            Err(BoardManagerError::NoBoxOn {
+                position: 13.into()
+            })
         );
         // An off-board source is out of range, not "no box there" (sokoenginepy 1.0.3
         // says `No box on position: 42000`).
         for (from, to) in [(42000, 0), (42000, 42000)] {
-            let out_of_range = Err(BoardManagerError::PositionOutOfRange { position: 42000 });
+            let out_of_range = Err(BoardManagerError::PositionOutOfRange {
+                position: 42000.into(),
+            });
             assert_eq!(m.move_box_from(from, to), out_of_range);
             assert_eq!(m.move_pusher_from(from, to), out_of_range);
         }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use sokoengine_board::compact::{BlockedKind, BoxRule, forward_step, reverse_step};
-use sokoengine_board::{BoardGraph, Puzzle, SizeError};
+use sokoengine_board::{BoardGraph, BoardPosition, Puzzle, SizeError};
 use sokoengine_geometry::Direction;
 
 use crate::manager::{BoardManager, BoardManagerError};
@@ -360,6 +360,7 @@ impl Mover {
         self.manager
             .pusher_position(self.selected_pusher)
             .unwrap_or_default()
+            .index()
     }
 
     /// Selects the pusher that makes the next move. Selecting the selected pusher
@@ -391,7 +392,7 @@ impl Mover {
         if pusher_id == self.selected_pusher {
             return Ok(());
         }
-        let to = self.manager.pusher_position(pusher_id)?;
+        let to = self.manager.pusher_position(pusher_id)?.index();
         let from = self.selected_position();
         self.fill_path(from, to);
         self.last_move.clear();
@@ -452,7 +453,7 @@ impl Mover {
         let moved = match self.mode {
             SolvingMode::Forward => {
                 self.manager
-                    .fast_step::<false>(pusher_id, direction as usize, BoxRule::Auto)
+                    .fast_step::<false, false>(pusher_id, direction, BoxRule::Auto)
             }
             SolvingMode::Reverse => {
                 let rule = if self.pulls_boxes {
@@ -461,7 +462,7 @@ impl Mover {
                     BoxRule::Forbidden
                 };
                 self.manager
-                    .fast_step::<true>(pusher_id, direction as usize, rule)
+                    .fast_step::<true, false>(pusher_id, direction, rule)
             }
         };
         if let Some(box_id) = moved {
@@ -605,11 +606,13 @@ impl Mover {
     ) -> Result<PusherStep, MoverError> {
         let pusher_id = self.selected_pusher;
         let from = self.selected_position();
-        let moved = forward_step(self.manager.board(), from, direction.index(), BoxRule::Auto)
+        let board = self.manager.board();
+        let moved = forward_step(board, BoardPosition::new(from), direction, BoxRule::Auto)
             .map_err(|kind| self.refusal(kind, from, direction))?;
-        let to = moved.target;
+        let to = moved.target.index();
         let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
         if let Some((box_from, box_to)) = moved.pushed {
+            let (box_from, box_to) = (box_from.index(), box_to.index());
             let box_id = self.manager.box_on(box_from).unwrap_or_default();
             self.manager.move_box_unchecked(box_id, box_from, box_to);
             step.set_moved_box_id(Some(box_id));
@@ -654,7 +657,7 @@ impl Mover {
         if kind != BlockedKind::Push {
             return BoardManagerError::PusherBlocked {
                 id: pusher_id,
-                position: to,
+                position: to.into(),
                 occupant: board[to].to_char(),
             }
             .into();
@@ -664,7 +667,7 @@ impl Mover {
             None => MoverError::BoxOffBoard { box_id, direction },
             Some(box_to) => BoardManagerError::BoxBlocked {
                 id: box_id,
-                position: box_to,
+                position: box_to.into(),
                 occupant: board[box_to].to_char(),
             }
             .into(),
@@ -687,12 +690,18 @@ impl Mover {
         } else {
             BoxRule::Forbidden
         };
-        let moved = reverse_step(self.manager.board(), from, direction.index(), rule)
-            .map_err(|kind| self.refusal(kind, from, direction))?;
-        let to = moved.target;
-        let pulled = moved
-            .pushed
-            .map(|(behind, _)| (behind, self.manager.box_on(behind).unwrap_or_default()));
+        let moved = reverse_step(
+            self.manager.board(),
+            BoardPosition::new(from),
+            direction,
+            rule,
+        )
+        .map_err(|kind| self.refusal(kind, from, direction))?;
+        let to = moved.target.index();
+        let pulled = moved.pulled.map(|(behind, _)| {
+            let behind = behind.index();
+            (behind, self.manager.box_on(behind).unwrap_or_default())
+        });
         self.manager.move_pusher_unchecked(pusher_id, from, to);
         let mut step = PusherStep::new(direction).with_pusher_id(pusher_id);
         if let Some((behind, box_id)) = pulled {
@@ -741,7 +750,8 @@ impl Mover {
     /// assert_eq!(reverse.jump(42).unwrap_err().to_string(), "Board position 42 is out of range!");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn jump(&mut self, position: usize) -> Result<(), MoverError> {
+    pub fn jump(&mut self, position: impl Into<BoardPosition>) -> Result<(), MoverError> {
+        let position = position.into().index();
         if self.pull_count() != 0 {
             return Err(MoverError::JumpAfterPull);
         }
@@ -803,9 +813,10 @@ impl Mover {
         if let [step] = self.last_move[..] {
             if run_kind(&step) == RunKind::Moves {
                 let pusher_id = self.selected_pusher;
-                // The number of the opposite direction, computed rather than looked
-                // up: it starts the chain of loads of the undo.
-                let back = step.direction() as usize ^ 4;
+                // The step back, as a step in the direction of `step` on the board
+                // turned around (`BACKWARDS`).
+                let direction = step.direction();
+                let back = direction.opposite();
                 let moved = match self.mode {
                     // A push is undone by pulling the box back, a move by moving back.
                     SolvingMode::Forward => {
@@ -814,19 +825,19 @@ impl Mover {
                         } else {
                             BoxRule::Forbidden
                         };
-                        self.manager.fast_step::<true>(pusher_id, back, rule)
+                        self.manager
+                            .fast_step::<true, true>(pusher_id, direction, rule)
                     }
                     // Every step is undone by a forward move back, pushing any box.
                     SolvingMode::Reverse => {
                         self.manager
-                            .fast_step::<false>(pusher_id, back, BoxRule::Auto)
+                            .fast_step::<false, true>(pusher_id, direction, BoxRule::Auto)
                     }
                 };
                 if let Some(box_id) = moved {
                     if box_id != 0 {
                         self.box_moves = self.box_moves.saturating_sub(1);
                     }
-                    let back = step.direction().opposite();
                     self.last_move[0] = PusherStep::push(back, box_id).with_pusher_id(pusher_id);
                     return Ok(());
                 }

@@ -7,7 +7,9 @@
 //! taken to a clicked cell, a hint) is one *action*: undo and redo take back or play
 //! again a whole action.
 
-use sokoengine_board::{BoardCell, BoardGraph, BoxMoves, BoxPathError, CompactBoard, Puzzle};
+use sokoengine_board::{
+    BoardCell, BoardGraph, BoardPosition, BoxMoves, BoxPathError, CompactBoard, CompactCell, Puzzle,
+};
 use sokoengine_geometry::{Direction, Tessellation, TileShape};
 use sokoengine_io::{Moves, replay_steps};
 use sokoengine_metrics::{SolutionMetrics, SolutionVerifier, StepCounter};
@@ -217,6 +219,7 @@ impl Game {
             .boxes_positions()
             .into_values()
             .chain(manager.pushers_positions().into_values())
+            .map(BoardPosition::index)
             .filter_map(|p| board.get(p).map(|&cell| (p, cell)))
             .collect();
         pieces.sort_unstable_by_key(|&(p, _)| p);
@@ -230,6 +233,7 @@ impl Game {
         manager
             .pusher_position(self.mover.selected_pusher())
             .unwrap_or_default()
+            .index()
     }
 
     /// Records the steps of a new action, dropping the redo tail.
@@ -347,7 +351,7 @@ impl Game {
     pub fn move_box(&mut self, from: usize, to: usize) -> Result<(), ActionError> {
         let puzzle = self.mover.board().to_puzzle();
         let board = CompactBoard::new(&puzzle).map_err(|_| ActionError::SeveralPushers)?;
-        let cell = |position: usize| board.cell_of(position).unwrap_or(usize::MAX);
+        let cell = |position: usize| board.cell_of(position).unwrap_or(CompactCell::NONE);
         let moves = match self.mode() {
             SolvingMode::Forward => BoxMoves::Push,
             SolvingMode::Reverse => BoxMoves::Pull,

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use sokoengine_board::{BoardCell, BoardGraph};
+use sokoengine_board::{BoardCell, BoardGraph, BoardPosition};
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::{Moves, Snapshot};
 use sokoengine_metrics::SolutionMetrics;
@@ -429,7 +429,7 @@ impl Session {
     /// clicked cell, selects a pusher, or walks (or jumps) there.
     pub fn click(&mut self, point: Point) -> View {
         self.act(|level| {
-            let Some(position) = level.picture.position_at(point) else {
+            let Some(position) = level.picture.position_at(point).map(BoardPosition::index) else {
                 level.selected_box = None;
                 return Ok(String::new());
             };

@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use sokoengine::board::{BoardCell, BoardGraph};
+use sokoengine::board::{BoardCell, BoardGraph, BoardPosition};
 use sokoengine::geometry::Direction;
 use sokoengine::mover::{
     BoardManager, BoardState, DEFAULT_PLUS_ID, LEGACY_DEFAULT_PLUS_ID, Mover, MoverError,
@@ -857,9 +857,9 @@ fn describe(manager: &BoardManager, class: &str, hash: Option<u64>) -> String {
     };
     let mut text = format!(
         "{class}(pushers={}, boxes={}, goals={}, walls={walls}, {}, {}",
-        dict_text(&manager.pushers_positions()),
-        dict_text(&manager.boxes_positions()),
-        dict_text(&manager.goals_positions()),
+        dict_text(&indices(manager.pushers_positions())),
+        dict_text(&indices(manager.boxes_positions())),
+        dict_text(&indices(manager.goals_positions())),
         order("boxorder", manager.boxorder()),
         order("goalorder", manager.goalorder()),
     );
@@ -875,8 +875,8 @@ fn state_object(py: Python<'_>, state: &BoardState, hash: u64) -> PyResult<Py<Py
         .board_state
         .bind(py)
         .call1((
-            state.pushers_positions.clone(),
-            state.boxes_positions.clone(),
+            plain(&state.pushers_positions),
+            plain(&state.boxes_positions),
             hash,
         ))?
         .unbind())
@@ -1015,7 +1015,7 @@ impl PyBoardManager {
 
     #[getter]
     fn walls_positions(&self) -> PyResult<Vec<usize>> {
-        self.read(BoardManager::walls_positions)
+        self.read(|m| plain(&m.walls_positions()))
     }
 
     #[getter]
@@ -1030,12 +1030,14 @@ impl PyBoardManager {
 
     #[getter]
     fn pushers_positions(&self) -> PyResult<BTreeMap<usize, usize>> {
-        self.read(BoardManager::pushers_positions)
+        self.read(|m| indices(m.pushers_positions()))
     }
 
     fn pusher_position(&self, pusher_id: i64) -> PyResult<usize> {
         let id = Self::id_or_key_error(pusher_id, "pusher")?;
-        self.read(|m| m.pusher_position(id))?.map_err(manager_error)
+        self.read(|m| m.pusher_position(id))?
+            .map(BoardPosition::index)
+            .map_err(manager_error)
     }
 
     fn pusher_id_on(&self, position: i64) -> PyResult<usize> {
@@ -1067,7 +1069,7 @@ impl PyBoardManager {
         let old = self
             .read(|m| m.pusher_position(id))?
             .map_err(manager_error)?;
-        self.move_pusher_from(old as i64, to_new_position)
+        self.move_pusher_from(old.index() as i64, to_new_position)
     }
 
     #[getter]
@@ -1082,12 +1084,14 @@ impl PyBoardManager {
 
     #[getter]
     fn boxes_positions(&self) -> PyResult<BTreeMap<usize, usize>> {
-        self.read(BoardManager::boxes_positions)
+        self.read(|m| indices(m.boxes_positions()))
     }
 
     fn box_position(&self, box_id: i64) -> PyResult<usize> {
         let id = Self::id_or_key_error(box_id, "box")?;
-        self.read(|m| m.box_position(id))?.map_err(manager_error)
+        self.read(|m| m.box_position(id))?
+            .map(BoardPosition::index)
+            .map_err(manager_error)
     }
 
     fn box_id_on(&self, position: i64) -> PyResult<usize> {
@@ -1117,7 +1121,7 @@ impl PyBoardManager {
     fn move_box(&self, box_id: i64, to_new_position: i64) -> PyResult<()> {
         let id = Self::id_or_key_error(box_id, "box")?;
         let old = self.read(|m| m.box_position(id))?.map_err(manager_error)?;
-        self.move_box_from(old as i64, to_new_position)
+        self.move_box_from(old.index() as i64, to_new_position)
     }
 
     #[getter]
@@ -1132,12 +1136,14 @@ impl PyBoardManager {
 
     #[getter]
     fn goals_positions(&self) -> PyResult<BTreeMap<usize, usize>> {
-        self.read(BoardManager::goals_positions)
+        self.read(|m| indices(m.goals_positions()))
     }
 
     fn goal_position(&self, goal_id: i64) -> PyResult<usize> {
         let id = Self::id_or_key_error(goal_id, "goal")?;
-        self.read(|m| m.goal_position(id))?.map_err(manager_error)
+        self.read(|m| m.goal_position(id))?
+            .map(BoardPosition::index)
+            .map_err(manager_error)
     }
 
     fn goal_id_on(&self, position: i64) -> PyResult<usize> {
@@ -1294,8 +1300,8 @@ impl PyHashedBoardManager {
         let pushers: Vec<usize> = board_state.getattr("pushers_positions")?.extract()?;
         let boxes: Vec<usize> = board_state.getattr("boxes_positions")?.extract()?;
         let state = BoardState {
-            pushers_positions: pushers,
-            boxes_positions: boxes,
+            pushers_positions: pushers.into_iter().map(BoardPosition::new).collect(),
+            boxes_positions: boxes.into_iter().map(BoardPosition::new).collect(),
             zobrist_hash: None,
         };
         let hash = slf
@@ -1678,4 +1684,16 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add(name, class)?;
     }
     Ok(())
+}
+
+/// Board positions as the plain indices Python sees.
+fn plain(positions: &[BoardPosition]) -> Vec<usize> {
+    positions.iter().map(|position| position.index()).collect()
+}
+
+/// An ID -> position map as the plain indices Python sees.
+fn indices(map: BTreeMap<usize, BoardPosition>) -> BTreeMap<usize, usize> {
+    map.into_iter()
+        .map(|(id, position)| (id, position.index()))
+        .collect()
 }

@@ -1,6 +1,6 @@
 //! Pictures of Sokoban-family boards in all four tessellations.
 
-use sokoengine_board::{BoardCell, BoardGraph, Puzzle};
+use sokoengine_board::{BoardCell, BoardGraph, BoardPosition, Puzzle};
 use sokoengine_geometry::Tessellation;
 use sokoengine_mover::{BoardManager, DEFAULT_PLUS_ID};
 
@@ -185,9 +185,9 @@ impl BoardPicture {
 
     /// The centre of the cell at `position` in the canvas (the centroid for a Trioban
     /// triangle), or `None` off the board.
-    pub fn center(&self, position: usize) -> Option<Point> {
+    pub fn center(&self, position: impl Into<BoardPosition>) -> Option<Point> {
         self.tiling
-            .center(position)
+            .center(position.into().index())
             .map(|p| Point::new(p.x + self.origin.x, p.y + self.origin.y))
     }
 
@@ -251,7 +251,12 @@ impl BoardPicture {
     /// assert_eq!(picture.piece_svg(&board, 8), None); // a goal, no piece
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn piece_svg(&self, board: &BoardGraph, position: usize) -> Option<String> {
+    pub fn piece_svg(
+        &self,
+        board: &BoardGraph,
+        position: impl Into<BoardPosition>,
+    ) -> Option<String> {
+        let position = position.into().index();
         let cell = *board.get(position)?;
         let id = self.piece_symbol(cell, position, None)?;
         let center = self.center(position)?;
@@ -267,17 +272,19 @@ impl BoardPicture {
     ///
     /// ```
     /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_board::BoardPosition;
     /// use sokoengine_render::{BoardPicture, Options, Point};
     ///
     /// let picture = BoardPicture::new(Tessellation::Hexoban, 5, 4, &Options::new().labels(true))?;
     /// let center = picture.center(13).unwrap();
-    /// assert_eq!(picture.position_at(center), Some(13));
+    /// assert_eq!(picture.position_at(center), Some(BoardPosition::new(13)));
     /// assert_eq!(picture.position_at(Point::new(1.0, 1.0)), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn position_at(&self, point: Point) -> Option<usize> {
+    pub fn position_at(&self, point: Point) -> Option<BoardPosition> {
         self.tiling
             .position_at(Point::new(point.x - self.origin.x, point.y - self.origin.y))
+            .map(BoardPosition::new)
     }
 
     fn check_size(&self, board: &BoardGraph) -> Result<(), RenderError> {
@@ -377,7 +384,13 @@ impl BoardPicture {
             }
         }
         for highlight in &self.options.highlights {
-            let d = self.tiles_path(highlight.cells.iter().copied().filter(|&p| p < cells.len()));
+            let d = self.tiles_path(
+                highlight
+                    .cells
+                    .iter()
+                    .map(|p| p.index())
+                    .filter(|&p| p < cells.len()),
+            );
             if !d.is_empty() {
                 out.push_str("<path d=\"");
                 out.push_str(&d);

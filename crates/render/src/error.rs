@@ -10,8 +10,8 @@ pub enum RenderError {
     /// [`Options::cell`](crate::Options::cell) is not a number of pixels in range.
     #[error(
         "cell size {cell} is out of range: expected {min} to {max} pixels",
-        min = crate::options::MIN_CELL,
-        max = crate::options::MAX_CELL
+        min = crate::limits::MIN_CELL,
+        max = crate::limits::MAX_CELL
     )]
     CellSize {
         /// The rejected size.

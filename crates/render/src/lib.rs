@@ -51,6 +51,7 @@ mod color;
 mod error;
 mod font;
 mod hanoi;
+mod limits;
 mod options;
 mod playback;
 #[cfg(feature = "png")]
@@ -65,7 +66,8 @@ pub use board::{BoardPicture, MAX_PICTURE_CELLS, board_svg, puzzle_svg};
 pub use color::{Palette, ParseRgbError, ParseThemeError, Rgb, Theme};
 pub use error::RenderError;
 pub use hanoi::{hanoi_animation, hanoi_svg};
-pub use options::{Highlight, MAX_CELL, MIN_CELL, Options};
+pub use limits::{MAX_CELL, MIN_CELL};
+pub use options::{Highlight, Options};
 pub use playback::{Playback, position_after};
 #[cfg(feature = "png")]
 pub use png::svg_to_png;

@@ -1,12 +1,10 @@
 //! How a picture is drawn: cell size, theme, labels, highlighted cells, animation speed.
 
+use sokoengine_board::BoardPosition;
+
 use crate::color::{Palette, Rgb, Theme};
 use crate::error::RenderError;
-
-/// The smallest cell size accepted, in pixels.
-pub const MIN_CELL: f64 = 4.0;
-/// The largest cell size accepted, in pixels.
-pub const MAX_CELL: f64 = 512.0;
+use crate::limits::{MAX_CELL, MIN_CELL};
 
 /// A set of cells drawn tinted with a colour, between the floor and the pieces: dead
 /// squares from a solver, the pusher's reachable area, the cells a move touched...
@@ -29,16 +27,17 @@ pub struct Highlight {
     pub opacity: f64,
     /// Board positions (row-major, as everywhere in sokoengine); positions off the board
     /// are ignored.
-    pub cells: Vec<usize>,
+    pub cells: Vec<BoardPosition>,
 }
 
 impl Highlight {
     /// Cells tinted with `color` at the default opacity.
-    pub fn new(color: Rgb, cells: impl IntoIterator<Item = usize>) -> Highlight {
+    /// A cell is a [`BoardPosition`] or a plain row-major index.
+    pub fn new(color: Rgb, cells: impl IntoIterator<Item = impl Into<BoardPosition>>) -> Highlight {
         Highlight {
             color,
             opacity: 0.45,
-            cells: cells.into_iter().collect(),
+            cells: cells.into_iter().map(Into::into).collect(),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Positions along a solution, and its animation. The moves are played by the Mover
 //! through `sokoengine-io`'s replay: the same rules, the same messages as `replay`.
 
-use sokoengine_board::Puzzle;
+use sokoengine_board::{BoardPosition, Puzzle};
 use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay, replay_steps};
 use sokoengine_mover::{BoardManager, BoardState, Mover, PusherStep};
 
@@ -83,9 +83,15 @@ struct Frame {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Moved {
     /// Box `index` (0-based ID order) is now at `position`.
-    Box { index: usize, position: usize },
+    Box {
+        index: usize,
+        position: BoardPosition,
+    },
     /// Pusher `index` is now at `position`.
-    Pusher { index: usize, position: usize },
+    Pusher {
+        index: usize,
+        position: BoardPosition,
+    },
 }
 
 /// Appends to `moved` the pieces whose positions differ between `before` and `after`.
@@ -354,6 +360,7 @@ impl Playback {
             .iter()
             .enumerate()
             .map(|(index, &position)| {
+                let position = position.index();
                 let plus = BoardPicture::box_plus_id(Some(start), position)
                     .map(|plus| {
                         picture.plus_id_path(plus, Point::default(), picture.radius_at(position))
@@ -368,6 +375,7 @@ impl Playback {
             .pushers_positions
             .iter()
             .map(|&position| {
+                let position = position.index();
                 let mut sprite = Sprite::new(looks(['p', 'P'], ""));
                 sprite.set(0, place(position, has_goal(position)));
                 sprite
@@ -380,11 +388,12 @@ impl Playback {
                 match moved {
                     Moved::Box { index, position } => {
                         if let Some(sprite) = boxes.get_mut(index) {
-                            sprite.set(frame_index, box_place(index, position));
+                            sprite.set(frame_index, box_place(index, position.index()));
                         }
                     }
                     Moved::Pusher { index, position } => {
                         if let Some(sprite) = pushers.get_mut(index) {
+                            let position = position.index();
                             sprite.set(frame_index, place(position, has_goal(position)));
                         }
                     }

@@ -3,7 +3,9 @@
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::rng::SplitMix64;
+use rand_core::SeedableRng;
+
+use crate::rng::{SplitMix64, below};
 use crate::{PlayerIndex, Rules};
 
 /// A player of the games played by `R` (IArena's `IPlayer`).
@@ -211,7 +213,7 @@ impl RandomPlayer {
             name: unique_name("RandomPlayer"),
             seed,
             reset_each_game: false,
-            rng: SplitMix64::new(seed),
+            rng: SplitMix64::seed_from_u64(seed),
         }
     }
 
@@ -244,13 +246,13 @@ impl<R: Rules> Player<R> for RandomPlayer {
         if movements.is_empty() {
             return None;
         }
-        let pick = self.rng.below(movements.len() as u64) as usize;
+        let pick = below(&mut self.rng, movements.len() as u64) as usize;
         Some(movements.swap_remove(pick))
     }
 
     fn starting_game(&mut self, _rules: &R, _player: PlayerIndex) {
         if self.reset_each_game {
-            self.rng = SplitMix64::new(self.seed);
+            self.rng = SplitMix64::seed_from_u64(self.seed);
         }
     }
 }

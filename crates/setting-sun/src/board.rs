@@ -695,6 +695,10 @@ impl std::hash::Hash for State {
 }
 
 /// A hasher for [`State`] keys: finishes the state's pre-mixed word.
+///
+/// Its finisher is half of SplitMix64's (one multiply): on the boards that hash whole
+/// states (more than 42 cells) the full step of `rand_xoshiro`'s SplitMix64 costs 11 % more
+/// instructions a state reached (docs/performance.md), so this one stays.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct StateHasher(u64);
 

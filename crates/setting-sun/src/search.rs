@@ -87,6 +87,17 @@ fn take_spare<T>(pick: impl FnOnce(&mut Spare) -> &mut Vec<T>, capacity: usize) 
     buffer
 }
 
+/// A buffer of a search with room for `capacity` items: a spare one when `spare` (repeated
+/// searches over mirror classes, the solves of the classic puzzles, then neither allocate
+/// nor fault in fresh pages), a new one otherwise.
+fn buffer<T>(spare: bool, pick: impl FnOnce(&mut Spare) -> &mut Vec<T>, capacity: usize) -> Vec<T> {
+    if spare {
+        take_spare(pick, capacity)
+    } else {
+        Vec::with_capacity(capacity)
+    }
+}
+
 /// Keeps `buffer` for the next search unless it is too large.
 fn give_spare<T>(pick: impl FnOnce(&mut Spare) -> &mut Vec<T>, buffer: Vec<T>) {
     if buffer.capacity() * std::mem::size_of::<T>() <= SPARE_BYTES {
@@ -542,15 +553,6 @@ impl<W: Word> PackedKeys<W> {
         }
         image
     }
-
-    /// The key of the left-right mirror image of the state reached from a state whose
-    /// image is keyed `image` by moving the piece of shape index `shape` from `from` to
-    /// `to`.
-    #[inline(always)]
-    fn mirror_moved(&self, image: W, shape: usize, from: u32, to: u32) -> W {
-        let mirrored = &self.mirrored[shape & 3];
-        image ^ mirrored[from as usize & 63] ^ mirrored[to as usize & 63]
-    }
 }
 
 impl<W: Word> KeyScheme for PackedKeys<W> {
@@ -808,13 +810,20 @@ pub(crate) fn breadth_first(
     is_goal: impl FnMut(&State) -> bool,
 ) -> Result<Explored, SolveError> {
     if let Some(scheme) = PackedKeys::<u64>::new(board) {
-        run(board, scheme, sources, metric, limit, track, is_goal)
-            .map(|found| Explored::Packed(Box::new(found)))
+        run(
+            board, scheme, States, sources, metric, limit, track, is_goal,
+        )
+        .map(|found| Explored::Packed(Box::new(found)))
     } else if let Some(scheme) = PackedKeys::<u128>::new(board) {
-        run(board, scheme, sources, metric, limit, track, is_goal)
-            .map(|found| Explored::Wide(Box::new(found)))
+        run(
+            board, scheme, States, sources, metric, limit, track, is_goal,
+        )
+        .map(|found| Explored::Wide(Box::new(found)))
     } else {
-        run(board, StateKeys, sources, metric, limit, track, is_goal).map(Explored::Full)
+        run(
+            board, StateKeys, States, sources, metric, limit, track, is_goal,
+        )
+        .map(Explored::Full)
     }
 }
 
@@ -835,25 +844,26 @@ pub(crate) fn breadth_first_symmetric(
     is_goal: impl FnMut(&State) -> bool,
 ) -> Result<Explored, SolveError> {
     match PackedKeys::<u64>::new(board) {
-        Some(scheme) if board.mirror_left_right(source) == *source => {
-            let found = match metric {
-                Metric::Step => run_mirrored::<Steps>(board, scheme, source, limit, track, is_goal),
-                Metric::Slide => {
-                    run_mirrored::<Slides>(board, scheme, source, limit, track, is_goal)
-                }
-                Metric::Piece => {
-                    run_mirrored::<PieceMoves>(board, scheme, source, limit, track, is_goal)
-                }
-            };
-            found.map(|found| Explored::Packed(Box::new(found)))
-        }
+        Some(scheme) if board.mirror_left_right(source) == *source => run(
+            board,
+            scheme,
+            MirrorClasses,
+            &[*source],
+            metric,
+            limit,
+            track,
+            is_goal,
+        )
+        .map(|found| Explored::Packed(Box::new(found))),
         _ => breadth_first(board, &[*source], metric, limit, track, is_goal),
     }
 }
 
-fn run<S: KeyScheme>(
+#[allow(clippy::too_many_arguments)]
+fn run<S: KeyScheme, C: Classes<S>>(
     board: &Board,
     scheme: S,
+    classes: C,
     sources: &[State],
     metric: Metric,
     limit: usize,
@@ -862,9 +872,93 @@ fn run<S: KeyScheme>(
 ) -> Result<Discovery<S>, SolveError> {
     // One copy of the loop per metric, so the visitor is inlined into its generator.
     match metric {
-        Metric::Step => run_with::<S, Steps>(board, scheme, sources, limit, track, is_goal),
-        Metric::Slide => run_with::<S, Slides>(board, scheme, sources, limit, track, is_goal),
-        Metric::Piece => run_with::<S, PieceMoves>(board, scheme, sources, limit, track, is_goal),
+        Metric::Step => {
+            run_with::<S, C, Steps>(board, scheme, classes, sources, limit, track, is_goal)
+        }
+        Metric::Slide => {
+            run_with::<S, C, Slides>(board, scheme, classes, sources, limit, track, is_goal)
+        }
+        Metric::Piece => {
+            run_with::<S, C, PieceMoves>(board, scheme, classes, sources, limit, track, is_goal)
+        }
+    }
+}
+
+/// What a search counts as one: each state ([`States`]), or each mirror class, a state and
+/// its left-right image ([`MirrorClasses`], for a source that is its own image: mirroring
+/// maps moves to moves, so both are equally far from it). The one option of the
+/// breadth-first search of [`run_with`].
+trait Classes<S: KeyScheme> {
+    /// Whether classes are mirror classes: the table then holds the smaller key of a state
+    /// and its image, and the search keeps both keys of each state it stores.
+    const MIRRORED: bool;
+    /// Room reserved for the states: the classic component (25,955 states, 13,011
+    /// classes) fits without a reallocation.
+    const CAPACITY: usize;
+    /// The key of the image of the state that a move of `shape` from `from` to `to` leads
+    /// to, from the key `image` of the image of the state before it.
+    fn image_moved(scheme: &S, image: S::Key, shape: usize, from: u32, to: u32) -> S::Key;
+    /// The table of the search.
+    fn table(&self) -> S::Table;
+    /// A buffer for the (key, image) pairs of the stored states.
+    fn pairs(&self, capacity: usize) -> Vec<(S::Key, S::Key)>;
+    /// Takes back the buffers of a finished search.
+    fn recycle(&self, arrivals: Vec<u16>, pairs: Vec<(S::Key, S::Key)>);
+}
+
+/// Every state counts (any key scheme).
+#[derive(Clone, Copy, Debug)]
+struct States;
+
+impl<S: KeyScheme> Classes<S> for States {
+    const MIRRORED: bool = false;
+    const CAPACITY: usize = 1 << 15;
+
+    #[inline(always)]
+    fn image_moved(_: &S, image: S::Key, _: usize, _: u32, _: u32) -> S::Key {
+        image
+    }
+
+    fn table(&self) -> S::Table {
+        S::Table::default()
+    }
+
+    fn pairs(&self, _: usize) -> Vec<(S::Key, S::Key)> {
+        Vec::new()
+    }
+
+    fn recycle(&self, _: Vec<u16>, _: Vec<(S::Key, S::Key)>) {}
+}
+
+/// A state and its left-right image count once (packed 64-bit keys, whose searches store
+/// their states: a class's state is the one stored, not one decoded from the class's
+/// key); the search's buffers are reused from one search to the next.
+#[derive(Clone, Copy, Debug)]
+struct MirrorClasses;
+
+impl Classes<PackedKeys> for MirrorClasses {
+    const MIRRORED: bool = true;
+    const CAPACITY: usize = 1 << 14;
+
+    /// The image's key changes by the mirrored piece's bits, as a key by the piece's.
+    #[inline(always)]
+    fn image_moved(scheme: &PackedKeys, image: u64, shape: usize, from: u32, to: u32) -> u64 {
+        let mirrored = &scheme.mirrored[shape & 3];
+        image ^ mirrored[from as usize & 63] ^ mirrored[to as usize & 63]
+    }
+
+    fn table(&self) -> PackedTable {
+        // 32 Ki slots: the classic component's 13,011 classes fit without growing.
+        PackedTable::with_bits(15)
+    }
+
+    fn pairs(&self, capacity: usize) -> Vec<(u64, u64)> {
+        take_spare(|spare| &mut spare.pairs, capacity)
+    }
+
+    fn recycle(&self, arrivals: Vec<u16>, pairs: Vec<(u64, u64)>) {
+        give_spare(|spare| &mut spare.arrivals, arrivals);
+        give_spare(|spare| &mut spare.pairs, pairs);
     }
 }
 
@@ -928,31 +1022,47 @@ impl Successors for PieceMoves {
     }
 }
 
-fn run_with<S: KeyScheme, G: Successors>(
+/// The breadth-first search: from `sources`, by the moves of `G`, over the states or the
+/// mirror classes of `C`, goal-tested when generated, storing at most `limit` states (or
+/// classes). Under [`MirrorClasses`] each class keeps the state by which it was reached,
+/// so parent links still form a path of real moves; the one source must be its own image.
+fn run_with<S: KeyScheme, C: Classes<S>, G: Successors>(
     board: &Board,
     scheme: S,
+    classes: C,
     sources: &[State],
     limit: usize,
     track: Track,
     mut is_goal: impl FnMut(&State) -> bool,
 ) -> Result<Discovery<S>, SolveError> {
-    // Reserving address space is free until touched: the classic component (25,955
-    // states) fits without a reallocation.
-    let capacity = (1 << 15).min(limit);
+    // Reserving address space is free until touched.
+    let capacity = C::CAPACITY.min(limit);
     let parents = track == Track::Parents;
     // The move that discovered each state, as `from << 6 | to`: its reverse leads back to
     // the parent, a known state, so it is skipped without a lookup.
-    let mut arrivals: Vec<u16> = Vec::with_capacity(capacity);
+    let mut arrivals: Vec<u16> = buffer(C::MIRRORED, |spare| &mut spare.arrivals, capacity);
+    // Under mirror classes, the keys of each stored state and of its image (the table
+    // holds the smaller one).
+    let mut pairs = classes.pairs(capacity);
     let mut found = Discovery {
         scheme,
-        states: Vec::with_capacity(if S::STORES_STATES { capacity } else { 0 }),
-        parents: Vec::with_capacity(if parents { capacity } else { 0 }),
+        states: buffer(
+            C::MIRRORED,
+            |spare| &mut spare.states,
+            if S::STORES_STATES { capacity } else { 0 },
+        ),
+        parents: buffer(
+            C::MIRRORED,
+            |spare| &mut spare.parents,
+            if parents { capacity } else { 0 },
+        ),
         levels: vec![0],
-        index: S::Table::default(),
+        index: classes.table(),
         goal: None,
-        mirrored: false,
+        mirrored: C::MIRRORED,
     };
     for source in sources {
+        // A source of a search over mirror classes is its own image.
         let key = found.scheme.key(source);
         let number = arrivals.len() as u32;
         if found.index.insert_new(key, number) {
@@ -963,6 +1073,9 @@ fn run_with<S: KeyScheme, G: Successors>(
                 found.states.push(*source);
             }
             arrivals.push(u16::MAX);
+            if C::MIRRORED {
+                pairs.push((key, key));
+            }
             if parents {
                 found.parents.push(number);
             }
@@ -971,7 +1084,7 @@ fn run_with<S: KeyScheme, G: Successors>(
             }
         }
     }
-    if S::LOOKAHEAD {
+    if S::LOOKAHEAD && !C::MIRRORED {
         expand_in_blocks::<S, G>(board, &mut found, arrivals, limit, track, is_goal)?;
         return Ok(found);
     }
@@ -982,7 +1095,12 @@ fn run_with<S: KeyScheme, G: Successors>(
         }
         let parent = next as u32;
         let state = found.scheme.state_at(&found.index, &found.states, next);
-        let key = S::key_at(&found.index, &found.states, next);
+        let (key, image) = if C::MIRRORED {
+            pairs[next]
+        } else {
+            let key = S::key_at(&found.index, &found.states, next);
+            (key, key)
+        };
         let arrival = u32::from(arrivals[next]);
         next += 1;
         let mut within_limit = true;
@@ -999,8 +1117,10 @@ fn run_with<S: KeyScheme, G: Successors>(
                 return;
             }
             let key = scheme.moved(key, &state, shape, from, to);
+            let image = C::image_moved(scheme, image, shape, from, to);
+            let class = if C::MIRRORED { key.min(image) } else { key };
             let number = arrivals.len() as u32;
-            if within_limit && goal.is_none() && index.insert_new(key, number) {
+            if within_limit && goal.is_none() && index.insert_new(class, number) {
                 if arrivals.len() >= limit {
                     within_limit = false;
                     return;
@@ -1010,6 +1130,9 @@ fn run_with<S: KeyScheme, G: Successors>(
                     states.push(successor);
                 }
                 arrivals.push((from << 6 | to) as u16);
+                if C::MIRRORED {
+                    pairs.push((key, image));
+                }
                 if parents {
                     parent_list.push(parent);
                 }
@@ -1022,6 +1145,7 @@ fn run_with<S: KeyScheme, G: Successors>(
             return Err(SolveError::StateLimit { limit });
         }
     }
+    classes.recycle(arrivals, pairs);
     Ok(found)
 }
 
@@ -1217,7 +1341,7 @@ fn list_with_images(
             // Both members of a class are stored together: one key tells whether the
             // class is known.
             if within_limit && index.insert_new(key, states.len() as u32) {
-                let image = scheme.mirror_moved(image, shape, from, to);
+                let image = MirrorClasses::image_moved(scheme, image, shape, from, to);
                 let extra = usize::from(image != key);
                 if states.len() + extra >= limit {
                     within_limit = false;
@@ -1231,102 +1355,6 @@ fn list_with_images(
                     states.push(scheme.mirror(&successor));
                     arrivals.push(IMAGE);
                     pairs.push((image, key));
-                }
-            }
-        });
-        if !within_limit {
-            return Err(SolveError::StateLimit { limit });
-        }
-    }
-    give_spare(|spare| &mut spare.arrivals, arrivals);
-    give_spare(|spare| &mut spare.pairs, pairs);
-    Ok(found)
-}
-
-/// The breadth-first search of [`breadth_first_symmetric`] over mirror classes: the table
-/// holds the smaller key of each reached state and its image.
-fn run_mirrored<G: Successors>(
-    board: &Board,
-    scheme: PackedKeys,
-    source: &State,
-    limit: usize,
-    track: Track,
-    mut is_goal: impl FnMut(&State) -> bool,
-) -> Result<Discovery<PackedKeys>, SolveError> {
-    // About half of the classic component's states are classes.
-    let capacity = (1 << 14).min(limit);
-    let parents = track == Track::Parents;
-    // As in `run_with`: the move that discovered each state.
-    let mut arrivals = take_spare(|spare| &mut spare.arrivals, capacity);
-    // The keys of each stored state and of its image.
-    let mut pairs = take_spare(|spare| &mut spare.pairs, capacity);
-    let mut found = Discovery {
-        scheme,
-        states: take_spare(|spare| &mut spare.states, capacity),
-        parents: take_spare(
-            |spare| &mut spare.parents,
-            if parents { capacity } else { 0 },
-        ),
-        levels: vec![0],
-        // 32 Ki slots: the classic component's 13,011 classes fit without growing.
-        index: PackedTable::with_bits(15),
-        goal: None,
-        mirrored: true,
-    };
-    // The source is its own image.
-    let key = found.scheme.key(source);
-    if limit == 0 || !found.index.insert_new(key, 0) {
-        return Err(SolveError::StateLimit { limit });
-    }
-    found.states.push(*source);
-    arrivals.push(u16::MAX);
-    pairs.push((key, key));
-    if parents {
-        found.parents.push(0);
-    }
-    if is_goal(source) {
-        found.goal = Some(0);
-    }
-    let mut next = 0;
-    while next < found.states.len() && found.goal.is_none() {
-        if next as u32 == *found.levels.last().unwrap_or(&0) {
-            found.levels.push(found.states.len() as u32);
-        }
-        let parent = next as u32;
-        let state = found.states[next];
-        let (key, image) = pairs[next];
-        let arrival = u32::from(arrivals[next]);
-        next += 1;
-        let mut within_limit = true;
-        let Discovery {
-            scheme,
-            states,
-            parents: parent_list,
-            index,
-            goal,
-            ..
-        } = &mut found;
-        G::each(board, &state, arrival, |shape, from, to| {
-            if (to << 6 | from) == arrival {
-                return;
-            }
-            let key = scheme.moved(key, &state, shape, from, to);
-            let image = scheme.mirror_moved(image, shape, from, to);
-            let number = states.len() as u32;
-            if within_limit && goal.is_none() && index.insert_new(key.min(image), number) {
-                if states.len() >= limit {
-                    within_limit = false;
-                    return;
-                }
-                let successor = state.moved(shape, from, to);
-                states.push(successor);
-                arrivals.push((from << 6 | to) as u16);
-                pairs.push((key, image));
-                if parents {
-                    parent_list.push(parent);
-                }
-                if is_goal(&successor) {
-                    *goal = Some(number);
                 }
             }
         });
@@ -1457,6 +1485,7 @@ mod tests {
                 let whole = run(
                     board,
                     StateKeys,
+                    States,
                     &[*source],
                     metric,
                     1 << 20,

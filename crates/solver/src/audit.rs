@@ -190,10 +190,10 @@ impl Session<'_> {
         }
         let _ = engine.children(|_, child| {
             pushes.push(GeneratedPush {
-                from: position_of(child.from),
+                from: position_of(child.from).index(),
                 direction: child.last,
-                to: position_of(child.to),
-                pusher: position_of(child.pusher),
+                to: position_of(child.to).index(),
+                pusher: position_of(child.pusher).index(),
             });
             Ok(true)
         });
@@ -209,7 +209,7 @@ impl Session<'_> {
                 .board
                 .cell_of(position)
                 .filter(|&cell| model.board.is_active(cell))
-                .map(|cell| cell as u32)
+                .map(|cell| cell.get())
                 .ok_or(AuditError::NotActive { position })
         };
         if boxes.len() != model.goals.len() {
@@ -246,21 +246,21 @@ impl Session<'_> {
             let side = model.sides.side_of(cell, pusher);
             if model.dead_side[model.sides.slot(cell, side)] {
                 return Some(Layer::DeadSquare {
-                    box_position: position_of(cell),
+                    box_position: position_of(cell).index(),
                 });
             }
         }
         for &cell in &self.cells {
             if engine.is_frozen_deadlock(cell) {
                 return Some(Layer::Freeze {
-                    box_position: position_of(cell),
+                    box_position: position_of(cell).index(),
                 });
             }
         }
         for &cell in &self.cells {
             if engine.is_closed_diagonal(cell) {
                 return Some(Layer::ClosedDiagonal {
-                    box_position: position_of(cell),
+                    box_position: position_of(cell).index(),
                 });
             }
         }

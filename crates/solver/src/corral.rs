@@ -193,7 +193,7 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
     let freeze = scratch
         .freeze
         .get_or_insert_with(|| Freeze::new(model.board.cells_len()));
-    let start = place(board, &boxes, engine.position.pusher() as u32);
+    let start = place(board, &boxes, engine.position.pusher().get());
     let pusher = normalized(board, start, &mut scratch.reach);
     let key = (boxes.clone(), pusher);
     let cache = scratch.cache.get_or_insert_with(fast_map);
@@ -212,7 +212,12 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
         index += 1;
         place(board, &state, pusher);
         board.reachable_into(pusher as usize, &mut scratch.reach);
-        if scratch.reach.cells().iter().any(|&cell| in_corral(cell)) {
+        if scratch
+            .reach
+            .cells()
+            .iter()
+            .any(|&cell| in_corral(cell.index()))
+        {
             // The pusher gets in: no verdict.
             dead = false;
             clear(board, &state);
@@ -227,7 +232,7 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
                 let Some(to) = board.push_target(from as usize, direction) else {
                     continue;
                 };
-                let to = to as u32;
+                let to = to.get();
                 if engine.dead_push(to, direction) {
                     continue;
                 }
@@ -297,7 +302,7 @@ fn normalized(board: &Position, from: u32, reach: &mut Reach) -> u32 {
         .iter()
         .copied()
         .min()
-        .unwrap_or(from as usize) as u32
+        .map_or(from, u32::from)
 }
 
 /// A key naming corral `label` of analysis `generation` (box stamps).

@@ -110,7 +110,7 @@ pub(crate) fn closed_diagonal(model: &Model, position: &Position, cell: u32) -> 
     if model.tessellation != Tessellation::Sokoban {
         return false;
     }
-    let pusher = position.pusher() as u32;
+    let pusher = position.pusher().get();
     // A corner that the pattern closes: floor, empty, no goal, walls on the sides
     // `away` from the two boxes.
     let closed_corner = |corner: u32, away: [Direction; 2]| {
@@ -156,7 +156,7 @@ mod tests {
         let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
         let model = Model::new(&puzzle, 1 << 30).unwrap();
         let position = model.board.start();
-        let cell = model.board.cell_of(box_position).unwrap() as u32;
+        let cell = model.board.cell_of(box_position).unwrap().get();
         Freeze::new(model.board.cells_len()).is_deadlock(&model, &position, cell)
     }
 
@@ -179,7 +179,7 @@ mod tests {
         let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
         let model = Model::new(&puzzle, 1 << 30).unwrap();
         let position = model.board.start();
-        let cell = model.board.cell_of(box_position).unwrap() as u32;
+        let cell = model.board.cell_of(box_position).unwrap().get();
         closed_diagonal(&model, &position, cell)
     }
 

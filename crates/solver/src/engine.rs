@@ -204,7 +204,7 @@ impl<'m> Engine<'m> {
                 let region = self
                     .position
                     .reachable_into(cell as usize, &mut self.child_reach);
-                region.iter().copied().min().unwrap_or(cell as usize) as u32
+                region.iter().copied().min().map_or(cell, u32::from)
             }
         }
     }
@@ -311,7 +311,7 @@ impl<'m> Engine<'m> {
                 return (cost < IMPOSSIBLE).then_some(cost as u32);
             }
         }
-        let pusher = self.position.pusher() as u32;
+        let pusher = self.position.pusher().get();
         self.rows.clear();
         for &cell in &self.boxes {
             let side = self.model.sides.side_of(cell, pusher);
@@ -402,7 +402,7 @@ impl<'m> Engine<'m> {
             false
         };
         if self.key == PusherKey::Normalized {
-            self.region.analyse(self.model, &self.reach, pusher as u32);
+            self.region.analyse(self.model, &self.reach, pusher.get());
         }
         self.matching.save(&mut self.saved);
         let rooms = self.rooms.is_some();
@@ -437,7 +437,7 @@ impl<'m> Engine<'m> {
                 let Some(to) = self.position.push_target(from as usize, direction) else {
                     continue;
                 };
-                let to = to as u32;
+                let to = to.get();
                 if self.dead_push(to, direction) {
                     continue;
                 }
@@ -554,7 +554,7 @@ impl<'m> Engine<'m> {
                     let region = self
                         .position
                         .reachable_into(beyond as usize, &mut self.child_reach);
-                    let pusher = region.iter().copied().min().unwrap_or(beyond as usize) as u32;
+                    let pusher = region.iter().copied().min().map_or(beyond, u32::from);
                     let hash = self.boxes_hash
                         ^ self.model.box_keys[from as usize]
                         ^ self.model.box_keys[next as usize]
@@ -677,7 +677,7 @@ impl<'m> Engine<'m> {
             let Ok(next) = self.position.push(from as usize, direction) else {
                 return Ok(None);
             };
-            cell = next as u32;
+            cell = next.get();
             pushes = 1;
             last = direction;
         }
@@ -691,7 +691,7 @@ impl<'m> Engine<'m> {
                 undo(self, cell);
                 return Ok(None);
             };
-            cell = next as u32;
+            cell = next.get();
             pushes += 1;
             last = direction;
         }
@@ -723,7 +723,8 @@ impl<'m> Engine<'m> {
                 .iter()
                 .copied()
                 .min()
-                .unwrap_or(self.position.pusher()) as u32
+                .unwrap_or(self.position.pusher())
+                .get()
         };
         let hash = self.boxes_hash
             ^ self.model.box_keys[from as usize]
@@ -848,7 +849,7 @@ impl<'m> Engine<'m> {
             let region = self
                 .position
                 .reachable_into(from as usize, &mut self.child_reach);
-            return region.iter().copied().min().unwrap_or(from as usize) as u32;
+            return region.iter().copied().min().map_or(from, u32::from);
         }
         let rest = if self.reach.reached(to as usize) && to == self.region.min {
             self.region.second

@@ -84,13 +84,13 @@ impl Model {
     ) -> Result<Model, SolverError> {
         let tessellation = board.tessellation();
         let len = board.cells_len();
-        let floor: Vec<u32> = board.active().map(|cell| cell as u32).collect();
+        let floor: Vec<u32> = board.active().map(|cell| cell.get()).collect();
         let mut dense = vec![NONE; len];
         for (id, &cell) in floor.iter().enumerate() {
             dense[cell as usize] = id as u32;
         }
-        let goals: Vec<u32> = board.goals().map(|cell| cell as u32).collect();
-        let start_boxes: Vec<u32> = board.start_boxes().map(|cell| cell as u32).collect();
+        let goals: Vec<u32> = board.goals().map(|cell| cell.get()).collect();
+        let start_boxes: Vec<u32> = board.start_boxes().map(|cell| cell.get()).collect();
         if start_boxes.is_empty() {
             return Err(SolverError::NoBoxes);
         }
@@ -110,7 +110,7 @@ impl Model {
         for &cell in &floor {
             for &direction in tessellation.legal_directions() {
                 if let Some(next) = board.neighbor(cell as usize, direction) {
-                    neighbors[cell as usize * 8 + direction.index()] = next as u32;
+                    neighbors[cell as usize * 8 + direction.index()] = next.get();
                 }
             }
         }
@@ -119,7 +119,7 @@ impl Model {
         let mut box_keys = vec![0; len];
         let mut pusher_keys = vec![0; len];
         for &cell in &floor {
-            let position = board.board_position(cell as usize);
+            let position = board.board_position(cell as usize).index();
             box_keys[cell as usize] = zobrist::box_key(DEFAULT_PLUS_ID, position);
             pusher_keys[cell as usize] = zobrist::pusher_key(position);
         }
@@ -130,7 +130,7 @@ impl Model {
                 base_hash ^= zobrist::box_key(DEFAULT_PLUS_ID, position);
             }
         }
-        let start_pusher = board.start_pusher() as u32;
+        let start_pusher = board.start_pusher().get();
         let mut model = Model {
             tessellation,
             directions: tessellation.legal_directions(),

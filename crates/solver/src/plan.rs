@@ -183,7 +183,7 @@ mod tests {
         let order: Vec<usize> = plan
             .order
             .iter()
-            .map(|&goal| model.board.board_position(goal as usize))
+            .map(|&goal| model.board.board_position(goal as usize).index())
             .collect();
         // Row 3 holds the goals at x = 3, 4, 5; the corridor opens on the left.
         assert_eq!(order, [8 * 3 + 5, 8 * 3 + 4, 8 * 3 + 3]);

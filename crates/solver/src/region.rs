@@ -42,7 +42,7 @@ impl Region {
         let generation = self.generation;
         let (mut min, mut second) = (NONE, NONE);
         for &cell in reach.cells() {
-            let cell = cell as u32;
+            let cell = cell.get();
             if cell < min {
                 second = min;
                 min = cell;
@@ -129,11 +129,14 @@ mod tests {
             .floor
             .iter()
             .filter(|&&cell| reach.reached(cell as usize) && region.is_cut(cell))
-            .map(|&cell| model.board.board_position(cell as usize))
+            .map(|&cell| model.board.board_position(cell as usize).index())
             .collect();
         // The doorway (4, 2) joins the right part; (3,4)/(4,4) lead down.
         assert!(cut.contains(&(2 * 8 + 4)), "{cut:?}");
-        assert_eq!(model.board.board_position(region.min as usize), 9);
-        assert_eq!(model.board.board_position(region.second as usize), 10);
+        assert_eq!(model.board.board_position(region.min as usize).index(), 9);
+        assert_eq!(
+            model.board.board_position(region.second as usize).index(),
+            10
+        );
     }
 }

@@ -215,7 +215,7 @@ impl PullSearch {
     ) -> Option<usize> {
         self.generation += 1;
         let generation = self.generation;
-        let pusher = position.pusher() as u32;
+        let pusher = position.pusher().get();
         self.queue.clear();
         // (box cell, pusher cell, pulls so far)
         self.queue.push((goal, pusher, 0));
@@ -302,7 +302,7 @@ mod tests {
         let width = model.board.width();
         let far = room.order[..3]
             .iter()
-            .all(|&goal| model.board.board_position(goal as usize) % width == 17);
+            .all(|&goal| model.board.board_position(goal as usize).index() % width == 17);
         assert!(
             far,
             "{:?}",

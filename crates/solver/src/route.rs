@@ -29,7 +29,7 @@ pub(crate) fn box_route(
             && model.neighbor(from, direction) == to
             && behind != NONE
             && reach.reached(behind as usize)
-            && position.push_target(from as usize, direction) == Some(to as usize)
+            && position.push_target(from as usize, direction) == Some(to.into())
         {
             return vec![direction];
         }
@@ -40,7 +40,7 @@ pub(crate) fn box_route(
     let key = |cell: u32, direction: Direction| cell as usize * 8 + direction.index();
     // parent[state] = (previous box cell, direction of the push into this state).
     let mut parent: Vec<(u32, u8)> = vec![(NONE, 0); len * 8];
-    let mut queue: Vec<(u32, u32, Option<Direction>)> = vec![(from, start_pusher as u32, None)];
+    let mut queue: Vec<(u32, u32, Option<Direction>)> = vec![(from, start_pusher.get(), None)];
     let mut index = 0;
     let mut found = None;
     let saved_pusher = position.pusher();
@@ -59,7 +59,7 @@ pub(crate) fn box_route(
             if behind == NONE || !reach.reached(behind as usize) {
                 continue;
             }
-            let target = target as u32;
+            let target = target.get();
             let state = key(target, direction);
             if parent[state].0 != NONE {
                 continue;

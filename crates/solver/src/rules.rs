@@ -220,11 +220,11 @@ impl SokobanRules {
     /// The compact cell of an active board position.
     fn cell(&self, position: u32) -> Option<u32> {
         let cell = self.model.board.cell_of(position as usize)?;
-        self.model.board.is_active(cell).then_some(cell as u32)
+        self.model.board.is_active(cell).then_some(cell.get())
     }
 
     fn board_position(&self, cell: u32) -> u32 {
-        self.model.board.board_position(cell as usize) as u32
+        self.model.board.board_position(cell as usize).index() as u32
     }
 
     /// `position` on the compact board.
@@ -276,7 +276,7 @@ impl SokobanRules {
                 direction: push.direction,
             });
         }
-        Ok((cell, behind as u32))
+        Ok((cell, behind.get()))
     }
 
     /// The position after pushing the box on `cell` of `position` (the child of
@@ -289,10 +289,10 @@ impl SokobanRules {
         cell: u32,
         direction: Direction,
     ) -> Option<PushPosition> {
-        let target = position.push(cell as usize, direction).ok()? as u32;
+        let target = position.push(cell as usize, direction).ok()?.get();
         // The pusher now stands on the box's old cell.
         position.reachable_into(cell as usize, reach);
-        let pusher = reach.min_cell().map_or(cell, |c| c as u32);
+        let pusher = reach.min_cell().map_or(cell, u32::from);
         let undone = position.pull(direction.opposite());
         debug_assert!(undone.is_ok(), "a pull undoes every push");
         let (from, to) = (self.board_position(cell), self.board_position(target));
@@ -323,7 +323,7 @@ impl Rules for SokobanRules {
         let start = model.board.start();
         let mut reach = Reach::new();
         start.reachable_into(start.pusher(), &mut reach);
-        let pusher = reach.min_cell().unwrap_or(start.pusher()) as u32;
+        let pusher = reach.min_cell().unwrap_or(start.pusher()).get();
         PushPosition {
             boxes: model
                 .start_boxes

@@ -5,9 +5,30 @@ use std::f64::consts::LN_2;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;
-use crate::search::Teams;
 use crate::tables::tables;
 use crate::types::Color;
+
+/// Who plays with whom: what a colour's result is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Teams {
+    /// Every colour for itself: a colour wins with the most cells.
+    #[default]
+    Solo,
+    /// Blue and red against yellow and green, each side scoring the cells of both its
+    /// colours (Blokus Two-Player; needs 4 colours, otherwise every colour plays alone).
+    Partners,
+}
+
+impl Teams {
+    /// Team number of each colour.
+    pub(crate) const fn numbers(self, n_players: usize) -> [u8; 4] {
+        match self {
+            Teams::Partners if n_players == 4 => [0, 1, 0, 1],
+            _ => [0, 1, 2, 3],
+        }
+    }
+}
 
 /// Something that picks a move for the player to move.
 ///

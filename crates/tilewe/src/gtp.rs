@@ -49,10 +49,10 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{Board, StartCorners};
-use crate::engine::Engine;
+use crate::engine::{Engine, Teams};
 use crate::moves::Move;
 use crate::rng::Rng;
-use crate::search::Teams;
+use crate::sgf::{color_from_number, join_points, parse_point};
 use crate::types::{Color, Tile};
 
 /// Longest command line read, in bytes; the rest of a longer line is discarded and the
@@ -484,12 +484,19 @@ fn skip_line(input: &mut impl BufRead, bound: usize) -> io::Result<bool> {
 
 /// A colour: `1`..`4`, a name, or an initial (any case).
 fn parse_color(text: &str) -> Result<Color, String> {
+    let invalid = || format!("invalid color {text:?}");
     let color = match text.to_ascii_lowercase().as_str() {
-        "1" | "b" | "blue" => Color::Blue,
-        "2" | "y" | "yellow" => Color::Yellow,
-        "3" | "r" | "red" => Color::Red,
-        "4" | "g" | "green" => Color::Green,
-        _ => return Err(format!("invalid color {text:?}")),
+        "b" | "blue" => Color::Blue,
+        "y" | "yellow" => Color::Yellow,
+        "r" | "red" => Color::Red,
+        "g" | "green" => Color::Green,
+        // A colour number, as game records number the colours.
+        digit if digit.len() == 1 => digit
+            .parse()
+            .ok()
+            .and_then(color_from_number)
+            .ok_or_else(invalid)?,
+        _ => return Err(invalid()),
     };
     Ok(color)
 }
@@ -504,20 +511,8 @@ fn parse_points(text: &str) -> Result<Vec<Tile>, String> {
     }
     parts
         .iter()
-        .map(|p| {
-            p.to_ascii_lowercase()
-                .parse::<Tile>()
-                .map_err(|_| format!("invalid point {p:?}"))
-        })
+        .map(|p| parse_point(p).ok_or_else(|| format!("invalid point {p:?}")))
         .collect()
-}
-
-fn join_points(cells: &[Tile]) -> String {
-    cells
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// The move's points in board order, as GTP writes moves.

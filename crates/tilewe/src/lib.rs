@@ -31,6 +31,8 @@
 //!   [`OpeningBook`] of its own deep searches); [`play_game`], a
 //!   [`Tournament`] with seat rotation and Elo ([`elo_win_probability`],
 //!   [`elo_adjustment`]), all seeded by [`Rng`];
+//! * [`sgf`]: game records in SGF as Pentobi writes them ([`sgf::Record`], checked on
+//!   replay), with the colour numbers that GTP uses too;
 //! * [`gtp`]: a GTP front end in Pentobi's Blokus dialect, on the classic board with its
 //!   fixed start corners ([`StartCorners::Fixed`]; tilewe's any-free-corner start stays
 //!   the default elsewhere);
@@ -81,6 +83,7 @@ mod rng;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod sgf;
 mod tables;
 mod types;
 
@@ -89,7 +92,7 @@ pub use arena::{
     play_game,
 };
 pub use board::{Board, BoardError, CornerCounts, PlayError, StartCorners};
-pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine};
+pub use engine::{Engine, MonteCarlo, MostCorners, MostTiles, RandomEngine, Teams};
 pub use iarena::{EnginePlayer, TileweRules};
 pub use moves::{
     Move, MoveError, canonical_rotation, empty_board_placement_count, piece_contact_count,
@@ -99,7 +102,7 @@ pub use position::PositionError;
 pub use rng::Rng;
 pub use search::{
     Budget, Distiller, Mcts, MoveModel, MoveModelError, OpeningBook, OpeningBookError,
-    OpeningBookErrorKind, Teams,
+    OpeningBookErrorKind,
 };
 pub use types::{BOARD_SIZE, Color, Piece, PieceSet, Rotation, Tile};
 

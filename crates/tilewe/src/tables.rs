@@ -64,6 +64,34 @@ pub(crate) fn unite(set: &mut PairSet, other: &PairSet) {
     }
 }
 
+/// How many pairs of `pairs` are not `blocked`: one population count of the five words
+/// at once (baseline x86-64 has no `popcnt`, so `count_ones` is a bit-twiddling sequence
+/// per word; here the words' byte counts, at most 8 each, are summed before one fold).
+#[inline(always)]
+pub(crate) fn count_fitting(blocked: &PairSet, pairs: &PairSet) -> usize {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let mut bytes = 0;
+    for (blocked, pairs) in blocked.iter().zip(pairs) {
+        let m = pairs & !blocked;
+        let m = m - ((m >> 1) & M1);
+        let m = (m & M2) + ((m >> 2) & M2);
+        bytes += (m + (m >> 4)) & M4;
+    }
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// Whether any pair of `pairs` is not `blocked`.
+#[inline(always)]
+pub(crate) fn any_fitting(blocked: &PairSet, pairs: &PairSet) -> bool {
+    blocked
+        .iter()
+        .zip(pairs)
+        .fold(0, |any, (blocked, pairs)| any | pairs & !blocked)
+        != 0
+}
+
 /// The window cells a piece can cover (every cell within four steps of the target but
 /// the target itself), as groups of row segments `(dy, first dx, width)`; a group's
 /// segments, concatenated, index its table of [`Tables::blocked_by`]. A second segment

@@ -5,7 +5,9 @@
 
 use crate::support::xorshift;
 use proptest::prelude::*;
-use sokoengine_board::{Blocked, BoardCell, BoardGraph, CompactBoard, Position, Puzzle};
+use sokoengine_board::{
+    Blocked, BoardCell, BoardGraph, CompactBoard, CompactCell, Position, Puzzle,
+};
 use sokoengine_geometry::{Direction, Tessellation};
 use sokoengine_mover::{Mover, SolvingMode};
 
@@ -87,10 +89,10 @@ impl Pair {
     /// sees them.
     fn states(&self) -> [(usize, Vec<usize>); 2] {
         let manager = self.mover.board_manager();
-        let active: Vec<(usize, usize)> = self
+        let active: Vec<(usize, CompactCell)> = self
             .board
             .active()
-            .map(|cell| (self.board.board_position(cell), cell))
+            .map(|cell| (self.board.board_position(cell).index(), cell))
             .collect();
         let mover_boxes = active
             .iter()
@@ -102,11 +104,11 @@ impl Pair {
             .filter(|&&(_, cell)| self.position.has_box(cell))
             .map(|&(position, _)| position)
             .collect();
-        let pusher = manager.pusher_position(1).expect("one pusher");
+        let pusher = manager.pusher_position(1).expect("one pusher").index();
         [
             (pusher, mover_boxes),
             (
-                self.board.board_position(self.position.pusher()),
+                self.board.board_position(self.position.pusher()).index(),
                 compact_boxes,
             ),
         ]

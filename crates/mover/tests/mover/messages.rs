@@ -9,22 +9,24 @@ use sokoengine_mover::{
 fn error_messages() {
     let manager = [
         BoardManagerError::NoPusherWithId { id: 3 },
-        BoardManagerError::NoPusherOn { position: 4 },
+        BoardManagerError::NoPusherOn { position: 4.into() },
         BoardManagerError::NoBoxWithId { id: 7 },
-        BoardManagerError::NoBoxOn { position: 3 },
+        BoardManagerError::NoBoxOn { position: 3.into() },
         BoardManagerError::NoGoalWithId { id: 0 },
-        BoardManagerError::NoGoalOn { position: 9 },
+        BoardManagerError::NoGoalOn { position: 9.into() },
         BoardManagerError::PusherBlocked {
             id: 2,
-            position: 125,
+            position: 125.into(),
             occupant: '#',
         },
         BoardManagerError::BoxBlocked {
             id: 1,
-            position: 12,
+            position: 12.into(),
             occupant: '$',
         },
-        BoardManagerError::PositionOutOfRange { position: 4200 },
+        BoardManagerError::PositionOutOfRange {
+            position: 4200.into(),
+        },
         BoardManagerError::SwitchCounts { boxes: 2, goals: 1 },
     ];
     let mover = [

@@ -81,9 +81,12 @@ fn snapshot(mover: &Mover) -> (String, u64, Vec<usize>, Vec<usize>, Vec<usize>) 
     (
         mover.board().to_board_str(true, false),
         mover.state_hash(),
-        m.pushers_positions().into_values().collect(),
-        m.boxes_positions().into_values().collect(),
-        m.goals_positions().into_values().collect(),
+        m.pushers_positions()
+            .into_values()
+            .map(usize::from)
+            .collect(),
+        m.boxes_positions().into_values().map(usize::from).collect(),
+        m.goals_positions().into_values().map(usize::from).collect(),
     )
 }
 

@@ -122,7 +122,10 @@ fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
                     .board_manager()
                     .pusher_position(mover.selected_pusher())
                     .unwrap();
-                let to = mover.board().path_destination(from, directions).unwrap();
+                let to = mover
+                    .board()
+                    .path_destination(from.index(), directions)
+                    .unwrap();
                 mover.jump(to).expect("legal jump");
                 moves += directions.len();
             }
@@ -131,7 +134,10 @@ fn replay(mover: &mut Mover, tokens: &[Token]) -> (usize, usize, usize) {
                     .board_manager()
                     .pusher_position(mover.selected_pusher())
                     .unwrap();
-                let to = mover.board().path_destination(from, directions).unwrap();
+                let to = mover
+                    .board()
+                    .path_destination(from.index(), directions)
+                    .unwrap();
                 let id = mover
                     .board_manager()
                     .pusher_id_on(to)
@@ -279,7 +285,8 @@ fn fixture_levels_replay_to_solved_in_forward_mode_and_back_in_reverse() {
             let manager = reverse.board_manager();
             assert_eq!(manager.pushers_positions(), initial.pushers_positions());
             let sorted = |m: &BoardManager| {
-                let mut boxes: Vec<usize> = m.boxes_positions().into_values().collect();
+                let mut boxes: Vec<usize> =
+                    m.boxes_positions().into_values().map(usize::from).collect();
                 boxes.sort_unstable();
                 boxes
             };

@@ -46,7 +46,15 @@ pub fn observe(mover: &Mover) -> Observable {
         selected: mover.selected_pusher(),
         pull_count: mover.pull_count(),
         last_move: mover.last_move().to_vec(),
-        pushers: manager.pushers_positions().into_values().collect(),
-        boxes: manager.boxes_positions().into_values().collect(),
+        pushers: manager
+            .pushers_positions()
+            .into_values()
+            .map(usize::from)
+            .collect(),
+        boxes: manager
+            .boxes_positions()
+            .into_values()
+            .map(usize::from)
+            .collect(),
     }
 }

@@ -31,8 +31,8 @@ fn hexoban_diagonal_push_and_illegal_direction() {
     assert_eq!(mover.last_move()[0].moved_box_id(), Some(1));
     assert!(mover.is_solved());
     mover.undo_last_move().unwrap();
-    assert_eq!(mover.board_manager().box_position(1), Ok(12));
-    assert_eq!(mover.board_manager().pusher_position(1), Ok(6));
+    assert_eq!(mover.board_manager().box_position(1), Ok(12.into()));
+    assert_eq!(mover.board_manager().pusher_position(1), Ok(6.into()));
 }
 
 #[test]
@@ -87,13 +87,17 @@ fn reverse_mode_in_every_tessellation() {
             (m.pusher_position(1), m.box_position(1), m.goal_position(1))
         };
         // Box and goal switched: box on 12, goal on 10.
-        assert_eq!(positions(&mover), (Ok(8), Ok(12), Ok(10)), "{tessellation}");
+        assert_eq!(
+            positions(&mover),
+            (Ok(8.into()), Ok(12.into()), Ok(10.into())),
+            "{tessellation}"
+        );
         mover.jump(11).unwrap();
         mover.try_move(Direction::Left).unwrap();
         assert_eq!(mover.pull_count(), 1, "{tessellation}");
         assert_eq!(
             positions(&mover),
-            (Ok(10), Ok(11), Ok(10)),
+            (Ok(10.into()), Ok(11.into()), Ok(10.into())),
             "{tessellation}"
         );
         mover.undo_last_move().unwrap();

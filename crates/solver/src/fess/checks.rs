@@ -436,10 +436,12 @@ mod tests {
     }
 
     fn cell(model: &Model, row: usize, column: usize) -> u32 {
-        model
-            .board
-            .cell_of(row * model.board.width() + column)
-            .unwrap() as u32
+        u32::from(
+            model
+                .board
+                .cell_of(row * model.board.width() + column)
+                .unwrap(),
+        )
     }
 
     #[test]

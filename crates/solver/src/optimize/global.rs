@@ -122,7 +122,7 @@ fn breadth_first(
     for &(config, pusher) in roots {
         space.load(config, pusher);
         let region = space.position.reachable_into(pusher as usize, &mut reach);
-        let normalized = region.iter().copied().min().unwrap_or(pusher as usize) as u32;
+        let normalized = region.iter().copied().min().map_or(pusher, u32::from);
         let root = key(config, normalized);
         if seen.insert(root, budget)? {
             queue.push(root);
@@ -152,7 +152,7 @@ fn breadth_first(
                 let Some(to) = space.position.push_target(from as usize, direction) else {
                     continue;
                 };
-                let to = to as u32;
+                let to = to.get();
                 if space.pushed_distance(to, direction) == INF {
                     continue;
                 }
@@ -165,7 +165,7 @@ fn breadth_first(
                 let region = space
                     .position
                     .reachable_into(from as usize, &mut child_reach);
-                let normalized = region.iter().copied().min().unwrap_or(from as usize) as u32;
+                let normalized = region.iter().copied().min().map_or(from, u32::from);
                 let _ = space.position.pull(direction.opposite());
                 let _ = space.position.set_pusher(pusher as usize);
                 let child_key = key(child, normalized);

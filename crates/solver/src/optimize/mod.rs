@@ -414,7 +414,7 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             let Ok(moved) = position.step(step.direction) else {
                 break;
             };
-            if let Some((from, to)) = moved.pushed {
+            if let Some((from, to)) = moved.pushed.map(|(f, t)| (f.index(), t.index())) {
                 bits::clear(&mut words, model.dense[from]);
                 bits::set(&mut words, model.dense[to]);
                 hash ^= model.box_keys[from] ^ model.box_keys[to];
@@ -838,7 +838,7 @@ fn final_pusher(model: &Model, lurd: &str) -> Option<u32> {
         let step = Step::from_char(model.tessellation, letter).ok()?;
         position.step(step.direction).ok()?;
     }
-    Some(position.pusher() as u32)
+    Some(position.pusher().get())
 }
 
 /// A node of a solution's path: after the start or after a push.
@@ -875,17 +875,17 @@ fn path_points(model: &Model, lurd: &str) -> Vec<Point> {
         let Ok(moved) = position.step(step.direction) else {
             break;
         };
-        match moved.pushed {
+        match moved.pushed.map(|(from, to)| (from.get(), to.get())) {
             None => path = path.after_walk(step.direction),
             Some((from, to)) => {
-                path = path.after_push(step.direction, from as u32, to as u32);
-                if let Some(cell) = cells.iter_mut().find(|cell| **cell == from as u32) {
-                    *cell = to as u32;
+                path = path.after_push(step.direction, from, to);
+                if let Some(cell) = cells.iter_mut().find(|cell| **cell == from) {
+                    *cell = to;
                 }
                 points.push(Point {
                     offset: offset + letter.len_utf8(),
                     cells: cells.clone(),
-                    pusher: from as u32,
+                    pusher: from,
                     direction: step.direction.index() as u8,
                     metrics: path.metrics,
                 });

@@ -365,7 +365,7 @@ impl Searcher {
                     let Some(to) = space.position.push_target(from as usize, direction) else {
                         continue;
                     };
-                    let to = to as u32;
+                    let to = to.get();
                     let distance = space.pushed_distance(to, direction);
                     if distance == INF {
                         continue;
@@ -463,7 +463,7 @@ pub(crate) fn steps_of(
     pushes: &[Push],
 ) -> Option<String> {
     let walk_order = walk_order(order);
-    let mut pusher = position.pusher() as u32;
+    let mut pusher = position.pusher().get();
     let mut steps = String::new();
     let mut walk = Vec::new();
     for push in pushes {

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use sokoengine_board::{CompactBoard, Puzzle};
+use sokoengine_board::{CompactBoard, CompactCell, Puzzle};
 use sokoengine_geometry::{Direction, Tessellation};
 use sokoengine_metrics::{BoxMove, MetricOrder, PathMetrics, SolutionMetrics, SolutionVerifier};
 use sokoengine_solver::{
@@ -69,8 +69,13 @@ pub fn checked_optimize<S: AsRef<str>>(
 pub fn reference_optimum(puzzle: &Puzzle, order: MetricOrder) -> Option<SolutionMetrics> {
     let board = CompactBoard::new(puzzle).expect("one pusher");
     let directions = board.tessellation().legal_directions();
-    type Key = (Vec<usize>, usize, Option<(Direction, bool)>, Option<u32>);
-    let key_of = |boxes: &[usize], pusher: usize, path: &PathMetrics<u32>| -> Key {
+    type Key = (
+        Vec<CompactCell>,
+        CompactCell,
+        Option<(Direction, bool)>,
+        Option<u32>,
+    );
+    let key_of = |boxes: &[CompactCell], pusher: CompactCell, path: &PathMetrics<u32>| -> Key {
         (
             boxes.to_vec(),
             pusher,
@@ -81,12 +86,12 @@ pub fn reference_optimum(puzzle: &Puzzle, order: MetricOrder) -> Option<Solution
         )
     };
     let start = board.start();
-    let start_boxes: Vec<usize> = board.start_boxes().collect();
+    let start_boxes: Vec<CompactCell> = board.start_boxes().collect();
     let mut best: HashMap<Key, [u32; 6]> = HashMap::new();
     let mut open = BinaryHeap::new();
     let root = PathMetrics::<u32>::START;
     best.insert(key_of(&start_boxes, start.pusher(), &root), [0; 6]);
-    let mut states: Vec<(Vec<usize>, usize, PathMetrics<u32>)> =
+    let mut states: Vec<(Vec<CompactCell>, CompactCell, PathMetrics<u32>)> =
         vec![(start_boxes, start.pusher(), root)];
     open.push(Reverse(([0_u32; 6], 0_usize)));
     while let Some(Reverse((key, index))) = open.pop() {
@@ -112,9 +117,7 @@ pub fn reference_optimum(puzzle: &Puzzle, order: MetricOrder) -> Option<Solution
                 continue;
             };
             let next_path = match moved.pushed {
-                Some((from, to)) => {
-                    path.after(direction, Some(BoxMove::new(from as u32, to as u32)))
-                }
+                Some((from, to)) => path.after(direction, Some(BoxMove::new(from.get(), to.get()))),
                 None => path.after_walk(direction),
             };
             let mut next_boxes = boxes.clone();

@@ -163,7 +163,7 @@ fn rules_replay_a_corpus_solution() {
         let moved = compact.step(direction).expect("a legal step");
         if let Some((from, _)) = moved.pushed {
             let push = sokoengine_solver::Push {
-                box_position: board.board_position(from),
+                box_position: board.board_position(from).index(),
                 direction,
             };
             assert!(rules.is_movement_possible(&push, &position));

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use sokoengine_board::{BoardGraph, CompactBoard, Puzzle, Reach};
+use sokoengine_board::{BoardGraph, CompactBoard, CompactCell, Puzzle, Reach};
 use sokoengine_geometry::Tessellation;
 use sokoengine_metrics::SolutionVerifier;
 use sokoengine_mover::{Mover, SolvingMode};
@@ -117,7 +117,7 @@ fn solvable_board() -> impl Strategy<Value = Puzzle> {
                     (false, false, true) => '.',
                     (false, false, false) => ' ',
                 };
-                result.set(at, c).expect("a board character");
+                result.set(at.index(), c).expect("a board character");
             }
             result
         })
@@ -128,9 +128,9 @@ fn pieces(puzzle: &Puzzle) -> (Vec<usize>, usize) {
     let board = CompactBoard::new(puzzle).expect("one pusher");
     let boxes = board
         .start_boxes()
-        .map(|c| board.board_position(c))
+        .map(|c| board.board_position(c).index())
         .collect();
-    (boxes, board.board_position(board.start_pusher()))
+    (boxes, board.board_position(board.start_pusher()).index())
 }
 
 proptest! {
@@ -187,7 +187,8 @@ proptest! {
             expected.set_pusher(behind).expect("free");
             let mut played = expected.clone();
             prop_assert_eq!(played.push(cell(push.from), push.direction), Ok(cell(push.to)));
-            prop_assert_eq!(played.pull(push.direction.opposite()), Ok(cell(push.from)));
+            let pulled = played.pull(push.direction.opposite()).map(|moved| moved.pulled);
+            prop_assert_eq!(pulled, Ok(Some((cell(push.to), cell(push.from)))));
             prop_assert_eq!(played, expected);
         }
     }
@@ -275,9 +276,9 @@ fn moves_mode_breaks_ties_by_pushes() {
 fn fewest_moves(puzzle: &Puzzle) -> Option<(u32, u32)> {
     let board = CompactBoard::new(puzzle).expect("one pusher");
     let tessellation = puzzle.tessellation();
-    let active: Vec<usize> = board.active().collect();
+    let active: Vec<CompactCell> = board.active().collect();
     let key = |position: &sokoengine_board::Position| {
-        let boxes: Vec<usize> = active
+        let boxes: Vec<CompactCell> = active
             .iter()
             .copied()
             .filter(|&c| position.has_box(c))
@@ -289,13 +290,13 @@ fn fewest_moves(puzzle: &Puzzle) -> Option<(u32, u32)> {
         return Some((0, 0));
     }
     // Best pushes per position of the current and the next layer of moves.
-    let mut seen: HashMap<(Vec<usize>, usize), u32> = HashMap::new();
+    let mut seen: HashMap<(Vec<CompactCell>, CompactCell), u32> = HashMap::new();
     seen.insert(key(&start), 0);
     let mut layer = vec![(start, 0_u32)];
     let mut moves = 0;
     while !layer.is_empty() {
         moves += 1;
-        let mut next: HashMap<(Vec<usize>, usize), (sokoengine_board::Position, u32)> =
+        let mut next: HashMap<(Vec<CompactCell>, CompactCell), (sokoengine_board::Position, u32)> =
             HashMap::new();
         for (position, pushes) in &layer {
             for &direction in tessellation.legal_directions() {

@@ -133,7 +133,7 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
     let mut position = board.start();
     let mut boxes: Vec<usize> = board
         .start_boxes()
-        .map(|c| board.board_position(c))
+        .map(|c| board.board_position(c).index())
         .collect();
     let mut checked = 0;
     let mut check = |boxes: &[usize], pusher: usize, pushes: usize| {
@@ -144,7 +144,7 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
             Err(error) => Some(format!("after {pushes} pushes: {error}")),
         }
     };
-    if let Some(message) = check(&boxes, board.board_position(position.pusher()), 0) {
+    if let Some(message) = check(&boxes, board.board_position(position.pusher()).index(), 0) {
         return Audited::Fired(message);
     }
     let mut pushes = 0;
@@ -160,10 +160,14 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
             continue;
         };
         pushes += 1;
-        let (from, to) = (board.board_position(from), board.board_position(to));
+        let (from, to) = (
+            board.board_position(from).index(),
+            board.board_position(to).index(),
+        );
         let index = boxes.iter().position(|&b| b == from).expect("a box moved");
         boxes[index] = to;
-        if let Some(message) = check(&boxes, board.board_position(position.pusher()), pushes) {
+        let pusher = board.board_position(position.pusher()).index();
+        if let Some(message) = check(&boxes, pusher, pushes) {
             return Audited::Fired(message);
         }
     }

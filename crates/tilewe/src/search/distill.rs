@@ -8,9 +8,9 @@ use crate::board::Board;
 use crate::moves::Move;
 use crate::types::PieceSet;
 
-use super::Teams;
 use super::features::{Sides, Tracker, for_each_move};
 use super::model::{self, MoveModel, N_ACTIVE, N_WEIGHTS};
+use crate::engine::Teams;
 
 /// No weight in this slot (the centre group outside the opening).
 const NO_WEIGHT: u16 = u16::MAX;

@@ -8,11 +8,12 @@
 //! corners, the opponents' corners and the partners' corners; each candidate is then a
 //! handful of 128-bit ANDs and population counts.
 
-use crate::board::{Board, PAD, PlayoutTarget, ROWS, Row, for_each_corner};
+use crate::board::{Board, PAD, ROWS, Row, for_each_corner};
 use crate::moves::Move;
 use crate::rng::Rng;
 use crate::tables::{PAIR_WORDS, PairMasks11, PairSet, Tables, tables};
 
+use super::playout::PlayoutTarget;
 use super::stats::{PlayoutView, UNKNOWN};
 
 /// The 11 bits of one window row.

@@ -6,14 +6,15 @@ mod book;
 mod distill;
 pub(crate) mod features;
 pub(crate) mod model;
+mod playout;
 mod stats;
 mod territory;
 mod tree;
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, CornerPolicy, PlayoutState};
-use crate::engine::Engine;
+use crate::board::Board;
+use crate::engine::{Engine, Teams};
 use crate::moves::Move;
 use crate::rng::Rng;
 use crate::types::Piece;
@@ -21,9 +22,10 @@ pub use book::{OpeningBook, OpeningBookError, OpeningBookErrorKind};
 pub use distill::Distiller;
 use features::{PickWeights, PlayoutBonus, Sides, Tracker};
 pub use model::{MoveModel, MoveModelError};
-use stats::PlacementStats;
+use playout::{CornerPolicy, PlayoutState};
+use stats::{N_KEYS, PlacementStats};
 use territory::Territory;
-use tree::{Edge, ExpandBuffers, MAX_EDGES, N_KEYS, NONE, Node, Tree};
+use tree::{Edge, ExpandBuffers, MAX_EDGES, NONE, Node, Tree};
 
 /// How much thinking a move gets.
 ///
@@ -75,28 +77,6 @@ impl std::fmt::Display for Budget {
             Budget::Playouts(n) => write!(f, "{n} playouts"),
             Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
             Budget::AverageTime(t) => write!(f, "{} ms on average", t.as_millis()),
-        }
-    }
-}
-
-/// Who plays with whom: what a colour's result is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Teams {
-    /// Every colour for itself: a colour wins with the most cells.
-    #[default]
-    Solo,
-    /// Blue and red against yellow and green, each side scoring the cells of both its
-    /// colours (Blokus Two-Player; needs 4 colours, otherwise every colour plays alone).
-    Partners,
-}
-
-impl Teams {
-    /// Team number of each colour.
-    const fn numbers(self, n_players: usize) -> [u8; 4] {
-        match self {
-            Teams::Partners if n_players == 4 => [0, 1, 0, 1],
-            _ => [0, 1, 2, 3],
         }
     }
 }

@@ -5,7 +5,9 @@
 //! a colour anywhere in the game's simulations is likely still good for it nearby. The
 //! playouts read them too, as one small value per placement, in their pick.
 
-use super::tree::N_KEYS;
+/// Number of placement keys ([`Move::placement_key`](crate::Move::placement_key)): 91
+/// orientations x 24 x 24.
+pub(super) const N_KEYS: usize = 91 * 24 * 24;
 
 /// Per colour and placement key, the weighted AMAF visits and wins of the game's
 /// simulations.

@@ -101,7 +101,7 @@ pub(crate) fn estimates(board: &Board, sides: Sides, territory: &Territory) -> [
 mod tests {
     use super::*;
     use crate::board::StartCorners;
-    use crate::search::Teams;
+    use crate::engine::Teams;
 
     fn cells(region: &Region) -> u32 {
         region.iter().map(|row| row.count_ones()).sum()

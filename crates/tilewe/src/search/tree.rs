@@ -8,12 +8,10 @@ use crate::types::PieceSet;
 use super::Params;
 use super::features::{Sides, Tracker, for_each_wanted_move};
 use super::model;
-use super::stats::PlacementStats;
+use super::stats::{N_KEYS, PlacementStats};
 
 /// No child node yet.
 pub(super) const NONE: u32 = u32::MAX;
-/// Number of placement keys ([`Move::placement_key`]): 91 orientations x 24 x 24.
-pub(super) const N_KEYS: usize = 91 * 24 * 24;
 /// Tree size limit in edges (36 bytes each, 144 MiB): beyond it nodes stop growing and
 /// the search goes on with playouts from the leaves it has.
 pub(super) const MAX_EDGES: usize = 1 << 22;
@@ -378,8 +376,9 @@ mod tests {
     fn selection_matches_the_full_computation() {
         use crate::board::{Board, StartCorners};
         use crate::engine::Engine;
+        use crate::engine::Teams;
         use crate::rng::Rng;
-        use crate::search::{Budget, Mcts, Teams};
+        use crate::search::{Budget, Mcts};
 
         let mut board = Board::with_start_corners(4, StartCorners::Fixed).unwrap();
         let mut engine = Mcts::new(Budget::Playouts(400)).with_teams(Teams::Partners);
