@@ -2,8 +2,9 @@
 //! from its own deep searches in Blokus Two-Player, one depth at a time.
 //!
 //! ```sh
+//! # the shipped book:
 //! cargo run --release --example tilewe_book -- \
-//!     --depth 5 --games 16 --playouts 40000 --seed 1 --out opening_book.txt
+//!     --depth 5 --games 16 --playouts 100000 --guard 4 --seed 1 --out opening_book.txt
 //! ```
 //!
 //! For depth `d` (a colour's `d+1`-th piece) it plays `--games` games from the classic
@@ -205,7 +206,7 @@ fn main() -> Result<(), String> {
         "# The Tilewe engine's opening book for Blokus Two-Player, made by\n\
          # cargo run --release --example tilewe_book -- --depth {} --games {} --playouts {} \
          --opponent-playouts {} --guard {} --seed {}\n# (see the example's docs; the format is \
-         in crates/tilewe/src/search/book.rs)\n",
+         in docs/tilewe.md#the-opening-book)\n",
         o.depth, o.games, o.playouts, o.opponent_playouts, o.guard, o.seed
     );
     text.push_str(&log);

@@ -16,6 +16,7 @@ use sokoengine::tilewe::{
 use sokoengine::render::{tilewe_animation, tilewe_svg};
 
 use crate::failure::Failure;
+use crate::input::{display_name, read_text};
 use crate::output::{Output, Progress};
 use crate::render::{Picture, PictureArgs, emit, render_failure};
 
@@ -182,25 +183,47 @@ pub struct GtpArgs {
     /// commands give the same moves.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Play each colour's first pieces from the opening book in Blokus Two-Player
-    /// (mcts only; see --no-book).
+    /// Play each colour's first pieces in Blokus Two-Player from the opening book of the
+    /// engine's own deep searches (mcts only; see --no-book).
     #[arg(long, overrides_with = "no_book")]
     book: bool,
     /// Search every move, without the opening book (the default: the book measured no
-    /// stronger against Pentobi; see docs/tilewe.md).
+    /// stronger; see docs/tilewe.md).
     #[arg(long, overrides_with = "book")]
     no_book: bool,
+    /// Play from the opening book in FILE instead of the shipped one (mcts only; the
+    /// text form is described in docs/tilewe.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    book_file: Option<String>,
 }
 
 impl GtpArgs {
-    /// Whether the mcts engine consults the opening book.
+    /// Whether the mcts engine consults an opening book: only when asked, since the book
+    /// measured no stronger than the search (docs/tilewe.md#the-opening-book).
     fn uses_book(&self) -> bool {
-        USE_BOOK_BY_DEFAULT && !self.no_book || self.book
+        self.book || self.book_file.is_some()
+    }
+
+    /// The opening book the mcts engine consults, if any: `--book-file`'s, else the
+    /// shipped one.
+    fn opening_book(&self) -> Result<Option<OpeningBook>, Failure> {
+        if !self.uses_book() {
+            return Ok(None);
+        }
+        let Some(path) = &self.book_file else {
+            return Ok(Some(OpeningBook::standard().clone()));
+        };
+        if path == "-" {
+            return Err(Failure::usage(
+                "--book-file -: standard input carries the GTP session",
+            ));
+        }
+        read_text(path)?
+            .parse()
+            .map(Some)
+            .map_err(|e| Failure::domain(format!("{}: {e}", display_name(path))))
     }
 }
-
-/// Whether `tilewe gtp` plays from the opening book unless told otherwise.
-const USE_BOOK_BY_DEFAULT: bool = false;
 
 /// Arguments of `sokoengine tilewe play`.
 #[derive(Debug, Args)]
@@ -240,12 +263,18 @@ fn gtp(args: &GtpArgs, out: &Output) -> Result<(), Failure> {
     if out.json {
         return Err(Failure::usage("gtp speaks GTP; --json does not apply"));
     }
-    if args.book && args.engine != EngineName::Mcts {
-        return Err(Failure::usage("--book applies to the mcts engine only"));
+    if args.engine != EngineName::Mcts {
+        if args.book {
+            return Err(Failure::usage("--book applies to the mcts engine only"));
+        }
+        if args.book_file.is_some() {
+            return Err(Failure::usage(
+                "--book-file applies to the mcts engine only",
+            ));
+        }
     }
     let engine = if args.engine == EngineName::Mcts {
-        let book = args.uses_book().then(|| OpeningBook::standard().clone());
-        Box::new(args.budget.mcts().with_book(book))
+        Box::new(args.budget.mcts().with_book(args.opening_book()?))
     } else {
         args.budget.engine(args.engine)?
     };

@@ -234,19 +234,46 @@ fn gtp_session() {
     assert_eq!(crate::run_stdin(&args, script).ok(), first.ok());
     // The opening book: the version names it, and it answers the first moves.
     let script = "version\nset_game Blokus Two-Player\ngenmove blue\ngenmove yellow\n";
+    // The book is off unless asked for.
     let booked = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--book"], script);
-    let searched = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--no-book"], script);
+    let searched = crate::run_stdin(&["tilewe", "gtp", "--playouts", "30"], script);
     assert!(booked.ok().contains(" mcts-30+book\n"), "{booked:?}");
     assert!(searched.ok().contains(" mcts-30\n"), "{searched:?}");
+    assert_eq!(
+        crate::run_stdin(&["tilewe", "gtp", "--playouts", "30", "--no-book"], script).ok(),
+        searched.ok()
+    );
     // An average time a move: the version names it, and it answers genmove.
     let clocked = crate::run_stdin(
         &["tilewe", "gtp", "--average-time-per-move", "5"],
         "version\ngenmove blue\n",
     );
     assert!(clocked.ok().contains(" mcts-avg5ms\n\n= "), "{clocked:?}");
+    // A book of one's own: every colour opens with its monomino.
+    let own = crate::run_stdin(
+        &[
+            "tilewe",
+            "gtp",
+            "--playouts",
+            "30",
+            "--book-file",
+            "tilewe_book.txt",
+        ],
+        script,
+    );
+    assert!(
+        own.ok()
+            .ends_with(" mcts-30+book\n\n= \n\n= a20\n\n= t20\n\n"),
+        "{own:?}"
+    );
     let last = crate::run_stdin(&["tilewe", "gtp", "--no-book", "--book"], "version\n");
     assert!(
         last.ok().contains("+book"),
+        "the last of --book and --no-book counts"
+    );
+    let last = crate::run_stdin(&["tilewe", "gtp", "--book", "--no-book"], "version\n");
+    assert!(
+        !last.ok().contains("+book"),
         "the last of --book and --no-book counts"
     );
     // End of input ends the session like quit.
@@ -297,6 +324,39 @@ fn gtp_usage_errors() {
     assert_eq!(out.fails(2), "gtp speaks GTP; --json does not apply");
     let out = run(&["tilewe", "gtp", "--engine", "random", "--book"]);
     assert_eq!(out.fails(2), "--book applies to the mcts engine only");
+    let out = run(&[
+        "tilewe",
+        "gtp",
+        "--engine",
+        "random",
+        "--book-file",
+        "tilewe_book.txt",
+    ]);
+    assert_eq!(out.fails(2), "--book-file applies to the mcts engine only");
+    let out = run(&[
+        "tilewe",
+        "gtp",
+        "--book-file",
+        "tilewe_book.txt",
+        "--no-book",
+    ]);
+    assert!(out.fails_usage().contains("cannot be used with"), "{out:?}");
+    let out = run(&["tilewe", "gtp", "--book-file", "-"]);
+    assert_eq!(
+        out.fails(2),
+        "--book-file -: standard input carries the GTP session"
+    );
+    let out = run(&["tilewe", "gtp", "--book-file", "no_such_book.txt"]);
+    assert!(
+        out.fails(1).starts_with("can't read no_such_book.txt: "),
+        "{out:?}"
+    );
+    // A book that does not parse: the file, line and column, and what is wrong.
+    let out = run(&["tilewe", "gtp", "--book-file", "err_tilewe_book.txt"]);
+    assert_eq!(
+        out.fails(1),
+        "err_tilewe_book.txt: line 2, column 16: `z9` is not a point"
+    );
 }
 
 #[test]
