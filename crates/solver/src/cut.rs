@@ -23,6 +23,10 @@ pub(crate) struct CutTree {
     root: Vec<bool>,
     /// Discovery intervals of the child subtrees each cut cell separates.
     separated: Vec<(u32, u32)>,
+    /// The open cells in discovery order.
+    order: Vec<u32>,
+    /// Per tree: its first and last discovery time.
+    spans: Vec<(u32, u32)>,
     stack: Vec<(u32, u8)>,
     pairs: Vec<(u32, u32)>,
 }
@@ -45,6 +49,8 @@ impl CutTree {
         self.root.resize(len, false);
         self.separated.clear();
         self.pairs.clear();
+        self.order.clear();
+        self.spans.clear();
         let mut time = 0_u32;
         let mut trees = 0_u32;
         for start in std::iter::once(first).chain(model.floor.iter().copied()) {
@@ -55,7 +61,9 @@ impl CutTree {
             {
                 continue;
             }
+            let begin = time;
             self.search(model, start, trees, &mut time, &blocked);
+            self.spans.push((begin, time - 1));
             trees += 1;
         }
         // Separated children grouped by parent.
@@ -86,6 +94,7 @@ impl CutTree {
         self.discovered[r] = *time;
         self.low[r] = *time;
         self.tree[r] = tree;
+        self.order.push(root);
         *time += 1;
         self.stack.clear();
         self.stack.push((root, 0));
@@ -102,6 +111,7 @@ impl CutTree {
                     self.low[n] = *time;
                     self.tree[n] = tree;
                     self.parent[n] = cell;
+                    self.order.push(neighbor);
                     *time += 1;
                     self.stack.push((neighbor, 0));
                 } else {
@@ -159,6 +169,42 @@ impl CutTree {
             }
         }
         count as u8
+    }
+
+    /// The open cells in discovery order: each tree, and each subtree within it, is
+    /// a run of it (the runs [`CutTree::span_of`] and [`CutTree::separated`] name).
+    pub(crate) fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// How many trees (connected areas of open cells) the forest has.
+    pub(crate) fn tree_count(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// The first and last discovery time of the tree of open `cell`.
+    #[inline]
+    pub(crate) fn span_of(&self, cell: u32) -> (u32, u32) {
+        self.spans[self.tree[cell as usize] as usize]
+    }
+
+    /// The discovery intervals of the subtrees that blocking open `cell` cuts off
+    /// from the rest of its tree, in side order (see [`CutTree::side_of`]).
+    #[inline]
+    pub(crate) fn separated(&self, cell: u32) -> &[(u32, u32)] {
+        let c = cell as usize;
+        let count = usize::from(self.separated_count[c]);
+        if count == 0 {
+            return &[];
+        }
+        let first = self.separated_first[c] as usize;
+        &self.separated[first..first + count]
+    }
+
+    /// Whether open `cell` is the first cell discovered in its tree.
+    #[inline]
+    pub(crate) fn is_root(&self, cell: u32) -> bool {
+        self.root[cell as usize]
     }
 
     /// Whether open cells `a` and `b` are in one connected area.

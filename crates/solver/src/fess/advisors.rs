@@ -199,7 +199,7 @@ fn base_pull(
             ..candidate.step
         };
         board.play(&standing);
-        let (areas, _) = board.regions();
+        let areas = board.regions().count;
         board.undo(&standing, pusher);
         let distance = walking_distances(model, candidate.step.to)[candidate.step.from as usize];
         let key = (

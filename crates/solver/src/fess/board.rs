@@ -71,6 +71,17 @@ pub(crate) struct Board<'m> {
     visited: Vec<u32>,
     visit_stamp: u32,
     queue: Vec<(u32, u32, u16, u8)>,
+    /// XOR of the area keys of the cut tree's cells in discovery order, prefixed
+    /// (`prefix[t]` covers the first `t` cells): any run's key in two loads.
+    prefix: Vec<u64>,
+}
+
+/// The areas of free cells of a position: how many, and the key of the pusher's
+/// (the XOR of its cells' keys), which stands for where the pusher is in a hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Areas {
+    pub(crate) count: u16,
+    pub(crate) key: u64,
 }
 
 impl<'m> Board<'m> {
@@ -102,6 +113,7 @@ impl<'m> Board<'m> {
             visited: vec![0; len * 8],
             visit_stamp: 0,
             queue: Vec::new(),
+            prefix: Vec::new(),
         }
     }
 
@@ -178,29 +190,28 @@ impl<'m> Board<'m> {
         self.generation
     }
 
-    /// Labels the regions of free cells; returns how many there are and the
-    /// smallest cell of the pusher's region (the normalized pusher).
-    pub(crate) fn regions(&mut self) -> (u16, u32) {
+    /// Labels the regions of free cells; returns how many there are and the key of
+    /// the pusher's region.
+    pub(crate) fn regions(&mut self) -> Areas {
         let generation = self.next_generation();
         let model = self.model;
         let degree = self.degree;
         let mut count = 0_u32;
-        let mut pusher_min = self.pusher;
+        let mut pusher_key = 0;
         for &cell in &model.floor {
             let c = cell as usize;
             if self.stamp[c] == generation || self.has_box[c] {
                 continue;
             }
-            // Cells are visited in increasing order: the first of a region is its
-            // smallest.
-            let smallest = cell;
             let mut holds_pusher = false;
+            let mut key = 0;
             self.stamp[c] = generation;
             self.label[c] = count;
             self.stack.clear();
             self.stack.push(cell);
             while let Some(current) = self.stack.pop() {
                 holds_pusher |= current == self.pusher;
+                key ^= model.pusher_keys[current as usize];
                 let first = current as usize * degree;
                 for &next in &self.adjacent[first..first + degree] {
                     let n = next as usize;
@@ -212,11 +223,105 @@ impl<'m> Board<'m> {
                 }
             }
             if holds_pusher {
-                pusher_min = smallest;
+                pusher_key = key;
             }
             count += 1;
         }
-        (count.min(u32::from(u16::MAX)) as u16, pusher_min)
+        Areas {
+            count: count.min(u32::from(u16::MAX)) as u16,
+            key: pusher_key,
+        }
+    }
+
+    /// Indexes the cut tree [`Board::box_moves`] built last (the floor with its box
+    /// lifted) for [`Board::areas_after`].
+    pub(crate) fn index_areas(&mut self) {
+        let keys = &self.model.pusher_keys;
+        self.prefix.clear();
+        self.prefix.push(0);
+        let mut key = 0;
+        for &cell in self.cuts.order() {
+            key ^= keys[cell as usize];
+            self.prefix.push(key);
+        }
+    }
+
+    /// The key of the cells discovered from `first` to `last`.
+    #[inline]
+    fn key_between(&self, (first, last): (u32, u32)) -> u64 {
+        self.prefix[last as usize + 1] ^ self.prefix[first as usize]
+    }
+
+    /// The areas of the position `step` leads to, without a flood fill: `step` is a
+    /// move of the box [`Board::box_moves`] last moved and [`Board::index_areas`]
+    /// has indexed its cut tree. With the box lifted the floor has the cut tree's
+    /// areas; the box set down on `to` splits its area into the sides of `to`.
+    pub(crate) fn areas_after(&self, step: &BoxMove) -> Areas {
+        let cuts = &self.cuts;
+        let trees = cuts.tree_count() as u32;
+        if step.base {
+            // Taken off the board: the floor stays as the lifted box left it.
+            return Areas {
+                count: trees.min(u32::from(u16::MAX)) as u16,
+                key: self.key_between(cuts.span_of(step.pusher)),
+            };
+        }
+        let to = step.to;
+        let separated = cuts.separated(to);
+        let pieces = separated.len() as u32 + u32::from(!cuts.is_root(to));
+        let count = (trees + pieces).saturating_sub(1);
+        let side = usize::from(cuts.side_of(to, step.pusher));
+        let key = match separated.get(side) {
+            Some(&run) => self.key_between(run),
+            None => {
+                let mut key =
+                    self.key_between(cuts.span_of(to)) ^ self.model.pusher_keys[to as usize];
+                for &run in separated {
+                    key ^= self.key_between(run);
+                }
+                key
+            }
+        };
+        Areas {
+            count: count.min(u32::from(u16::MAX)) as u16,
+            key,
+        }
+    }
+
+    /// [`Board::opens_new_moves`] for the position `step` leads to, answered from
+    /// the cut tree as [`Board::areas_after`] is (the board itself unchanged).
+    pub(crate) fn opens_after(&self, step: &BoxMove, before: &[bool]) -> bool {
+        if step.base {
+            return false;
+        }
+        let model = self.model;
+        let cuts = &self.cuts;
+        let (from, to, pusher) = (step.from, step.to, step.pusher);
+        let has_box = |cell: u32| cell == to || (cell != from && self.has_box[cell as usize]);
+        for &cell in &self.boxes {
+            if cell == from {
+                continue;
+            }
+            for &direction in model.directions {
+                let side = model.neighbor(cell, direction);
+                if side == NONE
+                    || before[side as usize]
+                    || has_box(side)
+                    || !cuts.is_open(side)
+                    || !cuts.connected_without(to, side, pusher)
+                {
+                    continue;
+                }
+                let beyond = match self.way {
+                    Way::Push => model.neighbor(cell, direction.opposite()),
+                    Way::Pull => model.neighbor(side, direction),
+                };
+                if beyond != NONE && !has_box(beyond) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The region label of free `cell` after [`Board::regions`].
@@ -232,7 +337,9 @@ impl<'m> Board<'m> {
     /// Whether, after a move of the box now on `moved` (with [`Board::regions`]
     /// labels fresh), the pusher reaches a side of another box that `before` (the
     /// region of the position before the move) did not, and can push (or pull)
-    /// that box from there.
+    /// that box from there. The search asks [`Board::opens_after`]; this flood-fill
+    /// form is its tests' reference.
+    #[cfg(test)]
     pub(crate) fn opens_new_moves(&self, moved: u32, before: &[bool]) -> bool {
         let model = self.model;
         let pusher = self.region_of(self.pusher);
@@ -414,12 +521,146 @@ mod tests {
     }
 
     #[test]
-    fn regions_and_normalized_pusher() {
+    fn regions_and_the_pusher_key() {
         let model = model("#######/#@ $ .#/#######");
         let mut board = Board::new(&model, Way::Push);
         board.set(&model.start_boxes, &[], model.start_pusher);
-        let (count, pusher) = board.regions();
-        assert_eq!(count, 2);
-        assert_eq!(pusher, model.start_pusher);
+        let areas = board.regions();
+        assert_eq!(areas.count, 2);
+        // The pusher's area is the two cells left of the box.
+        let left = model.neighbor(model.start_pusher, Direction::Right);
+        assert_eq!(
+            areas.key,
+            model.pusher_keys[model.start_pusher as usize] ^ model.pusher_keys[left as usize]
+        );
+        // Any cell of the area gives the same key.
+        board.set(&model.start_boxes, &[], left);
+        assert_eq!(board.regions(), areas);
+    }
+
+    /// A board of `tessellation`, `width` x `height`, with walls, boxes and goals
+    /// where a fixed sequence of numbers puts them (`None` when the model refuses
+    /// it, e.g. for a box walled in where the pusher never comes).
+    fn scattered(
+        tessellation: Tessellation,
+        width: usize,
+        height: usize,
+        seed: u64,
+    ) -> Option<Model> {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        let mut puzzle = Puzzle::new(tessellation, width, height).unwrap();
+        let mut free: Vec<usize> = Vec::new();
+        for position in 0..width * height {
+            if next() % 6 == 0 {
+                puzzle.set(position, '#').unwrap();
+            } else {
+                free.push(position);
+            }
+        }
+        let mut take = |next: &mut dyn FnMut() -> usize| free.swap_remove(next() % free.len());
+        puzzle.set(take(&mut next), '@').unwrap();
+        for _ in 0..4 {
+            puzzle.set(take(&mut next), '$').unwrap();
+            puzzle.set(take(&mut next), '.').unwrap();
+        }
+        Model::new(&puzzle, 1 << 30).ok()
+    }
+
+    /// The areas and "opens new moves" of every move, read off the cut tree, are
+    /// those a flood fill of the position after the move finds, along a walk of
+    /// moves, both ways, on every tessellation.
+    #[test]
+    fn areas_after_a_move_match_a_flood_fill() {
+        let mut checked = 0;
+        for tessellation in [
+            Tessellation::Sokoban,
+            Tessellation::Hexoban,
+            Tessellation::Trioban,
+            Tessellation::Octoban,
+        ] {
+            for seed in 0..12 {
+                let Some(model) = scattered(tessellation, 9, 7, seed) else {
+                    continue;
+                };
+                for way in [Way::Push, Way::Pull] {
+                    let mut board = Board::new(&model, way);
+                    match way {
+                        Way::Push => board.set(&model.start_boxes, &[], model.start_pusher),
+                        Way::Pull => {
+                            let pusher = model
+                                .floor
+                                .iter()
+                                .copied()
+                                .find(|&cell| !model.board.is_goal(cell as usize))
+                                .unwrap();
+                            board.set(&model.goals, &model.start_boxes, pusher);
+                        }
+                    }
+                    for walk in 0..12_usize {
+                        board.reach();
+                        let before: Vec<bool> = (0..model.board.cells_len())
+                            .map(|cell| board.reached(cell as u32))
+                            .collect();
+                        let pusher = board.pusher;
+                        let mut all = Vec::new();
+                        for from in board.boxes.clone() {
+                            let mut moves = Vec::new();
+                            board.box_moves(from, |_, _| true, &mut moves);
+                            board.index_areas();
+                            let expected: Vec<(Areas, bool, Option<Areas>)> = moves
+                                .iter()
+                                .map(|step| {
+                                    let base = BoxMove {
+                                        base: true,
+                                        ..*step
+                                    };
+                                    (
+                                        board.areas_after(step),
+                                        board.opens_after(step, &before),
+                                        board
+                                            .bases
+                                            .contains(&step.to)
+                                            .then(|| board.areas_after(&base)),
+                                    )
+                                })
+                                .collect();
+                            for (step, (placed, opens, removed)) in moves.iter().zip(expected) {
+                                board.play(step);
+                                assert_eq!(board.regions(), placed, "{tessellation} {step:?}");
+                                assert_eq!(
+                                    board.opens_new_moves(step.to, &before),
+                                    opens,
+                                    "{tessellation} {step:?}"
+                                );
+                                board.undo(step, pusher);
+                                if let Some(removed) = removed {
+                                    let base = BoxMove {
+                                        base: true,
+                                        ..*step
+                                    };
+                                    board.play(&base);
+                                    assert_eq!(board.regions(), removed, "{tessellation}");
+                                    board.undo(&base, pusher);
+                                }
+                                checked += 1;
+                            }
+                            all.extend(moves);
+                        }
+                        if all.is_empty() {
+                            break;
+                        }
+                        let step = all[(walk * 7 + seed as usize) % all.len()];
+                        board.play(&step);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} moves checked");
     }
 }

@@ -38,13 +38,23 @@ use crate::model::{Model, NONE};
 use crate::store::{FastMap, fast_map};
 
 use advisors::{AdvisorTables, Candidate, advise};
-use board::{Board, BoxMove, Way};
+use board::{Areas, Board, BoxMove, Way};
 use checks::Checks;
 use score::{Cell, Rooms, Score, Scorer};
 use tree::{Edge, Expansion, Tree};
 
 pub(crate) use checks::Refuted;
 pub(crate) use packing::Packing;
+
+/// What a generated move's position needs of its free cells: its areas with the
+/// box set down on the target (`placed`) or taken off the board there (`removed`,
+/// pull searches' start cells), and whether the move opens new moves.
+#[derive(Debug, Clone, Copy)]
+struct MoveAreas {
+    placed: Areas,
+    removed: Areas,
+    opens: bool,
+}
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +131,8 @@ pub(crate) struct Search<'m> {
     before: Vec<bool>,
     candidates: Vec<Candidate>,
     children: Vec<u32>,
+    /// Per generated move: the areas of the position it leads to.
+    areas: Vec<MoveAreas>,
     pub(crate) expanded: u64,
     pub(crate) refuted: u64,
     /// Cuts an expansion's move generation short once the solve must end.
@@ -171,6 +183,7 @@ impl<'m> Search<'m> {
             before: Vec::new(),
             candidates: Vec::new(),
             children: Vec::new(),
+            areas: Vec::new(),
             expanded: 0,
             refuted: 0,
             deadline: Deadline::default(),
@@ -185,11 +198,17 @@ impl<'m> Search<'m> {
             + self.cells.capacity() * 8
     }
 
-    /// The hash of the board (boxes, remaining bases, normalized pusher) and its
+    /// The hash of the board (boxes, remaining bases, the pusher's area) and its
     /// connectivity; also the hash without bases.
     fn hash_board(&mut self) -> (u64, u64, u16) {
-        let (connectivity, pusher) = self.board.regions();
-        let mut hash = self.model.base_hash ^ self.model.pusher_keys[pusher as usize];
+        let areas = self.board.regions();
+        self.hash_with(areas)
+    }
+
+    /// [`Search::hash_board`] with the board's areas known.
+    fn hash_with(&self, areas: Areas) -> (u64, u64, u16) {
+        let connectivity = areas.count;
+        let mut hash = self.model.base_hash ^ areas.key;
         for &cell in &self.board.boxes {
             hash ^= self.model.box_keys[cell as usize];
         }
@@ -305,7 +324,7 @@ impl<'m> Search<'m> {
             None
         };
         let only = if way == Way::Push && self.features.pi_corrals {
-            let (areas, _) = self.board.regions();
+            let areas = self.board.regions().count;
             let walled_ref = walled;
             let dead = |to: u32, direction: sokoengine_geometry::Direction| {
                 let side = model.sides.neighbor_side(to, direction.opposite());
@@ -321,6 +340,16 @@ impl<'m> Search<'m> {
         let mut boxes = boxes;
         boxes.clear();
         boxes.extend_from_slice(&self.board.boxes);
+        // The pusher's reach before the move, for the advisors' "opens new moves".
+        self.board.reach();
+        let len = model.board.cells_len();
+        self.before.clear();
+        self.before
+            .extend((0..len).map(|cell| self.board.reached(cell as u32)));
+        // Each move's areas (and whether it opens moves) come from the cut tree of
+        // its box's move generation: no flood fill per move.
+        let mut areas = std::mem::take(&mut self.areas);
+        areas.clear();
         for &from in &boxes {
             // On a huge board one expansion can take seconds: it stops generating
             // when the solve must end (the search then stops at its next check).
@@ -346,31 +375,45 @@ impl<'m> Search<'m> {
                 },
                 &mut moves,
             );
-            let _ = first;
+            if moves.len() > first {
+                self.board.index_areas();
+                for step in &moves[first..] {
+                    let base = BoxMove {
+                        base: true,
+                        ..*step
+                    };
+                    let placed = self.board.areas_after(step);
+                    areas.push(MoveAreas {
+                        placed,
+                        removed: match way {
+                            Way::Pull => self.board.areas_after(&base),
+                            Way::Push => placed,
+                        },
+                        opens: self.board.opens_after(step, &self.before),
+                    });
+                }
+            }
         }
         self.box_scratch = boxes;
         self.fixed = fixed;
         if way == Way::Pull {
-            self.mark_base_moves(&mut moves);
+            self.mark_base_moves(&mut moves, &mut areas);
         }
         // Score each position; the same position reached twice is one node.
         self.candidates.clear();
         self.children.clear();
         let pusher = self.board.pusher;
         let parent_score = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
-        self.board.reach();
-        let len = model.board.cells_len();
-        self.before.clear();
-        self.before
-            .extend((0..len).map(|cell| self.board.reached(cell as u32)));
         let mut kept = Vec::with_capacity(moves.len());
         for (index, step) in moves.iter().enumerate() {
             if index % 64 == 63 && self.deadline.passed() {
                 break;
             }
             self.board.play(step);
-            let (hash, plain, connectivity) = self.hash_board();
-            let opens = !step.base && self.board.opens_new_moves(step.to, &self.before);
+            let info = areas[index];
+            let (hash, plain, connectivity) =
+                self.hash_with(if step.base { info.removed } else { info.placed });
+            let opens = !step.base && info.opens;
             let node = match self.tree.find(hash) {
                 Some(node) => node,
                 None => {
@@ -427,6 +470,7 @@ impl<'m> Search<'m> {
         expansion.first_edge = first_edge;
         expansion.edges = count as u32;
         self.scratch = moves;
+        self.areas = areas;
     }
 
     /// Pull searches: the moves that take their box off the board on a start cell.
@@ -435,7 +479,7 @@ impl<'m> Search<'m> {
     /// reaches all of them; a box is taken off only when it changes room on the way
     /// and the boxes left can still be matched to the start cells left. When some
     /// box can be taken off, only such moves are kept, one per box.
-    fn mark_base_moves(&mut self, moves: &mut Vec<BoxMove>) {
+    fn mark_base_moves(&mut self, moves: &mut Vec<BoxMove>, areas: &mut Vec<MoveAreas>) {
         let elimination = packing::elimination_bases(&self.board);
         if elimination.is_empty() {
             return;
@@ -445,7 +489,8 @@ impl<'m> Search<'m> {
             return;
         }
         let mut kept: Vec<BoxMove> = Vec::new();
-        for step in moves.iter() {
+        let mut kept_areas: Vec<MoveAreas> = Vec::new();
+        for (step, info) in moves.iter().zip(areas.iter()) {
             if !elimination.contains(&step.to)
                 || kept.iter().any(|k| k.from == step.from)
                 || !self.shared.rooms.different(step.from, step.to)
@@ -458,10 +503,12 @@ impl<'m> Search<'m> {
             };
             if self.checks.refutes(&mut self.board, &base).is_none() {
                 kept.push(base);
+                kept_areas.push(*info);
             }
         }
         if !kept.is_empty() {
             *moves = kept;
+            *areas = kept_areas;
         }
     }
 
