@@ -64,7 +64,10 @@ impl Seen {
     }
 }
 
-/// Spreads the bits of a key over the table index.
+/// Spreads the bits of a key over the table index. One multiply: the project's
+/// SplitMix64 finaliser (`sokoengine_mover::zobrist::mix64`, `rand_xoshiro`'s) made
+/// the global search count 12 % more instructions (docs/performance.md, "Instruction
+/// counts").
 #[inline]
 const fn mix(key: u64) -> u64 {
     (key ^ (key >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
