@@ -6,7 +6,8 @@
 use sokoengine_geometry::Direction;
 
 use crate::cut::CutTree;
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// Whether a search pushes boxes toward the goals or pulls them from the goals back
 /// toward the start.
@@ -23,9 +24,9 @@ pub(crate) enum Way {
 /// `to`, a start cell, which is then used up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BoxMove {
-    pub(crate) from: u32,
-    pub(crate) to: u32,
-    pub(crate) pusher: u32,
+    pub(crate) from: Cell,
+    pub(crate) to: Cell,
+    pub(crate) pusher: Cell,
     pub(crate) steps: u16,
     pub(crate) first: u8,
     pub(crate) last: u8,
@@ -44,33 +45,37 @@ impl BoxMove {
     }
 }
 
+/// No region: a cell the last fill did not label.
+pub(crate) const NO_REGION: u32 = u32::MAX;
+
 /// The working board.
 #[derive(Debug, Clone)]
 pub(crate) struct Board<'m> {
     pub(crate) model: &'m Model,
     pub(crate) way: Way,
-    has_box: Vec<bool>,
+    has_box: PerCell<bool>,
     /// Box cells in increasing cell order.
-    pub(crate) boxes: Vec<u32>,
+    pub(crate) boxes: Vec<Cell>,
     /// Where the pusher stands (any cell of its region).
-    pub(crate) pusher: u32,
+    pub(crate) pusher: Cell,
     /// Pull searches: the start cells not used up yet.
-    is_base: Vec<bool>,
-    pub(crate) bases: Vec<u32>,
+    is_base: PerCell<bool>,
+    pub(crate) bases: Vec<Cell>,
     /// Region labels of free cells (valid where `stamp` is `generation`).
-    pub(crate) label: Vec<u32>,
-    stamp: Vec<u32>,
+    pub(crate) label: PerCell<u32>,
+    stamp: PerCell<u32>,
     generation: u32,
-    stack: Vec<u32>,
+    stack: Vec<Cell>,
     /// `adjacent[cell * degree ..][..degree]`: the active neighbours of each cell
-    /// (`NONE` padded), in the tessellation's direction order.
-    adjacent: Vec<u32>,
+    /// (`Cell::NONE` padded), in the tessellation's direction order.
+    adjacent: Vec<Cell>,
     degree: usize,
     // Move generation scratch.
     cuts: CutTree,
+    /// Per (cell, side of the pusher): visited stamp.
     visited: Vec<u32>,
     visit_stamp: u32,
-    queue: Vec<(u32, u32, u16, u8)>,
+    queue: Vec<(Cell, Cell, u16, u8)>,
     /// XOR of the area keys of the cut tree's cells in discovery order, prefixed
     /// (`prefix[t]` covers the first `t` cells): any run's key in two loads.
     prefix: Vec<u64>,
@@ -89,10 +94,11 @@ impl<'m> Board<'m> {
     pub(crate) fn new(model: &'m Model, way: Way) -> Board<'m> {
         let len = model.board.cells_len();
         let degree = model.directions.len();
-        let mut adjacent = vec![NONE; len * degree];
-        for &cell in &model.floor {
+        let mut adjacent = vec![Cell::NONE; len * degree];
+        for &cell in model.floor.iter() {
             for (index, &direction) in model.directions.iter().enumerate() {
-                adjacent[cell as usize * degree + index] = model.neighbor(cell, direction);
+                adjacent[cell.index() * degree + index] =
+                    model.neighbor(cell, direction).unwrap_or(Cell::NONE);
             }
         }
         Board {
@@ -100,13 +106,13 @@ impl<'m> Board<'m> {
             way,
             adjacent,
             degree,
-            has_box: vec![false; len],
+            has_box: PerCell::filled(false, len),
             boxes: Vec::new(),
             pusher: model.start_pusher,
-            is_base: vec![false; len],
+            is_base: PerCell::filled(false, len),
             bases: Vec::new(),
-            label: vec![0; len],
-            stamp: vec![0; len],
+            label: PerCell::filled(0, len),
+            stamp: PerCell::filled(0, len),
             generation: 0,
             stack: Vec::new(),
             cuts: CutTree::default(),
@@ -118,45 +124,45 @@ impl<'m> Board<'m> {
     }
 
     /// Sets the board to `boxes` and `bases` with the pusher on `pusher`.
-    pub(crate) fn set(&mut self, boxes: &[u32], bases: &[u32], pusher: u32) {
+    pub(crate) fn set(&mut self, boxes: &[Cell], bases: &[Cell], pusher: Cell) {
         for &cell in &self.boxes {
-            self.has_box[cell as usize] = false;
+            self.has_box[cell] = false;
         }
         for &cell in &self.bases {
-            self.is_base[cell as usize] = false;
+            self.is_base[cell] = false;
         }
         self.boxes.clear();
         self.boxes.extend_from_slice(boxes);
         self.boxes.sort_unstable();
         for &cell in &self.boxes {
-            self.has_box[cell as usize] = true;
+            self.has_box[cell] = true;
         }
         self.bases.clear();
         self.bases.extend_from_slice(bases);
         self.bases.sort_unstable();
         for &cell in &self.bases {
-            self.is_base[cell as usize] = true;
+            self.is_base[cell] = true;
         }
         self.pusher = pusher;
     }
 
     #[inline]
-    pub(crate) fn has_box(&self, cell: u32) -> bool {
-        self.has_box[cell as usize]
+    pub(crate) fn has_box(&self, cell: Cell) -> bool {
+        self.has_box[cell]
     }
 
     /// Plays `step` on the board.
     pub(crate) fn play(&mut self, step: &BoxMove) {
-        self.has_box[step.from as usize] = false;
+        self.has_box[step.from] = false;
         let index = self.boxes.binary_search(&step.from).unwrap_or(0);
         self.boxes.remove(index);
         if step.base {
-            self.is_base[step.to as usize] = false;
+            self.is_base[step.to] = false;
             if let Ok(index) = self.bases.binary_search(&step.to) {
                 self.bases.remove(index);
             }
         } else {
-            self.has_box[step.to as usize] = true;
+            self.has_box[step.to] = true;
             let index = self.boxes.binary_search(&step.to).unwrap_or_else(|i| i);
             self.boxes.insert(index, step.to);
         }
@@ -164,17 +170,17 @@ impl<'m> Board<'m> {
     }
 
     /// Takes `step` back.
-    pub(crate) fn undo(&mut self, step: &BoxMove, pusher: u32) {
+    pub(crate) fn undo(&mut self, step: &BoxMove, pusher: Cell) {
         if step.base {
-            self.is_base[step.to as usize] = true;
+            self.is_base[step.to] = true;
             let index = self.bases.binary_search(&step.to).unwrap_or_else(|i| i);
             self.bases.insert(index, step.to);
         } else {
-            self.has_box[step.to as usize] = false;
+            self.has_box[step.to] = false;
             let index = self.boxes.binary_search(&step.to).unwrap_or(0);
             self.boxes.remove(index);
         }
-        self.has_box[step.from as usize] = true;
+        self.has_box[step.from] = true;
         let index = self.boxes.binary_search(&step.from).unwrap_or_else(|i| i);
         self.boxes.insert(index, step.from);
         self.pusher = pusher;
@@ -198,8 +204,8 @@ impl<'m> Board<'m> {
         let degree = self.degree;
         let mut count = 0_u32;
         let mut pusher_key = 0;
-        for &cell in &model.floor {
-            let c = cell as usize;
+        for &cell in model.floor.iter() {
+            let c = cell;
             if self.stamp[c] == generation || self.has_box[c] {
                 continue;
             }
@@ -211,11 +217,11 @@ impl<'m> Board<'m> {
             self.stack.push(cell);
             while let Some(current) = self.stack.pop() {
                 holds_pusher |= current == self.pusher;
-                key ^= model.pusher_keys[current as usize];
-                let first = current as usize * degree;
+                key ^= model.pusher_keys[current];
+                let first = current.index() * degree;
                 for &next in &self.adjacent[first..first + degree] {
-                    let n = next as usize;
-                    if next != NONE && self.stamp[n] != generation && !self.has_box[n] {
+                    let n = next;
+                    if !next.is_none() && self.stamp[n] != generation && !self.has_box[n] {
                         self.stamp[n] = generation;
                         self.label[n] = count;
                         self.stack.push(next);
@@ -241,7 +247,7 @@ impl<'m> Board<'m> {
         self.prefix.push(0);
         let mut key = 0;
         for &cell in self.cuts.order() {
-            key ^= keys[cell as usize];
+            key ^= keys[cell];
             self.prefix.push(key);
         }
     }
@@ -274,8 +280,7 @@ impl<'m> Board<'m> {
         let key = match separated.get(side) {
             Some(&run) => self.key_between(run),
             None => {
-                let mut key =
-                    self.key_between(cuts.span_of(to)) ^ self.model.pusher_keys[to as usize];
+                let mut key = self.key_between(cuts.span_of(to)) ^ self.model.pusher_keys[to];
                 for &run in separated {
                     key ^= self.key_between(run);
                 }
@@ -290,22 +295,23 @@ impl<'m> Board<'m> {
 
     /// [`Board::opens_new_moves`] for the position `step` leads to, answered from
     /// the cut tree as [`Board::areas_after`] is (the board itself unchanged).
-    pub(crate) fn opens_after(&self, step: &BoxMove, before: &[bool]) -> bool {
+    pub(crate) fn opens_after(&self, step: &BoxMove, before: &PerCell<bool>) -> bool {
         if step.base {
             return false;
         }
         let model = self.model;
         let cuts = &self.cuts;
         let (from, to, pusher) = (step.from, step.to, step.pusher);
-        let has_box = |cell: u32| cell == to || (cell != from && self.has_box[cell as usize]);
+        let has_box = |cell: Cell| cell == to || (cell != from && self.has_box[cell]);
         for &cell in &self.boxes {
             if cell == from {
                 continue;
             }
             for &direction in model.directions {
-                let side = model.neighbor(cell, direction);
-                if side == NONE
-                    || before[side as usize]
+                let Some(side) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if before[side]
                     || has_box(side)
                     || !cuts.is_open(side)
                     || !cuts.connected_without(to, side, pusher)
@@ -316,7 +322,7 @@ impl<'m> Board<'m> {
                     Way::Push => model.neighbor(cell, direction.opposite()),
                     Way::Pull => model.neighbor(side, direction),
                 };
-                if beyond != NONE && !has_box(beyond) {
+                if beyond.is_some_and(|beyond| !has_box(beyond)) {
                     return true;
                 }
             }
@@ -326,11 +332,11 @@ impl<'m> Board<'m> {
 
     /// The region label of free `cell` after [`Board::regions`].
     #[inline]
-    pub(crate) fn region_of(&self, cell: u32) -> u32 {
-        if self.stamp[cell as usize] == self.generation {
-            self.label[cell as usize]
+    pub(crate) fn region_of(&self, cell: Cell) -> u32 {
+        if self.stamp[cell] == self.generation {
+            self.label[cell]
         } else {
-            NONE
+            NO_REGION
         }
     }
 
@@ -340,7 +346,7 @@ impl<'m> Board<'m> {
     /// that box from there. The search asks [`Board::opens_after`]; this flood-fill
     /// form is its tests' reference.
     #[cfg(test)]
-    pub(crate) fn opens_new_moves(&self, moved: u32, before: &[bool]) -> bool {
+    pub(crate) fn opens_new_moves(&self, moved: Cell, before: &PerCell<bool>) -> bool {
         let model = self.model;
         let pusher = self.region_of(self.pusher);
         for &cell in &self.boxes {
@@ -348,15 +354,17 @@ impl<'m> Board<'m> {
                 continue;
             }
             for &direction in model.directions {
-                let side = model.neighbor(cell, direction);
-                if side == NONE || before[side as usize] || self.region_of(side) != pusher {
+                let Some(side) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if before[side] || self.region_of(side) != pusher {
                     continue;
                 }
                 let beyond = match self.way {
                     Way::Push => model.neighbor(cell, direction.opposite()),
                     Way::Pull => model.neighbor(side, direction),
                 };
-                if beyond != NONE && !self.has_box[beyond as usize] {
+                if beyond.is_some_and(|beyond| !self.has_box[beyond]) {
                     return true;
                 }
             }
@@ -369,17 +377,16 @@ impl<'m> Board<'m> {
         let generation = self.next_generation();
         let model = self.model;
         let start = self.pusher;
-        self.stamp[start as usize] = generation;
-        self.label[start as usize] = 0;
+        self.stamp[start] = generation;
+        self.label[start] = 0;
         self.stack.clear();
         self.stack.push(start);
         while let Some(current) = self.stack.pop() {
             for &direction in model.directions {
-                let next = model.neighbor(current, direction);
-                if next == NONE {
+                let Some(next) = model.neighbor(current, direction) else {
                     continue;
-                }
-                let n = next as usize;
+                };
+                let n = next;
                 if self.stamp[n] != generation && !self.has_box[n] {
                     self.stamp[n] = generation;
                     self.label[n] = 0;
@@ -391,8 +398,8 @@ impl<'m> Board<'m> {
 
     /// Whether `cell` is in the pusher's region after [`Board::reach`].
     #[inline]
-    pub(crate) fn reached(&self, cell: u32) -> bool {
-        self.stamp[cell as usize] == self.generation
+    pub(crate) fn reached(&self, cell: Cell) -> bool {
+        self.stamp[cell] == self.generation
     }
 
     /// Every move of the box on `from` (the other boxes standing still), appended to
@@ -403,15 +410,15 @@ impl<'m> Board<'m> {
     /// left out.
     pub(crate) fn box_moves(
         &mut self,
-        from: u32,
-        live: impl Fn(u32, u32) -> bool,
+        from: Cell,
+        live: impl Fn(Cell, Cell) -> bool,
         out: &mut Vec<BoxMove>,
     ) {
         let model = self.model;
         let start = self.pusher;
         let has_box = &self.has_box;
         self.cuts
-            .build(model, start, |cell| cell != from && has_box[cell as usize]);
+            .build(model, start, |cell| cell != from && has_box[cell]);
         self.visit_stamp = self.visit_stamp.wrapping_add(1);
         if self.visit_stamp == 0 {
             self.visited.fill(0);
@@ -426,26 +433,21 @@ impl<'m> Board<'m> {
             for &direction in model.directions {
                 // Push: the pusher stands behind the box and the box goes on.
                 // Pull: the pusher stands ahead, steps on, and the box follows.
-                let (stand, target, after) = match self.way {
-                    Way::Push => {
-                        let behind = model.neighbor(cell, direction.opposite());
-                        let target = model.neighbor(cell, direction);
-                        (behind, target, cell)
-                    }
-                    Way::Pull => {
-                        let ahead = model.neighbor(cell, direction);
-                        let beyond = if ahead == NONE {
-                            NONE
-                        } else {
-                            model.neighbor(ahead, direction)
-                        };
-                        (ahead, ahead, beyond)
-                    }
+                let moved = match self.way {
+                    Way::Push => model
+                        .neighbor(cell, direction.opposite())
+                        .zip(model.neighbor(cell, direction))
+                        .map(|(behind, target)| (behind, target, cell)),
+                    Way::Pull => model.neighbor(cell, direction).and_then(|ahead| {
+                        model
+                            .neighbor(ahead, direction)
+                            .map(|beyond| (ahead, ahead, beyond))
+                    }),
                 };
-                if stand == NONE
-                    || target == NONE
-                    || after == NONE
-                    || !self.cuts.is_open(stand)
+                let Some((stand, target, after)) = moved else {
+                    continue;
+                };
+                if !self.cuts.is_open(stand)
                     || !self.cuts.is_open(target)
                     || !self.cuts.is_open(after)
                     || !self.cuts.connected_without(cell, pusher, stand)
@@ -461,7 +463,7 @@ impl<'m> Board<'m> {
                 } else {
                     self.cuts.side_of(target, after)
                 };
-                let key = target as usize * 8 + usize::from(side);
+                let key = target.index() * 8 + usize::from(side);
                 if self.visited[key] == stamp {
                     continue;
                 }
@@ -508,7 +510,7 @@ mod tests {
         let mut moves = Vec::new();
         board.box_moves(model.start_boxes[0], |_, _| true, &mut moves);
         // The box can be pushed along its row onto the goal.
-        assert!(moves.iter().any(|m| model.board.is_goal(m.to as usize)));
+        assert!(moves.iter().any(|m| model.board.is_goal(m.to)));
         let mut pulls = Board::new(&model, Way::Pull);
         pulls.set(&model.goals, &model.start_boxes, model.start_pusher);
         let mut moves = Vec::new();
@@ -516,7 +518,7 @@ mod tests {
         assert!(moves.iter().any(|m| m.to == model.start_boxes[0]));
         for m in &moves {
             // After a pull the pusher stands beyond the box.
-            assert_eq!(model.neighbor(m.to, m.last()), m.pusher);
+            assert_eq!(model.neighbor(m.to, m.last()), Some(m.pusher));
         }
     }
 
@@ -528,10 +530,12 @@ mod tests {
         let areas = board.regions();
         assert_eq!(areas.count, 2);
         // The pusher's area is the two cells left of the box.
-        let left = model.neighbor(model.start_pusher, Direction::Right);
+        let left = model
+            .neighbor(model.start_pusher, Direction::Right)
+            .unwrap();
         assert_eq!(
             areas.key,
-            model.pusher_keys[model.start_pusher as usize] ^ model.pusher_keys[left as usize]
+            model.pusher_keys[model.start_pusher] ^ model.pusher_keys[left]
         );
         // Any cell of the area gives the same key.
         board.set(&model.start_boxes, &[], left);
@@ -597,15 +601,15 @@ mod tests {
                                 .floor
                                 .iter()
                                 .copied()
-                                .find(|&cell| !model.board.is_goal(cell as usize))
+                                .find(|&cell| !model.board.is_goal(cell))
                                 .unwrap();
                             board.set(&model.goals, &model.start_boxes, pusher);
                         }
                     }
                     for walk in 0..12_usize {
                         board.reach();
-                        let before: Vec<bool> = (0..model.board.cells_len())
-                            .map(|cell| board.reached(cell as u32))
+                        let before: PerCell<bool> = (0..model.board.cells_len())
+                            .map(|cell| board.reached(Cell::from(cell)))
                             .collect();
                         let pusher = board.pusher;
                         let mut all = Vec::new();

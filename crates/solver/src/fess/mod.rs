@@ -34,14 +34,15 @@ use std::time::Duration;
 
 use crate::clock::{Clock, Deadline};
 use crate::config::{Features, StopReason};
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 use crate::store::{FastMap, fast_map};
 
 use advisors::{AdvisorTables, Candidate, advise};
 use board::{Areas, Board, BoxMove, Way};
 use checks::Checks;
-use score::{Cell, Rooms, Score, Scorer};
-use tree::{Edge, Expansion, Tree};
+use score::{FeatureCell, Rooms, Score, Scorer};
+use tree::{Edge, Expansion, NONE, Tree};
 
 pub(crate) use checks::Refuted;
 pub(crate) use packing::Packing;
@@ -80,7 +81,7 @@ pub(crate) struct Shared {
     pub(crate) hotspots: score::Hotspots,
     pub(crate) advisor_tables: AdvisorTables,
     /// Zobrist keys of the start cells not used up yet (pull searches).
-    pub(crate) base_keys: Vec<u64>,
+    pub(crate) base_keys: PerCell<u64>,
 }
 
 impl Shared {
@@ -109,8 +110,8 @@ pub(crate) struct Search<'m> {
     checks: Checks<'m>,
     pub(crate) tree: Tree,
     /// Feature-space cells in the order they were met, and their indices.
-    cells: Vec<Cell>,
-    cell_index: FastMap<Cell, u32>,
+    cells: Vec<FeatureCell>,
+    cell_index: FastMap<FeatureCell, u32>,
     /// The next cell of the round.
     turn: usize,
     /// The expansion with the best score on its way so far.
@@ -122,13 +123,13 @@ pub(crate) struct Search<'m> {
     pub(crate) meeting: FastMap<u64, u32>,
     /// Push searches: the pull search's meeting table to look positions up in.
     scratch: Vec<BoxMove>,
-    box_scratch: Vec<u32>,
+    box_scratch: Vec<Cell>,
     /// Per node: the expansion (plus one) that last listed it as a child.
     node_mark: Vec<u32>,
-    fixed: Vec<u32>,
+    fixed: Vec<Cell>,
     corrals: corrals::Corrals,
     features: Features,
-    before: Vec<bool>,
+    before: PerCell<bool>,
     candidates: Vec<Candidate>,
     children: Vec<u32>,
     /// Per generated move: the areas of the position it leads to.
@@ -180,7 +181,7 @@ impl<'m> Search<'m> {
             fixed: Vec::new(),
             corrals: corrals::Corrals::default(),
             features,
-            before: Vec::new(),
+            before: PerCell::new(),
             candidates: Vec::new(),
             children: Vec::new(),
             areas: Vec::new(),
@@ -210,18 +211,18 @@ impl<'m> Search<'m> {
         let connectivity = areas.count;
         let mut hash = self.model.base_hash ^ areas.key;
         for &cell in &self.board.boxes {
-            hash ^= self.model.box_keys[cell as usize];
+            hash ^= self.model.box_keys[cell];
         }
         let plain = hash;
         for &cell in &self.board.bases {
-            hash ^= self.shared.base_keys[cell as usize];
+            hash ^= self.shared.base_keys[cell];
         }
         (hash, plain, connectivity)
     }
 
     /// Adds a root: `boxes` and `bases` with the pusher on `pusher`. `None` when
     /// the position was met already.
-    pub(crate) fn add_root(&mut self, boxes: &[u32], bases: &[u32], pusher: u32) -> Option<u32> {
+    pub(crate) fn add_root(&mut self, boxes: &[Cell], bases: &[Cell], pusher: Cell) -> Option<u32> {
         self.board.set(boxes, bases, pusher);
         let (hash, plain, connectivity) = self.hash_board();
         let node = match self.tree.find(hash) {
@@ -326,11 +327,12 @@ impl<'m> Search<'m> {
         let only = if way == Way::Push && self.features.pi_corrals {
             let areas = self.board.regions().count;
             let walled_ref = walled;
-            let dead = |to: u32, direction: sokoengine_geometry::Direction| {
-                let side = model.sides.neighbor_side(to, direction.opposite());
+            let dead = |to: Cell, direction: sokoengine_geometry::Direction| {
                 let behind = model.neighbor(to, direction.opposite());
-                model.dead_side[model.sides.slot(to, side)]
-                    || walled_ref.is_some_and(|walled| !walled.is_live(to, behind))
+                model.dead_side[model.sides.neighbor_slot(to, direction.opposite())]
+                    || walled_ref.is_some_and(|walled| {
+                        !behind.is_some_and(|behind| walled.is_live(to, behind))
+                    })
             };
             self.corrals.pi_corral(&self.board, areas, &fixed, dead)
         } else {
@@ -344,8 +346,10 @@ impl<'m> Search<'m> {
         self.board.reach();
         let len = model.board.cells_len();
         self.before.clear();
-        self.before
-            .extend((0..len).map(|cell| self.board.reached(cell as u32)));
+        self.before.resize(len, false);
+        for (index, reached) in self.before.iter_mut().enumerate() {
+            *reached = self.board.reached(Cell::from(index));
+        }
         // Each move's areas (and whether it opens moves) come from the cut tree of
         // its box's move generation: no flood fill per move.
         let mut areas = std::mem::take(&mut self.areas);
@@ -527,7 +531,7 @@ impl<'m> Search<'m> {
                 .board
                 .boxes
                 .iter()
-                .all(|&cell| self.model.board.is_goal(cell as usize)),
+                .all(|&cell| self.model.board.is_goal(cell)),
             Way::Pull => self.board.boxes.is_empty(),
         }
     }
@@ -851,7 +855,7 @@ impl<'m> Auditor<'m> {
     }
 
     /// The first layer that refutes boxes on `boxes` with the pusher on `pusher`.
-    pub(crate) fn check(&mut self, boxes: &[u32], pusher: u32) -> Option<Refuted> {
+    pub(crate) fn check(&mut self, boxes: &[Cell], pusher: Cell) -> Option<Refuted> {
         self.board.set(boxes, &[], pusher);
         self.checks.audit(&self.board)
     }

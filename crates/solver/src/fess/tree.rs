@@ -8,8 +8,11 @@ use std::collections::BinaryHeap;
 
 use super::board::{BoxMove, Way};
 use super::score::{Rank, Score};
-use crate::model::NONE;
+use crate::ids::Cell;
 use crate::store::{FastMap, fast_map};
+
+/// No node, expansion or edge.
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// A position met by the search.
 #[derive(Debug, Clone, Copy)]
@@ -45,7 +48,7 @@ pub(crate) struct Expansion {
     pub(crate) boxes: u16,
     pub(crate) bases: u16,
     /// The pusher's cell.
-    pub(crate) pusher: u32,
+    pub(crate) pusher: Cell,
     /// Its edges in the edge arena.
     pub(crate) first_edge: u32,
     pub(crate) edges: u32,
@@ -72,7 +75,7 @@ pub(crate) struct Tree {
     index: FastMap<u64, u32>,
     pub(crate) expansions: Vec<Expansion>,
     pub(crate) edges: Vec<Edge>,
-    pub(crate) cells: Vec<u32>,
+    pub(crate) cells: Vec<Cell>,
     queues: Vec<BinaryHeap<Entry>>,
     pub(crate) way: Way,
 }
@@ -127,13 +130,13 @@ impl Tree {
     }
 
     /// The box cells of expansion `e`.
-    pub(crate) fn boxes_of(&self, e: &Expansion) -> &[u32] {
+    pub(crate) fn boxes_of(&self, e: &Expansion) -> &[Cell] {
         let first = e.cells as usize;
         &self.cells[first..first + usize::from(e.boxes)]
     }
 
     /// The remaining bases of expansion `e`.
-    pub(crate) fn bases_of(&self, e: &Expansion) -> &[u32] {
+    pub(crate) fn bases_of(&self, e: &Expansion) -> &[Cell] {
         let first = e.cells as usize + usize::from(e.boxes);
         &self.cells[first..first + usize::from(e.bases)]
     }
