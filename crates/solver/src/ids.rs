@@ -41,6 +41,7 @@ macro_rules! id_type {
         #[repr(transparent)]
         pub(crate) struct $name(u32);
 
+        #[allow(dead_code, reason = "every id type has the same conversions, used or not")]
         impl $name {
             /// None: a sentinel that keeps tables of ids at 32 bits an entry.
             pub(crate) const NONE: $name = $name(u32::MAX);
@@ -77,7 +78,7 @@ macro_rules! id_type {
             }
         }
 
-        impl Id for $name {
+        impl $crate::ids::Id for $name {
             #[inline(always)]
             fn index(self) -> usize {
                 $name::index(self)
@@ -91,6 +92,8 @@ macro_rules! id_type {
         }
     };
 }
+
+pub(crate) use id_type;
 
 id_type!(
     /// The dense id of an active cell: active cells numbered from 0 in board order,
@@ -143,6 +146,16 @@ impl<I, T> Table<I, T> {
     /// Removes every entry.
     pub(crate) fn clear(&mut self) {
         self.items.clear();
+    }
+
+    /// Appends an entry.
+    pub(crate) fn push(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// Entries the table holds room for.
+    pub(crate) fn capacity(&self) -> usize {
+        self.items.capacity()
     }
 }
 

@@ -34,7 +34,7 @@ use std::time::Duration;
 
 use crate::clock::{Clock, Deadline};
 use crate::config::{Features, StopReason};
-use crate::ids::{Cell, PerCell};
+use crate::ids::{Cell, PerCell, Table};
 use crate::model::Model;
 use crate::store::{FastMap, fast_map};
 
@@ -42,7 +42,7 @@ use advisors::{AdvisorTables, Candidate, advise};
 use board::{Areas, Board, BoxMove, Way};
 use checks::Checks;
 use score::{FeatureCell, Rooms, Score, Scorer};
-use tree::{Edge, Expansion, NONE, Tree};
+use tree::{Edge, EdgeId, Expansion, ExpansionId, PositionId, Tree};
 
 pub(crate) use checks::Refuted;
 pub(crate) use packing::Packing;
@@ -61,13 +61,13 @@ struct MoveAreas {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Outcome {
     /// Expansion `e` is solved.
-    Solved(u32),
+    Solved(ExpansionId),
     /// A push search reached a position the pull search met: expansion `e`, then
     /// the edge `edge` of it (or none), leads to pull node `node`.
     Met {
-        e: u32,
-        edge: u32,
-        node: u32,
+        e: ExpansionId,
+        edge: EdgeId,
+        node: PositionId,
     },
     /// No move is left.
     Exhausted,
@@ -115,23 +115,23 @@ pub(crate) struct Search<'m> {
     /// The next cell of the round.
     turn: usize,
     /// The expansion with the best score on its way so far.
-    pub(crate) best: u32,
+    pub(crate) best: ExpansionId,
     iteration: u64,
     budget: usize,
     /// Pull searches: positions with every box still on the board, by their hash
     /// without bases: node index.
-    pub(crate) meeting: FastMap<u64, u32>,
+    pub(crate) meeting: FastMap<u64, PositionId>,
     /// Push searches: the pull search's meeting table to look positions up in.
     scratch: Vec<BoxMove>,
     box_scratch: Vec<Cell>,
     /// Per node: the expansion (plus one) that last listed it as a child.
-    node_mark: Vec<u32>,
+    node_mark: Table<PositionId, ExpansionId>,
     fixed: Vec<Cell>,
     corrals: corrals::Corrals,
     features: Features,
     before: PerCell<bool>,
     candidates: Vec<Candidate>,
-    children: Vec<u32>,
+    children: Vec<PositionId>,
     /// Per generated move: the areas of the position it leads to.
     areas: Vec<MoveAreas>,
     pub(crate) expanded: u64,
@@ -171,13 +171,13 @@ impl<'m> Search<'m> {
             cells: Vec::new(),
             cell_index: fast_map(),
             turn: 0,
-            best: NONE,
+            best: ExpansionId::NONE,
             iteration: 0,
             budget,
             meeting: fast_map(),
             scratch: Vec::new(),
             box_scratch: Vec::new(),
-            node_mark: Vec::new(),
+            node_mark: Table::new(),
             fixed: Vec::new(),
             corrals: corrals::Corrals::default(),
             features,
@@ -222,37 +222,48 @@ impl<'m> Search<'m> {
 
     /// Adds a root: `boxes` and `bases` with the pusher on `pusher`. `None` when
     /// the position was met already.
-    pub(crate) fn add_root(&mut self, boxes: &[Cell], bases: &[Cell], pusher: Cell) -> Option<u32> {
+    pub(crate) fn add_root(
+        &mut self,
+        boxes: &[Cell],
+        bases: &[Cell],
+        pusher: Cell,
+    ) -> Option<ExpansionId> {
         self.board.set(boxes, bases, pusher);
         let (hash, plain, connectivity) = self.hash_board();
         let node = match self.tree.find(hash) {
-            Some(node) if self.tree.nodes[node as usize].expansion != NONE => return None,
+            Some(node) if !self.tree.nodes[node].expansion.is_none() => return None,
             Some(node) => node,
             None => {
                 let score = self.scorer.score(&self.board, connectivity);
                 self.tree.add_node(hash, score)
             }
         };
-        let score = self.tree.nodes[node as usize].score;
+        let score = self.tree.nodes[node].score;
         if self.way == Way::Pull && self.board.bases.len() == self.model.start_boxes.len() {
             self.meeting.insert(plain, node);
         }
-        let e = self.new_expansion(node, NONE, NONE, score);
+        let e = self.new_expansion(node, ExpansionId::NONE, EdgeId::NONE, score);
         Some(e)
     }
 
     /// Creates the expansion of `node` for the board as it stands, reached from
     /// expansion `parent` by edge `via`; generates its moves and advice.
-    fn new_expansion(&mut self, node: u32, parent: u32, via: u32, best_past: Score) -> u32 {
-        let e = self.tree.expansions.len() as u32;
+    fn new_expansion(
+        &mut self,
+        node: PositionId,
+        parent: ExpansionId,
+        via: EdgeId,
+        best_past: Score,
+    ) -> ExpansionId {
+        let e = ExpansionId::at(self.tree.expansions.len());
         let cells = self.tree.cells.len() as u32;
         self.tree.cells.extend_from_slice(&self.board.boxes);
         self.tree.cells.extend_from_slice(&self.board.bases);
-        let (weight, depth) = if parent == NONE {
+        let (weight, depth) = if parent.is_none() {
             (0, 0)
         } else {
-            let p = &self.tree.expansions[parent as usize];
-            let edge = &self.tree.edges[via as usize];
+            let p = &self.tree.expansions[parent];
+            let edge = &self.tree.edges[via];
             (p.weight + u32::from(edge.weight), p.depth + 1)
         };
         let label = self.label_of(best_past);
@@ -264,24 +275,21 @@ impl<'m> Search<'m> {
             boxes: self.board.boxes.len() as u16,
             bases: self.board.bases.len() as u16,
             pusher: self.board.pusher,
-            first_edge: self.tree.edges.len() as u32,
+            first_edge: EdgeId::at(self.tree.edges.len()),
             edges: 0,
             best_past,
             weight,
             depth,
             label,
-            best_edge: NONE,
+            best_edge: EdgeId::NONE,
             best_weight: u32::MAX,
         });
-        self.tree.nodes[node as usize].expansion = e;
+        self.tree.nodes[node].expansion = e;
         self.generate(e);
         self.tree.set_best_edge(e);
         self.tree.enqueue(e);
-        if self.best == NONE
-            || best_past.is_better(
-                &self.tree.expansions[self.best as usize].best_past,
-                self.way,
-            )
+        if self.best.is_none()
+            || best_past.is_better(&self.tree.expansions[self.best].best_past, self.way)
         {
             self.best = e;
         }
@@ -304,7 +312,7 @@ impl<'m> Search<'m> {
 
     /// Generates the moves of expansion `e` (the board holds its position), scores
     /// the positions they lead to, and weighs them by the advisors.
-    fn generate(&mut self, e: u32) {
+    fn generate(&mut self, e: ExpansionId) {
         let model = self.model;
         let way = self.way;
         let mut moves = std::mem::take(&mut self.scratch);
@@ -407,7 +415,7 @@ impl<'m> Search<'m> {
         self.candidates.clear();
         self.children.clear();
         let pusher = self.board.pusher;
-        let parent_score = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
+        let parent_score = self.tree.nodes[self.tree.expansions[e].node].score;
         let mut kept = Vec::with_capacity(moves.len());
         for (index, step) in moves.iter().enumerate() {
             if index % 64 == 63 && self.deadline.passed() {
@@ -432,23 +440,25 @@ impl<'m> Search<'m> {
                 }
             };
             self.board.undo(step, pusher);
-            if self.node_mark.len() <= node as usize {
-                self.node_mark
-                    .resize(self.tree.nodes.len().max(node as usize + 1), 0);
+            if self.node_mark.len() <= node.index() {
+                self.node_mark.resize(
+                    self.tree.nodes.len().max(node.index() + 1),
+                    ExpansionId::NONE,
+                );
             }
-            if self.node_mark[node as usize] == e + 1 {
+            if self.node_mark[node] == e {
                 continue;
             }
-            self.node_mark[node as usize] = e + 1;
+            self.node_mark[node] = e;
             self.children.push(node);
             self.candidates.push(Candidate {
                 step: *step,
-                score: self.tree.nodes[node as usize].score,
+                score: self.tree.nodes[node].score,
                 opens,
             });
             kept.push(*step);
         }
-        let base = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
+        let base = self.tree.nodes[self.tree.expansions[e].node].score;
         let advised = advise(
             &mut self.board,
             &self.scorer,
@@ -456,7 +466,7 @@ impl<'m> Search<'m> {
             &base,
             &self.candidates,
         );
-        let first_edge = self.tree.edges.len() as u32;
+        let first_edge = EdgeId::at(self.tree.edges.len());
         let count = kept.len();
         for (index, step) in kept.iter().enumerate() {
             let mut weight = u8::from(advised.binary_search(&index).is_err());
@@ -470,7 +480,7 @@ impl<'m> Search<'m> {
                 dead: false,
             });
         }
-        let expansion = &mut self.tree.expansions[e as usize];
+        let expansion = &mut self.tree.expansions[e];
         expansion.first_edge = first_edge;
         expansion.edges = count as u32;
         self.scratch = moves;
@@ -517,8 +527,8 @@ impl<'m> Search<'m> {
     }
 
     /// Loads expansion `e`'s position onto the board.
-    fn load(&mut self, e: u32) {
-        let expansion = self.tree.expansions[e as usize];
+    fn load(&mut self, e: ExpansionId) {
+        let expansion = self.tree.expansions[e];
         let boxes = self.tree.boxes_of(&expansion).to_vec();
         let bases = self.tree.bases_of(&expansion).to_vec();
         self.board.set(&boxes, &bases, expansion.pusher);
@@ -543,7 +553,7 @@ impl<'m> Search<'m> {
         &mut self,
         clock: &mut Clock<'_>,
         until: Option<Duration>,
-        meet: Option<&FastMap<u64, u32>>,
+        meet: Option<&FastMap<u64, PositionId>>,
     ) -> Option<Outcome> {
         self.deadline = clock.deadline();
         loop {
@@ -565,17 +575,17 @@ impl<'m> Search<'m> {
     }
 
     /// One move of the search.
-    fn iterate(&mut self, meet: Option<&FastMap<u64, u32>>) -> Option<Outcome> {
+    fn iterate(&mut self, meet: Option<&FastMap<u64, PositionId>>) -> Option<Outcome> {
         self.iteration += 1;
         if self.cells.is_empty() {
             return Some(Outcome::Exhausted);
         }
-        let label = if self.iteration % 2 == 1 || self.best == NONE {
+        let label = if self.iteration % 2 == 1 || self.best.is_none() {
             let label = self.turn % self.cells.len();
             self.turn = (label + 1) % self.cells.len();
             label as u32
         } else {
-            self.tree.expansions[self.best as usize].label
+            self.tree.expansions[self.best].label
         };
         let Some((e, edge)) = self.tree.take_best(label) else {
             if self.tree.exhausted() {
@@ -590,7 +600,7 @@ impl<'m> Search<'m> {
             let child = self.tree.edges[edge].child;
             self.tree.edges[edge].dead = true;
             self.tree.mark_dead(child);
-            if self.tree.nodes[self.tree.expansions[self.best as usize].node as usize].dead {
+            if self.tree.nodes[self.tree.expansions[self.best].node].dead {
                 self.best = self.best_alive();
             }
             return None;
@@ -598,91 +608,89 @@ impl<'m> Search<'m> {
         self.board.play(&step);
         self.expanded += 1;
         let child = self.tree.edges[edge].child;
-        let parent_best = self.tree.expansions[e as usize].best_past;
-        let score = self.tree.nodes[child as usize].score;
+        let parent_best = self.tree.expansions[e].best_past;
+        let score = self.tree.nodes[child].score;
         let best_past = if score.is_better(&parent_best, self.way) {
             score
         } else {
             parent_best
         };
-        let new = self.new_expansion(child, e, edge as u32, best_past);
+        let new = self.new_expansion(child, e, edge, best_past);
         if self.finished() {
             return Some(Outcome::Solved(new));
         }
         if let Some(meet) = meet {
             // A position of the pull search, or one move before one.
-            let node = self.tree.nodes[child as usize];
+            let node = self.tree.nodes[child];
             if let Some(&there) = meet.get(&node.hash) {
                 return Some(Outcome::Met {
                     e: new,
-                    edge: NONE,
+                    edge: EdgeId::NONE,
                     node: there,
                 });
             }
             for index in self.tree.edges_of(new) {
-                let hash = self.tree.nodes[self.tree.edges[index].child as usize].hash;
+                let hash = self.tree.nodes[self.tree.edges[index].child].hash;
                 if let Some(&there) = meet.get(&hash) {
                     return Some(Outcome::Met {
                         e: new,
-                        edge: index as u32,
+                        edge: index,
                         node: there,
                     });
                 }
             }
         }
-        if self.tree.nodes[self.tree.expansions[self.best as usize].node as usize].dead {
+        if self.tree.nodes[self.tree.expansions[self.best].node].dead {
             self.best = self.best_alive();
         }
         None
     }
 
     /// The live expansion with the best score on its way (`NONE` when none).
-    fn best_alive(&self) -> u32 {
-        let mut best = NONE;
+    fn best_alive(&self) -> ExpansionId {
+        let mut best = ExpansionId::NONE;
         for (index, expansion) in self.tree.expansions.iter().enumerate() {
-            if self.tree.nodes[expansion.node as usize].dead {
+            if self.tree.nodes[expansion.node].dead {
                 continue;
             }
-            if best == NONE
+            if best.is_none()
                 || expansion
                     .best_past
-                    .is_better(&self.tree.expansions[best as usize].best_past, self.way)
+                    .is_better(&self.tree.expansions[best].best_past, self.way)
             {
-                best = index as u32;
+                best = ExpansionId::at(index);
             }
         }
         best
     }
 
     /// The box moves from the root to expansion `e`.
-    pub(crate) fn moves_to(&self, e: u32) -> Vec<BoxMove> {
+    pub(crate) fn moves_to(&self, e: ExpansionId) -> Vec<BoxMove> {
         let path = self.tree.path_to(e);
         path[1..]
             .iter()
-            .map(|&id| self.tree.edges[self.tree.expansions[id as usize].via as usize].step)
+            .map(|&id| self.tree.edges[self.tree.expansions[id].via].step)
             .collect()
     }
 
     /// The box moves from the root to the node `node` when it was reached from an
     /// expansion (or is a root's), with that expansion's index.
-    pub(crate) fn moves_to_node(&self, node: u32) -> Option<Vec<BoxMove>> {
-        let expansion = self.tree.nodes[node as usize].expansion;
-        if expansion != NONE {
+    pub(crate) fn moves_to_node(&self, node: PositionId) -> Option<Vec<BoxMove>> {
+        let expansion = self.tree.nodes[node].expansion;
+        if !expansion.is_none() {
             return Some(self.moves_to(expansion));
         }
         // A node not expanded: find an edge that leads to it.
-        let (e, edge) = self
-            .tree
-            .expansions
-            .iter()
-            .enumerate()
-            .find_map(|(e, expansion)| {
-                (expansion.first_edge..expansion.first_edge + expansion.edges)
-                    .find(|&edge| self.tree.edges[edge as usize].child == node)
-                    .map(|edge| (e as u32, edge))
+        let (e, edge) = (0..self.tree.expansions.len())
+            .map(ExpansionId::at)
+            .find_map(|e| {
+                self.tree
+                    .edges_of(e)
+                    .find(|&edge| self.tree.edges[edge].child == node)
+                    .map(|edge| (e, edge))
             })?;
         let mut moves = self.moves_to(e);
-        moves.push(self.tree.edges[edge as usize].step);
+        moves.push(self.tree.edges[edge].step);
         Some(moves)
     }
 }
@@ -768,8 +776,8 @@ impl<'m> Fess<'m> {
                 }
                 Outcome::Met { e, edge, node } => {
                     let mut moves = push.moves_to(e);
-                    if edge != NONE {
-                        moves.push(push.tree.edges[edge as usize].step);
+                    if !edge.is_none() {
+                        moves.push(push.tree.edges[edge].step);
                     }
                     if let Some(pulls) = self.packing.search.moves_to_node(node) {
                         if let Some(steps) = self.steps(&moves, &pulls) {

@@ -11,7 +11,6 @@ use std::time::Duration;
 use super::board::{Board, Way};
 use super::plan::Plan;
 use super::score::Scorer;
-use super::tree::NONE;
 use super::{Outcome, Search, Shared};
 use crate::clock::Clock;
 use crate::config::Features;
@@ -84,11 +83,11 @@ impl<'m> Packing<'m> {
     /// pull at all.
     pub(crate) fn plan(&self) -> Option<Plan> {
         let best = self.search.best;
-        if best == NONE {
+        if best.is_none() {
             return None;
         }
         let tree = &self.search.tree;
-        let expansion = &tree.expansions[best as usize];
+        let expansion = &tree.expansions[best];
         let pulls: Vec<(Cell, Cell, bool)> = self
             .search
             .moves_to(best)
