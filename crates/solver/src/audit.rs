@@ -24,9 +24,10 @@ use sokoengine_board::Puzzle;
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, Limits};
-use crate::corral::{CorralDeadlock, Corrals, analyse};
+use crate::corral::{CorralDeadlock, Corrals};
 use crate::engine::{Engine, PusherKey};
 use crate::error::SolverError;
+use crate::ids::{Cell, PerCell};
 use crate::model::Model;
 
 /// The pruning layer that refutes a position.
@@ -135,7 +136,7 @@ impl Audit {
             ),
             fess: crate::fess::Auditor::new(&self.model, Limits::DEFAULT_MEMORY / 8),
             cells: Vec::new(),
-            taken: vec![false; self.model.board.cells_len()],
+            taken: PerCell::filled(false, self.model.board.cells_len()),
         }
     }
 }
@@ -146,8 +147,8 @@ impl Audit {
 pub struct Session<'a> {
     engine: Engine<'a>,
     fess: crate::fess::Auditor<'a>,
-    cells: Vec<u32>,
-    taken: Vec<bool>,
+    cells: Vec<Cell>,
+    taken: PerCell<bool>,
 }
 
 impl Session<'_> {
@@ -179,11 +180,11 @@ impl Session<'_> {
         let pusher = self.validate(boxes, pusher)?;
         let engine = &mut self.engine;
         let model = engine.model;
-        let position_of = |cell: u32| model.board.board_position(cell as usize);
+        let position_of = |cell: Cell| model.board.board_position(cell);
         engine.place(&self.cells, pusher);
         // As a stored position is loaded: the pusher on its normalized cell.
         let key = engine.pusher_key_of(pusher);
-        let _ = engine.position.set_pusher(key as usize);
+        let _ = engine.position.set_pusher(key);
         let mut pushes = Vec::new();
         if engine.evaluate_loaded().is_none() {
             return Ok(pushes);
@@ -202,14 +203,13 @@ impl Session<'_> {
 
     /// Checks the position and puts its box cells in `self.cells`; returns the
     /// pusher's cell.
-    fn validate(&mut self, boxes: &[usize], pusher: usize) -> Result<u32, AuditError> {
+    fn validate(&mut self, boxes: &[usize], pusher: usize) -> Result<Cell, AuditError> {
         let model = self.engine.model;
         let active = |position: usize| {
             model
                 .board
                 .cell_of(position)
                 .filter(|&cell| model.board.is_active(cell))
-                .map(|cell| cell.get())
                 .ok_or(AuditError::NotActive { position })
         };
         if boxes.len() != model.goals.len() {
@@ -223,13 +223,13 @@ impl Session<'_> {
         let mut overlap = None;
         for &position in boxes {
             let cell = active(position)?;
-            if cell == pusher_cell || std::mem::replace(&mut self.taken[cell as usize], true) {
+            if cell == pusher_cell || std::mem::replace(&mut self.taken[cell], true) {
                 overlap = Some(position);
             }
             self.cells.push(cell);
         }
         for &cell in &self.cells {
-            self.taken[cell as usize] = false;
+            self.taken[cell] = false;
         }
         match overlap {
             Some(position) => Err(AuditError::Overlap { position }),
@@ -237,10 +237,10 @@ impl Session<'_> {
         }
     }
 
-    fn layer(&mut self, pusher: u32) -> Option<Layer> {
+    fn layer(&mut self, pusher: Cell) -> Option<Layer> {
         let engine = &mut self.engine;
         let model = engine.model;
-        let position_of = |cell: u32| model.board.board_position(cell as usize);
+        let position_of = |cell: Cell| model.board.board_position(cell);
         engine.place(&self.cells, pusher);
         for &cell in &self.cells {
             let side = model.sides.side_of(cell, pusher);
@@ -267,10 +267,8 @@ impl Session<'_> {
         if engine.evaluate_loaded().is_none() {
             return Some(Layer::Bipartite);
         }
-        engine
-            .position
-            .reachable_into(pusher as usize, &mut engine.reach);
-        match analyse(engine, true, true) {
+        engine.position.reachable_into(pusher, &mut engine.reach);
+        match engine.corrals(true, true) {
             Corrals::Deadlock(CorralDeadlock::PiCorral) => return Some(Layer::PiCorral),
             Corrals::Deadlock(CorralDeadlock::Search) => return Some(Layer::CorralDeadlock),
             _ => {}

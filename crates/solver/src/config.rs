@@ -99,7 +99,7 @@ pub struct Limits {
 impl Limits {
     /// The largest default memory budget: 4 GiB. The default itself is sized from the
     /// process's limits ([`default_memory_budget`](crate::default_memory_budget)).
-    pub const DEFAULT_MEMORY: usize = 4 << 30;
+    pub const DEFAULT_MEMORY: usize = crate::memory::LARGEST_DEFAULT;
 
     /// These limits with a time limit.
     #[must_use]

@@ -28,10 +28,31 @@
 
 use sokoengine_board::{Position, Reach};
 
+use sokoengine_geometry::Direction;
+
 use crate::deadlock::Freeze;
-use crate::engine::Engine;
-use crate::model::NONE;
+use crate::ids::{Cell, PerCell, Slot, Table};
+use crate::model::Model;
 use crate::store::{FastMap, fast_map, fast_set};
+
+/// The position a corral analysis looks at: the loaded position of a push search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Loaded<'a> {
+    pub(crate) model: &'a Model,
+    pub(crate) position: &'a Position,
+    /// The pusher's region.
+    pub(crate) reach: &'a Reach,
+    /// The search's dead sides (no goal reachable from there).
+    pub(crate) dead_sides: &'a Table<Slot, bool>,
+}
+
+impl Loaded<'_> {
+    /// Whether a box pushed in `direction` onto `cell` is dead at once.
+    #[inline]
+    fn dead_push(&self, cell: Cell, direction: Direction) -> bool {
+        self.dead_sides[self.model.sides.neighbor_slot(cell, direction.opposite())]
+    }
+}
 
 /// What corral analysis says about the loaded position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +60,7 @@ pub(crate) enum Corrals {
     /// No PI-corral with work to do: generate every push.
     None,
     /// Generate only the pushes of these boxes (cells).
-    Only(Vec<u32>),
+    Only(Vec<Cell>),
     /// The position is a deadlock.
     Deadlock(CorralDeadlock),
 }
@@ -66,20 +87,20 @@ const CACHE_MAX: usize = 1 << 18;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CorralScratch {
     /// Corral label per cell (valid when `stamp` matches).
-    label: Vec<u32>,
-    stamp: Vec<u32>,
+    label: PerCell<u32>,
+    stamp: PerCell<u32>,
     /// Per box cell: the corral it was last listed for.
-    box_stamp: Vec<u32>,
+    box_stamp: PerCell<u32>,
     generation: u32,
-    queue: Vec<u32>,
-    barrier: Vec<u32>,
+    queue: Vec<Cell>,
+    barrier: Vec<Cell>,
     /// The small board of corral searches (goals only, boxes placed per search).
     board: Option<Position>,
     reach: Reach,
     freeze: Option<Freeze>,
     /// Verdicts of corral searches by small-board position (sorted boxes,
     /// normalized pusher): `true` = deadlock.
-    cache: Option<FastMap<(Vec<u32>, u32), bool>>,
+    cache: Option<FastMap<(Vec<Cell>, Cell), bool>>,
 }
 
 impl CorralScratch {
@@ -97,19 +118,23 @@ impl CorralScratch {
     }
 }
 
-/// Corral analysis of the loaded position (its region in `engine.reach`): PI-corral
-/// pruning when `pi` is set, corral deadlock searches when `search` is set.
-pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corrals {
+/// Corral analysis of the loaded position: PI-corral pruning when `pi` is set,
+/// corral deadlock searches when `search` is set.
+pub(crate) fn analyse(
+    engine: Loaded<'_>,
+    scratch: &mut CorralScratch,
+    pi: bool,
+    search: bool,
+) -> Corrals {
     let model = engine.model;
-    let mut scratch = std::mem::take(&mut engine.corrals);
     scratch.begin(model.board.cells_len());
     let generation = scratch.generation;
-    let mut best: Option<(usize, Vec<u32>)> = None;
+    let mut best: Option<(usize, Vec<Cell>)> = None;
     let mut next_label = 0_u32;
     let mut searches = 0;
     let mut verdict = None;
-    for &cell in &model.floor {
-        let c = cell as usize;
+    for &cell in model.floor.iter() {
+        let c = cell;
         if scratch.stamp[c] == generation || engine.reach.reached(c) || engine.position.has_box(c) {
             continue;
         }
@@ -126,13 +151,12 @@ pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corral
         let mut index = 0;
         while let Some(&current) = scratch.queue.get(index) {
             index += 1;
-            has_goal |= engine.position.is_goal(current as usize);
+            has_goal |= engine.position.is_goal(current);
             for &direction in model.directions {
-                let next = model.neighbor(current, direction);
-                if next == NONE {
+                let Some(next) = model.neighbor(current, direction) else {
                     continue;
-                }
-                let n = next as usize;
+                };
+                let n = next;
                 if engine.position.has_box(n) {
                     if scratch.box_stamp[n] != key {
                         scratch.box_stamp[n] = key;
@@ -145,16 +169,12 @@ pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corral
                 }
             }
         }
-        let needs_work = has_goal
-            || scratch
-                .barrier
-                .iter()
-                .any(|&b| !engine.position.is_goal(b as usize));
+        let needs_work = has_goal || scratch.barrier.iter().any(|&b| !engine.position.is_goal(b));
         if !needs_work {
             continue;
         }
         if pi {
-            if let Some(pushes) = pi_pushes(engine, &scratch, label, key) {
+            if let Some(pushes) = pi_pushes(&engine, scratch, label, key) {
                 if pushes == 0 {
                     verdict = Some(CorralDeadlock::PiCorral);
                     break;
@@ -166,13 +186,12 @@ pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corral
         }
         if search && searches < SEARCHES_PER_POSITION && scratch.barrier.len() <= SEARCH_MAX_BOXES {
             searches += 1;
-            if corral_search(engine, &mut scratch, label) {
+            if corral_search(&engine, scratch, label) {
                 verdict = Some(CorralDeadlock::Search);
                 break;
             }
         }
     }
-    engine.corrals = scratch;
     if let Some(verdict) = verdict {
         return Corrals::Deadlock(verdict);
     }
@@ -184,7 +203,7 @@ pub(crate) fn analyse(engine: &mut Engine<'_>, pi: bool, search: bool) -> Corral
 
 /// Whether the barrier boxes of corral `label` (in `scratch.barrier`) alone are
 /// proven unable to reach goals, by a small search (see the module docs).
-fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -> bool {
+fn corral_search(engine: &Loaded<'_>, scratch: &mut CorralScratch, label: u32) -> bool {
     let model = engine.model;
     let generation = scratch.generation;
     let mut boxes = scratch.barrier.clone();
@@ -193,7 +212,7 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
     let freeze = scratch
         .freeze
         .get_or_insert_with(|| Freeze::new(model.board.cells_len()));
-    let start = place(board, &boxes, engine.position.pusher().get());
+    let start = place(board, &boxes, engine.position.pusher());
     let pusher = normalized(board, start, &mut scratch.reach);
     let key = (boxes.clone(), pusher);
     let cache = scratch.cache.get_or_insert_with(fast_map);
@@ -202,22 +221,17 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
         return dead;
     }
     let (label_of, stamp_of) = (&scratch.label, &scratch.stamp);
-    let in_corral = |cell: usize| stamp_of[cell] == generation && label_of[cell] == label;
-    let mut seen = fast_set::<(Vec<u32>, u32)>();
-    let mut queue: Vec<(Vec<u32>, u32)> = vec![(boxes.clone(), pusher)];
+    let in_corral = |cell: Cell| stamp_of[cell] == generation && label_of[cell] == label;
+    let mut seen = fast_set::<(Vec<Cell>, Cell)>();
+    let mut queue: Vec<(Vec<Cell>, Cell)> = vec![(boxes.clone(), pusher)];
     seen.insert((boxes.clone(), pusher));
     let mut index = 0;
     let mut dead = true;
     'search: while let Some((state, pusher)) = queue.get(index).cloned() {
         index += 1;
         place(board, &state, pusher);
-        board.reachable_into(pusher as usize, &mut scratch.reach);
-        if scratch
-            .reach
-            .cells()
-            .iter()
-            .any(|&cell| in_corral(cell.index()))
-        {
+        board.reachable_into(pusher, &mut scratch.reach);
+        if scratch.reach.cells().iter().any(|&cell| in_corral(cell)) {
             // The pusher gets in: no verdict.
             dead = false;
             clear(board, &state);
@@ -225,28 +239,29 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
         }
         for (i, &from) in state.iter().enumerate() {
             for &direction in model.directions {
-                let behind = model.neighbor(from, direction.opposite());
-                if behind == NONE || !scratch.reach.reached(behind as usize) {
-                    continue;
-                }
-                let Some(to) = board.push_target(from as usize, direction) else {
+                let Some(behind) = model.neighbor(from, direction.opposite()) else {
                     continue;
                 };
-                let to = to.get();
+                if !scratch.reach.reached(behind) {
+                    continue;
+                }
+                let Some(to) = board.push_target(from, direction) else {
+                    continue;
+                };
                 if engine.dead_push(to, direction) {
                     continue;
                 }
-                let _ = board.push(from as usize, direction);
+                let _ = board.push(from, direction);
                 let solved = board.is_solved();
                 let frozen = !solved && freeze.is_deadlock(model, board, to);
                 let child_pusher = if solved || frozen {
-                    0
+                    Cell::new(0)
                 } else {
                     let mut reach = Reach::new();
                     normalized(board, from, &mut reach)
                 };
                 let _ = board.pull(direction.opposite());
-                let _ = board.set_pusher(pusher as usize);
+                let _ = board.set_pusher(pusher);
                 if solved {
                     dead = false;
                     clear(board, &state);
@@ -280,29 +295,29 @@ fn corral_search(engine: &Engine<'_>, scratch: &mut CorralScratch, label: u32) -
 }
 
 /// Puts `boxes` and the pusher on the small board; returns the pusher's cell.
-fn place(board: &mut Position, boxes: &[u32], pusher: u32) -> u32 {
-    let _ = board.set_pusher(pusher as usize);
+fn place(board: &mut Position, boxes: &[Cell], pusher: Cell) -> Cell {
+    let _ = board.set_pusher(pusher);
     for &cell in boxes {
-        let _ = board.put_box(cell as usize);
+        let _ = board.put_box(cell);
     }
     pusher
 }
 
 /// Takes `boxes` off the small board.
-fn clear(board: &mut Position, boxes: &[u32]) {
+fn clear(board: &mut Position, boxes: &[Cell]) {
     for &cell in boxes {
-        board.remove_box(cell as usize);
+        board.remove_box(cell);
     }
 }
 
 /// The smallest cell of the pusher's region on `from`.
-fn normalized(board: &Position, from: u32, reach: &mut Reach) -> u32 {
+fn normalized(board: &Position, from: Cell, reach: &mut Reach) -> Cell {
     board
-        .reachable_into(from as usize, reach)
+        .reachable_into(from, reach)
         .iter()
         .copied()
         .min()
-        .map_or(from, u32::from)
+        .unwrap_or(from)
 }
 
 /// A key naming corral `label` of analysis `generation` (box stamps).
@@ -311,21 +326,20 @@ const fn corral_key(generation: u32, label: u32) -> u32 {
 }
 
 /// The number of legal pushes into the corral when it is a PI-corral, else `None`.
-fn pi_pushes(engine: &Engine<'_>, scratch: &CorralScratch, label: u32, key: u32) -> Option<usize> {
+fn pi_pushes(engine: &Loaded<'_>, scratch: &CorralScratch, label: u32, key: u32) -> Option<usize> {
     let model = engine.model;
     let generation = scratch.generation;
-    let in_corral = |cell: u32| {
-        scratch.stamp[cell as usize] == generation && scratch.label[cell as usize] == label
-    };
-    let on_barrier = |cell: u32| scratch.box_stamp[cell as usize] == key;
+    let in_corral = |cell: Cell| scratch.stamp[cell] == generation && scratch.label[cell] == label;
+    let on_barrier = |cell: Cell| scratch.box_stamp[cell] == key;
     let mut pushes = 0;
     for &b in &scratch.barrier {
         for &direction in model.directions {
-            let target = model.neighbor(b, direction);
-            let behind = model.neighbor(b, direction.opposite());
-            if target == NONE || behind == NONE {
+            let (Some(target), Some(behind)) = (
+                model.neighbor(b, direction),
+                model.neighbor(b, direction.opposite()),
+            ) else {
                 continue;
-            }
+            };
             // The first barrier push is made from outside the corral, from a cell no
             // barrier box stands on, onto a cell no barrier box stands on.
             if on_barrier(behind) || in_corral(behind) || on_barrier(target) {
@@ -335,7 +349,7 @@ fn pi_pushes(engine: &Engine<'_>, scratch: &CorralScratch, label: u32, key: u32)
                 continue;
             }
             if in_corral(target) {
-                if !engine.reach.reached(behind as usize) {
+                if !engine.reach.reached(behind) {
                     return None; // (P) fails
                 }
                 pushes += 1;

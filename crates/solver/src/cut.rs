@@ -3,41 +3,70 @@
 //! `c` at once, whether two cells stay connected when `c` is blocked: the question
 //! every push asks of the box's cell while the other boxes stand still.
 
-use crate::model::{Model, NONE};
+use sokoengine_geometry::Direction;
+
+use crate::ids::{Cell, PerCell};
+
+/// The floor a [`CutTree`] is built over: cells of a compact board, some active, and
+/// the active neighbour of each active cell.
+pub(crate) trait Floor {
+    /// Cells of the board (active or not).
+    fn cells_len(&self) -> usize;
+    /// The active cells.
+    fn active_cells(&self) -> &[Cell];
+    /// Whether `cell` is active.
+    fn is_active(&self, cell: Cell) -> bool;
+    /// The directions of the board's tessellation.
+    fn directions(&self) -> &[Direction];
+    /// The active neighbour of `cell` in `direction`.
+    fn neighbor(&self, cell: Cell, direction: Direction) -> Option<Cell>;
+}
+
+/// Not discovered (blocked or not reached).
+const UNSEEN: u32 = u32::MAX;
 
 /// A depth-first forest over the open cells of a board, with its cut cells.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CutTree {
-    /// Discovery time per cell (`u32::MAX` = blocked or not reached).
-    discovered: Vec<u32>,
+    /// Discovery time per cell (`UNSEEN` = blocked or not reached).
+    discovered: PerCell<u32>,
     /// Last discovery time inside each cell's subtree.
-    finished: Vec<u32>,
-    low: Vec<u32>,
-    parent: Vec<u32>,
+    finished: PerCell<u32>,
+    low: PerCell<u32>,
+    parent: PerCell<Cell>,
     /// The tree (connected area) of each cell.
-    tree: Vec<u32>,
+    tree: PerCell<u32>,
     /// Per cell: first index into `separated` and how many.
-    separated_first: Vec<u32>,
-    separated_count: Vec<u8>,
+    separated_first: PerCell<u32>,
+    separated_count: PerCell<u8>,
     /// Whether the cell is the root of its tree.
-    root: Vec<bool>,
+    root: PerCell<bool>,
     /// Discovery intervals of the child subtrees each cut cell separates.
     separated: Vec<(u32, u32)>,
-    stack: Vec<(u32, u8)>,
-    pairs: Vec<(u32, u32)>,
+    /// The open cells in discovery order.
+    order: Vec<Cell>,
+    /// Per tree: its first and last discovery time.
+    spans: Vec<(u32, u32)>,
+    stack: Vec<(Cell, u8)>,
+    pairs: Vec<(Cell, Cell)>,
 }
 
 impl CutTree {
     /// Builds the forest over the active cells of `model` that `blocked` does not
     /// exclude, searching from `first` before any other cell.
-    pub(crate) fn build(&mut self, model: &Model, first: u32, blocked: impl Fn(u32) -> bool) {
-        let len = model.board.cells_len();
+    pub(crate) fn build(
+        &mut self,
+        model: &impl Floor,
+        first: Cell,
+        blocked: impl Fn(Cell) -> bool,
+    ) {
+        let len = model.cells_len();
         self.discovered.clear();
-        self.discovered.resize(len, u32::MAX);
+        self.discovered.resize(len, UNSEEN);
         self.finished.resize(len, 0);
         self.low.resize(len, 0);
-        self.parent.resize(len, NONE);
-        self.tree.resize(len, NONE);
+        self.parent.resize(len, Cell::NONE);
+        self.tree.resize(len, u32::MAX);
         self.separated_first.resize(len, 0);
         self.separated_count.clear();
         self.separated_count.resize(len, 0);
@@ -45,24 +74,23 @@ impl CutTree {
         self.root.resize(len, false);
         self.separated.clear();
         self.pairs.clear();
+        self.order.clear();
+        self.spans.clear();
         let mut time = 0_u32;
         let mut trees = 0_u32;
-        for start in std::iter::once(first).chain(model.floor.iter().copied()) {
-            if start == NONE
-                || model.dense[start as usize] == NONE
-                || blocked(start)
-                || self.discovered[start as usize] != u32::MAX
-            {
+        for start in std::iter::once(first).chain(model.active_cells().iter().copied()) {
+            if !model.is_active(start) || blocked(start) || self.discovered[start] != UNSEEN {
                 continue;
             }
+            let begin = time;
             self.search(model, start, trees, &mut time, &blocked);
+            self.spans.push((begin, time - 1));
             trees += 1;
         }
         // Separated children grouped by parent.
         let mut pairs = std::mem::take(&mut self.pairs);
         pairs.sort_unstable();
-        for &(parent, child) in &pairs {
-            let (p, c) = (parent as usize, child as usize);
+        for &(p, c) in &pairs {
             if self.separated_count[p] == 0 {
                 self.separated_first[p] = self.separated.len() as u32;
             }
@@ -74,51 +102,54 @@ impl CutTree {
 
     fn search(
         &mut self,
-        model: &Model,
-        root: u32,
+        model: &impl Floor,
+        root: Cell,
         tree: u32,
         time: &mut u32,
-        blocked: &impl Fn(u32) -> bool,
+        blocked: &impl Fn(Cell) -> bool,
     ) {
-        let r = root as usize;
+        let r = root;
         self.root[r] = true;
-        self.parent[r] = NONE;
+        self.parent[r] = Cell::NONE;
         self.discovered[r] = *time;
         self.low[r] = *time;
         self.tree[r] = tree;
+        self.order.push(root);
         *time += 1;
         self.stack.clear();
         self.stack.push((root, 0));
         while let Some(&mut (cell, ref mut next)) = self.stack.last_mut() {
-            if let Some(&direction) = model.directions.get(usize::from(*next)) {
+            if let Some(&direction) = model.directions().get(usize::from(*next)) {
                 *next += 1;
-                let neighbor = model.neighbor(cell, direction);
-                if neighbor == NONE || blocked(neighbor) {
+                let Some(neighbor) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if blocked(neighbor) {
                     continue;
                 }
-                let n = neighbor as usize;
-                if self.discovered[n] == u32::MAX {
+                let n = neighbor;
+                if self.discovered[n] == UNSEEN {
                     self.discovered[n] = *time;
                     self.low[n] = *time;
                     self.tree[n] = tree;
                     self.parent[n] = cell;
+                    self.order.push(neighbor);
                     *time += 1;
                     self.stack.push((neighbor, 0));
                 } else {
                     // Back edges (and the edge to the parent, harmless for cut cells).
-                    let c = cell as usize;
+                    let c = cell;
                     self.low[c] = self.low[c].min(self.discovered[n]);
                 }
             } else {
                 self.stack.pop();
-                let c = cell as usize;
+                let c = cell;
                 self.finished[c] = *time - 1;
-                let parent = self.parent[c];
-                if parent != NONE {
-                    let p = parent as usize;
+                let p = self.parent[c];
+                if !p.is_none() {
                     self.low[p] = self.low[p].min(self.low[c]);
                     if self.root[p] || self.low[c] >= self.discovered[p] {
-                        self.pairs.push((parent, cell));
+                        self.pairs.push((p, cell));
                     }
                 }
             }
@@ -127,15 +158,15 @@ impl CutTree {
 
     /// Whether `cell` is open (part of the forest).
     #[inline]
-    pub(crate) fn is_open(&self, cell: u32) -> bool {
-        self.discovered[cell as usize] != u32::MAX
+    pub(crate) fn is_open(&self, cell: Cell) -> bool {
+        self.discovered[cell] != UNSEEN
     }
 
     /// How many sides `cell` has: the areas its neighbours fall into when it is
     /// blocked (at least 1 for an open cell).
     #[inline]
-    pub(crate) fn side_count(&self, cell: u32) -> u8 {
-        let c = cell as usize;
+    pub(crate) fn side_count(&self, cell: Cell) -> u8 {
+        let c = cell;
         let separated = self.separated_count[c];
         let rest = u8::from(!self.root[c]);
         (separated + rest).max(1)
@@ -145,14 +176,14 @@ impl CutTree {
     /// on: the index of the separated subtree containing it, or the last side (the
     /// rest of the tree).
     #[inline]
-    pub(crate) fn side_of(&self, cell: u32, other: u32) -> u8 {
-        let c = cell as usize;
+    pub(crate) fn side_of(&self, cell: Cell, other: Cell) -> u8 {
+        let c = cell;
         let count = usize::from(self.separated_count[c]);
         if count == 0 {
             return 0;
         }
         let first = self.separated_first[c] as usize;
-        let time = self.discovered[other as usize];
+        let time = self.discovered[other];
         for (index, &(start, end)) in self.separated[first..first + count].iter().enumerate() {
             if start <= time && time <= end {
                 return index as u8;
@@ -161,19 +192,54 @@ impl CutTree {
         count as u8
     }
 
+    /// The open cells in discovery order: each tree, and each subtree within it, is
+    /// a run of it (the runs [`CutTree::span_of`] and [`CutTree::separated`] name).
+    pub(crate) fn order(&self) -> &[Cell] {
+        &self.order
+    }
+
+    /// How many trees (connected areas of open cells) the forest has.
+    pub(crate) fn tree_count(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// The first and last discovery time of the tree of open `cell`.
+    #[inline]
+    pub(crate) fn span_of(&self, cell: Cell) -> (u32, u32) {
+        self.spans[self.tree[cell] as usize]
+    }
+
+    /// The discovery intervals of the subtrees that blocking open `cell` cuts off
+    /// from the rest of its tree, in side order (see [`CutTree::side_of`]).
+    #[inline]
+    pub(crate) fn separated(&self, cell: Cell) -> &[(u32, u32)] {
+        let count = usize::from(self.separated_count[cell]);
+        if count == 0 {
+            return &[];
+        }
+        let first = self.separated_first[cell] as usize;
+        &self.separated[first..first + count]
+    }
+
+    /// Whether open `cell` is the first cell discovered in its tree.
+    #[inline]
+    pub(crate) fn is_root(&self, cell: Cell) -> bool {
+        self.root[cell]
+    }
+
     /// Whether open cells `a` and `b` are in one connected area.
     #[inline]
-    pub(crate) fn same_tree(&self, a: u32, b: u32) -> bool {
-        self.tree[a as usize] == self.tree[b as usize]
+    pub(crate) fn same_tree(&self, a: Cell, b: Cell) -> bool {
+        self.tree[a] == self.tree[b]
     }
 
     /// Whether open cells `a` and `b` are connected when `cell` (open, not `a` or
     /// `b`) is blocked as well.
     #[inline]
-    pub(crate) fn connected_without(&self, cell: u32, a: u32, b: u32) -> bool {
-        let tree = self.tree[cell as usize];
-        self.tree[a as usize] == tree
-            && self.tree[b as usize] == tree
+    pub(crate) fn connected_without(&self, cell: Cell, a: Cell, b: Cell) -> bool {
+        let tree = self.tree[cell];
+        self.tree[a] == tree
+            && self.tree[b] == tree
             && self.side_of(cell, a) == self.side_of(cell, b)
     }
 }
@@ -181,6 +247,7 @@ impl CutTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Model;
     use sokoengine_board::Puzzle;
     use sokoengine_geometry::Tessellation;
 
@@ -193,26 +260,28 @@ mod tests {
         tree.build(&model, model.start_pusher, |_| false);
         // For every cell c and pair (a, b): connected without c iff a flood fill
         // that avoids c reaches b from a.
-        for &c in &model.floor {
-            for &a in &model.floor {
+        for &c in model.floor.iter() {
+            for &a in model.floor.iter() {
                 if a == c {
                     continue;
                 }
-                let mut seen = vec![false; model.board.cells_len()];
+                let mut seen = PerCell::filled(false, model.board.cells_len());
                 let mut stack = vec![a];
-                seen[a as usize] = true;
+                seen[a] = true;
                 while let Some(x) = stack.pop() {
                     for &d in model.directions {
-                        let n = model.neighbor(x, d);
-                        if n != NONE && n != c && !seen[n as usize] {
-                            seen[n as usize] = true;
+                        let Some(n) = model.neighbor(x, d) else {
+                            continue;
+                        };
+                        if n != c && !seen[n] {
+                            seen[n] = true;
                             stack.push(n);
                         }
                     }
                 }
-                for &b in &model.floor {
+                for &b in model.floor.iter() {
                     if b != c && b != a {
-                        assert_eq!(tree.connected_without(c, a, b), seen[b as usize]);
+                        assert_eq!(tree.connected_without(c, a, b), seen[b]);
                     }
                 }
             }

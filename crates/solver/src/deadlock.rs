@@ -5,7 +5,8 @@
 use sokoengine_board::Position;
 use sokoengine_geometry::{Direction, Tessellation};
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// Recursive calls one freeze test may make; beyond it the test answers "not
 /// frozen" (never a wrong deadlock, only a missed one).
@@ -15,7 +16,7 @@ const BUDGET: u32 = 512;
 #[derive(Debug, Clone)]
 pub(crate) struct Freeze {
     /// Boxes on the recursion stack, treated as walls (stamped with `generation`).
-    stack: Vec<u32>,
+    stack: PerCell<u32>,
     generation: u32,
     budget: u32,
 }
@@ -23,7 +24,7 @@ pub(crate) struct Freeze {
 impl Freeze {
     pub(crate) fn new(cells: usize) -> Freeze {
         Freeze {
-            stack: vec![0; cells],
+            stack: PerCell::filled(0, cells),
             generation: 0,
             budget: 0,
         }
@@ -31,7 +32,7 @@ impl Freeze {
 
     /// Whether the box on `cell` is frozen together with boxes that include one off
     /// a goal.
-    pub(crate) fn is_deadlock(&mut self, model: &Model, position: &Position, cell: u32) -> bool {
+    pub(crate) fn is_deadlock(&mut self, model: &Model, position: &Position, cell: Cell) -> bool {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stack.fill(0);
@@ -43,7 +44,7 @@ impl Freeze {
 
     /// Whether the box on `cell` can never usefully move again (every push of it,
     /// now and later, is blocked or leads onto a dead square), on a goal or not.
-    pub(crate) fn is_frozen(&mut self, model: &Model, position: &Position, cell: u32) -> bool {
+    pub(crate) fn is_frozen(&mut self, model: &Model, position: &Position, cell: Cell) -> bool {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stack.fill(0);
@@ -56,31 +57,35 @@ impl Freeze {
     /// `None` when the box on `cell` may move; otherwise whether the boxes that
     /// prove it frozen (itself included) include one off a goal. Boxes on the
     /// stack count as frozen: the proof is a set of boxes that block one another.
-    fn frozen(&mut self, model: &Model, position: &Position, cell: u32) -> Option<bool> {
+    fn frozen(&mut self, model: &Model, position: &Position, cell: Cell) -> Option<bool> {
         if self.budget == 0 {
             return None;
         }
         self.budget -= 1;
-        self.stack[cell as usize] = self.generation;
-        let mut off_goal = !position.is_goal(cell as usize);
+        self.stack[cell] = self.generation;
+        let mut off_goal = !position.is_goal(cell);
         let mut result = Some(());
         for &direction in model.directions {
             // Each axis once: the direction of the lower index and its opposite.
             if direction.index() >= 4 {
                 continue;
             }
-            let a = model.neighbor(cell, direction);
-            let b = model.neighbor(cell, direction.opposite());
-            let walls = |c: u32| c == NONE || self.stack[c as usize] == self.generation;
-            if walls(a) || walls(b) {
+            // A wall, or a box on the stack, blocks the axis.
+            let (Some(a), Some(b)) = (
+                model.neighbor(cell, direction),
+                model.neighbor(cell, direction.opposite()),
+            ) else {
+                continue;
+            };
+            if self.stack[a] == self.generation || self.stack[b] == self.generation {
                 continue;
             }
-            if model.dead_cell[a as usize] && model.dead_cell[b as usize] {
+            if model.dead_cell[a] && model.dead_cell[b] {
                 continue;
             }
             let mut blocked = false;
             for neighbor in [a, b] {
-                if position.has_box(neighbor as usize) {
+                if position.has_box(neighbor) {
                     if let Some(support) = self.frozen(model, position, neighbor) {
                         off_goal |= support;
                         blocked = true;
@@ -93,7 +98,7 @@ impl Freeze {
                 break;
             }
         }
-        self.stack[cell as usize] = 0;
+        self.stack[cell] = 0;
         result.map(|()| off_goal)
     }
 }
@@ -106,33 +111,33 @@ impl Freeze {
 /// the pusher inside a corner. So neither box ever moves usefully again, which is
 /// a deadlock unless both already stand on goals. Freeze does not see it (each box
 /// has open floor beside it); the corral search would, at a far higher cost.
-pub(crate) fn closed_diagonal(model: &Model, position: &Position, cell: u32) -> bool {
+pub(crate) fn closed_diagonal(model: &Model, position: &Position, cell: Cell) -> bool {
     if model.tessellation != Tessellation::Sokoban {
         return false;
     }
-    let pusher = position.pusher().get();
+    let pusher = position.pusher();
     // A corner that the pattern closes: floor, empty, no goal, walls on the sides
     // `away` from the two boxes.
-    let closed_corner = |corner: u32, away: [Direction; 2]| {
-        corner != NONE
-            && corner != pusher
-            && !position.has_box(corner as usize)
-            && !position.is_goal(corner as usize)
-            && away.iter().all(|&d| model.neighbor(corner, d) == NONE)
+    let closed_corner = |corner: Cell, away: [Direction; 2]| {
+        corner != pusher
+            && !position.has_box(corner)
+            && !position.is_goal(corner)
+            && away.iter().all(|&d| model.neighbor(corner, d).is_none())
     };
     for horizontal in [Direction::Left, Direction::Right] {
         for vertical in [Direction::Up, Direction::Down] {
             // The box on `cell`, the corner beside it, the one below/above it, and
             // the diagonal cell both corners touch.
-            let beside = model.neighbor(cell, horizontal);
-            let above = model.neighbor(cell, vertical);
-            if beside == NONE || above == NONE {
+            let (Some(beside), Some(above)) = (
+                model.neighbor(cell, horizontal),
+                model.neighbor(cell, vertical),
+            ) else {
                 continue;
-            }
-            let diagonal = model.neighbor(beside, vertical);
-            if diagonal == NONE
-                || !position.has_box(diagonal as usize)
-                || (position.is_goal(cell as usize) && position.is_goal(diagonal as usize))
+            };
+            let Some(diagonal) = model.neighbor(beside, vertical) else {
+                continue;
+            };
+            if !position.has_box(diagonal) || (position.is_goal(cell) && position.is_goal(diagonal))
             {
                 continue;
             }
@@ -156,7 +161,7 @@ mod tests {
         let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
         let model = Model::new(&puzzle, 1 << 30).unwrap();
         let position = model.board.start();
-        let cell = model.board.cell_of(box_position).unwrap().get();
+        let cell = model.board.cell_of(box_position).unwrap();
         Freeze::new(model.board.cells_len()).is_deadlock(&model, &position, cell)
     }
 
@@ -179,7 +184,7 @@ mod tests {
         let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
         let model = Model::new(&puzzle, 1 << 30).unwrap();
         let position = model.board.start();
-        let cell = model.board.cell_of(box_position).unwrap().get();
+        let cell = model.board.cell_of(box_position).unwrap();
         closed_diagonal(&model, &position, cell)
     }
 

@@ -7,9 +7,11 @@ use sokoengine_board::{Position, Reach};
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, StopReason};
+use crate::corral::{CorralScratch, Corrals, Loaded};
 use crate::deadlock::{Freeze, closed_diagonal};
+use crate::ids::{Cell, Costs, PerCell, Slot, Table};
 use crate::matching::{IMPOSSIBLE, Matching, Saved};
-use crate::model::{Model, NONE};
+use crate::model::Model;
 use crate::region::Region;
 use crate::rooms::Rooms;
 use crate::store::{Insert, NO_DIRECTION, NO_NODE, Node, NodeId, Store, bits};
@@ -19,10 +21,10 @@ use crate::store::{Insert, NO_DIRECTION, NO_NODE, Node, NodeId, Store, bits};
 pub(crate) struct Child {
     pub(crate) hash: u64,
     /// The box's cell before and after the push.
-    pub(crate) from: u32,
-    pub(crate) to: u32,
+    pub(crate) from: Cell,
+    pub(crate) to: Cell,
     /// The child's pusher cell as the search keys it (normalized or exact).
-    pub(crate) pusher: u32,
+    pub(crate) pusher: Cell,
     /// Push lower bound of the child.
     pub(crate) bound: u32,
     /// Whether every box is on a goal.
@@ -40,7 +42,7 @@ pub(crate) struct Child {
 struct CachedMatching {
     id: NodeId,
     saved: Saved,
-    cells: Vec<u32>,
+    cells: Vec<Cell>,
 }
 
 impl Default for CachedMatching {
@@ -80,9 +82,7 @@ pub(crate) struct Engine<'m> {
     child_reach: Reach,
     pub(crate) store: Store,
     /// Box cells of the loaded position, in dense order.
-    pub(crate) boxes: Vec<u32>,
-    /// Cell → index into `boxes` (valid where a box stands).
-    box_index: Vec<u32>,
+    pub(crate) boxes: Vec<Cell>,
     loaded: NodeId,
     /// XOR of the loaded position's box keys.
     boxes_hash: u64,
@@ -92,9 +92,9 @@ pub(crate) struct Engine<'m> {
     matching: Matching,
     saved: Saved,
     /// Matching rows of the loaded position's boxes.
-    rows: Vec<u32>,
+    rows: Vec<Slot>,
     freeze: Freeze,
-    pub(crate) corrals: crate::corral::CorralScratch,
+    corral_scratch: CorralScratch,
     /// Cut cells and smallest cells of the loaded position's region.
     region: Region,
     /// Matchings of recently generated children, by node id (direct-mapped), so
@@ -109,10 +109,10 @@ pub(crate) struct Engine<'m> {
     pub(crate) macros: bool,
     /// Per goal room: boxes inside, and whether they sit exactly on the first goals
     /// of its packing order (for the loaded position).
-    room_boxes: Vec<u32>,
+    room_boxes: Vec<usize>,
     room_packed: Vec<bool>,
     /// Per cell: the stamp of the PI-corral boxes allowed to move.
-    allowed: Vec<u32>,
+    allowed: PerCell<u32>,
     allowed_stamp: u32,
     pub(crate) deadlocks: u64,
     pub(crate) generated: u64,
@@ -120,8 +120,8 @@ pub(crate) struct Engine<'m> {
     pulls: bool,
     /// Matching costs per (slot, box target) and dead sides: toward the goals when
     /// pushing, toward the start cells when pulling.
-    costs: &'m [u16],
-    dead_sides: &'m [bool],
+    costs: &'m Costs,
+    dead_sides: &'m Table<Slot, bool>,
 }
 
 impl std::fmt::Debug for Engine<'_> {
@@ -148,7 +148,6 @@ impl<'m> Engine<'m> {
             child_reach: Reach::new(),
             store,
             boxes: Vec::new(),
-            box_index: vec![NONE; len],
             loaded: NO_NODE,
             boxes_hash: 0,
             words: Vec::new(),
@@ -157,7 +156,7 @@ impl<'m> Engine<'m> {
             saved: Saved::default(),
             rows: Vec::new(),
             freeze: Freeze::new(len),
-            corrals: crate::corral::CorralScratch::default(),
+            corral_scratch: CorralScratch::default(),
             region: Region::default(),
             cache: Vec::new(),
             child_matching: CachedMatching::default(),
@@ -165,7 +164,7 @@ impl<'m> Engine<'m> {
             macros: false,
             room_boxes: Vec::new(),
             room_packed: Vec::new(),
-            allowed: vec![0; len],
+            allowed: PerCell::filled(0, len),
             allowed_stamp: 0,
             deadlocks: 0,
             generated: 0,
@@ -183,28 +182,26 @@ impl<'m> Engine<'m> {
         engine.pulls = true;
         engine.costs = &reverse.distances;
         engine.dead_sides = &reverse.dead_side;
-        engine.store.fixed_bytes += reverse.distances.len() * 2 + reverse.dead_side.len();
+        engine.store.fixed_bytes += reverse.distances.memory_bytes() + reverse.dead_side.len();
         engine
     }
 
     /// The box set of `cells` as words.
-    pub(crate) fn words_of(&self, cells: &[u32]) -> Vec<u64> {
+    pub(crate) fn words_of(&self, cells: &[Cell]) -> Vec<u64> {
         let mut words = vec![0; self.store.words()];
         for &cell in cells {
-            bits::set(&mut words, self.model.dense[cell as usize]);
+            bits::set(&mut words, self.model.dense_id(cell));
         }
         words
     }
 
     /// The key of the pusher on `cell` with the boxes of the working position.
-    pub(crate) fn pusher_key_of(&mut self, cell: u32) -> u32 {
+    pub(crate) fn pusher_key_of(&mut self, cell: Cell) -> Cell {
         match self.key {
             PusherKey::Exact => cell,
             PusherKey::Normalized => {
-                let region = self
-                    .position
-                    .reachable_into(cell as usize, &mut self.child_reach);
-                region.iter().copied().min().map_or(cell, u32::from)
+                let region = self.position.reachable_into(cell, &mut self.child_reach);
+                region.iter().copied().min().unwrap_or(cell)
             }
         }
     }
@@ -214,23 +211,23 @@ impl<'m> Engine<'m> {
     /// box-goal matching) or the memory budget is used up.
     pub(crate) fn store_root(
         &mut self,
-        cells: &[u32],
-        pusher: u32,
+        cells: &[Cell],
+        pusher: Cell,
     ) -> Result<Option<NodeId>, StopReason> {
         self.place(cells, pusher);
         let key = self.pusher_key_of(pusher);
-        let _ = self.position.set_pusher(key as usize);
+        let _ = self.position.set_pusher(key);
         let Some(bound) = self.evaluate_loaded() else {
             return Ok(None);
         };
         let node = Node {
-            hash: self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[key as usize],
+            hash: self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[key],
             parent: NO_NODE,
             pusher: key,
             cost: 0,
             pushes: 0,
-            moved_from: NONE,
-            moved_to: NONE,
+            moved_from: Cell::NONE,
+            moved_to: Cell::NONE,
             last: NO_DIRECTION,
             bound,
             flags: 0,
@@ -247,27 +244,26 @@ impl<'m> Engine<'m> {
 
     /// Puts the boxes of `cells` on the working position (removing the loaded ones)
     /// with the pusher on `pusher`; returns the position's hash.
-    pub(crate) fn place(&mut self, cells: &[u32], pusher: u32) -> u64 {
+    pub(crate) fn place(&mut self, cells: &[Cell], pusher: Cell) -> u64 {
         for &cell in &self.boxes {
-            self.position.remove_box(cell as usize);
+            self.position.remove_box(cell);
         }
         self.boxes.clear();
         // With no box on the board the pusher's cell is free; the boxes then go
         // around it.
-        let _ = self.position.set_pusher(pusher as usize);
+        let _ = self.position.set_pusher(pusher);
         let mut sorted = cells.to_vec();
-        sorted.sort_unstable_by_key(|&cell| self.model.dense[cell as usize]);
+        sorted.sort_unstable_by_key(|&cell| self.model.dense_id(cell));
         self.boxes_hash = 0;
-        for (index, &cell) in sorted.iter().enumerate() {
+        for &cell in &sorted {
             // The caller's cells are distinct active cells, none the pusher's.
-            let _ = self.position.put_box(cell as usize);
-            self.box_index[cell as usize] = index as u32;
-            self.boxes_hash ^= self.model.box_keys[cell as usize];
+            let _ = self.position.put_box(cell);
+            self.boxes_hash ^= self.model.box_keys[cell];
         }
         self.boxes = sorted;
         self.words = self.words_of(&self.boxes);
         self.loaded = NO_NODE;
-        self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[pusher as usize]
+        self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[pusher]
     }
 
     /// Loads stored node `id` onto the working position.
@@ -276,21 +272,18 @@ impl<'m> Engine<'m> {
             return;
         }
         for &cell in &self.boxes {
-            self.position.remove_box(cell as usize);
+            self.position.remove_box(cell);
         }
         self.boxes.clear();
-        let _ = self
-            .position
-            .set_pusher(self.store.node(id).pusher as usize);
+        let _ = self.position.set_pusher(self.store.node(id).pusher);
         self.words.clear();
         self.words.extend_from_slice(self.store.boxes(id));
         self.boxes_hash = 0;
         for dense in bits::ones(&self.words) {
-            let cell = self.model.floor[dense as usize];
-            let _ = self.position.put_box(cell as usize);
-            self.box_index[cell as usize] = self.boxes.len() as u32;
+            let cell = self.model.floor[dense];
+            let _ = self.position.put_box(cell);
             self.boxes.push(cell);
-            self.boxes_hash ^= self.model.box_keys[cell as usize];
+            self.boxes_hash ^= self.model.box_keys[cell];
         }
         self.loaded = id;
     }
@@ -304,18 +297,15 @@ impl<'m> Engine<'m> {
                 self.matching.restore(&entry.saved);
                 // Boxes in the cached matching's row order.
                 self.boxes.clone_from(&entry.cells);
-                for (index, &cell) in self.boxes.iter().enumerate() {
-                    self.box_index[cell as usize] = index as u32;
-                }
                 let cost = self.matching.total(self.costs);
                 return (cost < IMPOSSIBLE).then_some(cost as u32);
             }
         }
-        let pusher = self.position.pusher().get();
+        let pusher = self.position.pusher();
         self.rows.clear();
         for &cell in &self.boxes {
             let side = self.model.sides.side_of(cell, pusher);
-            self.rows.push(self.model.sides.slot(cell, side) as u32);
+            self.rows.push(self.model.sides.slot(cell, side));
         }
         let cost = self.matching.solve(self.costs, &self.rows);
         (cost < IMPOSSIBLE).then_some(cost as u32)
@@ -333,34 +323,45 @@ impl<'m> Engine<'m> {
 
     /// Whether the box just pushed onto `cell` makes a local deadlock by the layers
     /// that are on: freeze, or a closed diagonal (Sokoban patterns).
-    fn local_deadlock(&mut self, cell: u32) -> bool {
+    fn local_deadlock(&mut self, cell: Cell) -> bool {
         self.features.freeze && self.freeze.is_deadlock(self.model, &self.position, cell)
             || self.features.patterns && closed_diagonal(self.model, &self.position, cell)
     }
 
     /// Whether the box on `cell` of the loaded position closes a diagonal off a
     /// goal (Sokoban patterns).
-    pub(crate) fn is_closed_diagonal(&self, cell: u32) -> bool {
+    pub(crate) fn is_closed_diagonal(&self, cell: Cell) -> bool {
         closed_diagonal(self.model, &self.position, cell)
     }
 
     /// Whether the box on `cell` of the loaded position is frozen off a goal.
-    pub(crate) fn is_frozen_deadlock(&mut self, cell: u32) -> bool {
+    pub(crate) fn is_frozen_deadlock(&mut self, cell: Cell) -> bool {
         self.freeze.is_deadlock(self.model, &self.position, cell)
     }
 
     /// Whether the box on `cell` of the loaded position can never usefully move
     /// again.
-    pub(crate) fn is_frozen(&mut self, cell: u32) -> bool {
+    pub(crate) fn is_frozen(&mut self, cell: Cell) -> bool {
         self.freeze.is_frozen(self.model, &self.position, cell)
+    }
+
+    /// Corral analysis of the loaded position, its region in `reach`
+    /// (`corral::analyse`).
+    pub(crate) fn corrals(&mut self, pi: bool, search: bool) -> Corrals {
+        let loaded = Loaded {
+            model: self.model,
+            position: &self.position,
+            reach: &self.reach,
+            dead_sides: self.dead_sides,
+        };
+        crate::corral::analyse(loaded, &mut self.corral_scratch, pi, search)
     }
 
     /// Whether a box pushed in `direction` onto `cell` is dead at once: a dead
     /// square for the side the pusher ends on.
     #[inline]
-    pub(crate) fn dead_push(&self, cell: u32, direction: Direction) -> bool {
-        let side = self.model.sides.neighbor_side(cell, direction.opposite());
-        self.dead_sides[self.model.sides.slot(cell, side)]
+    pub(crate) fn dead_push(&self, cell: Cell, direction: Direction) -> bool {
+        self.dead_sides[self.model.sides.neighbor_slot(cell, direction.opposite())]
     }
 
     /// Calls `visit` with each legal child of the loaded position (after
@@ -377,32 +378,32 @@ impl<'m> Engine<'m> {
         self.position.reachable_into(pusher, &mut self.reach);
         let (pi, search) = (self.features.pi_corrals, self.features.corral_deadlocks);
         let restricted = if pi || search {
-            match crate::corral::analyse(self, pi, search) {
-                crate::corral::Corrals::Deadlock(_) => {
+            match self.corrals(pi, search) {
+                Corrals::Deadlock(_) => {
                     self.deadlocks += 1;
                     return Ok(());
                 }
                 // The restriction keeps push counts, not walks: an exact-pusher
                 // (move-optimal) search keeps only the deadlock answer.
-                crate::corral::Corrals::Only(_) if self.key == PusherKey::Exact => false,
-                crate::corral::Corrals::Only(boxes) => {
+                Corrals::Only(_) if self.key == PusherKey::Exact => false,
+                Corrals::Only(boxes) => {
                     self.allowed_stamp = self.allowed_stamp.wrapping_add(1);
                     if self.allowed_stamp == 0 {
                         self.allowed.fill(0);
                         self.allowed_stamp = 1;
                     }
                     for cell in boxes {
-                        self.allowed[cell as usize] = self.allowed_stamp;
+                        self.allowed[cell] = self.allowed_stamp;
                     }
                     true
                 }
-                crate::corral::Corrals::None => false,
+                Corrals::None => false,
             }
         } else {
             false
         };
         if self.key == PusherKey::Normalized {
-            self.region.analyse(self.model, &self.reach, pusher.get());
+            self.region.analyse(self.model, &self.reach, pusher);
         }
         self.matching.save(&mut self.saved);
         let rooms = self.rooms.is_some();
@@ -413,7 +414,7 @@ impl<'m> Engine<'m> {
         for index in 0..count {
             self.deadline.check()?;
             let from = self.boxes[index];
-            if restricted && self.allowed[from as usize] != self.allowed_stamp {
+            if restricted && self.allowed[from] != self.allowed_stamp {
                 continue;
             }
             if rooms {
@@ -430,14 +431,15 @@ impl<'m> Engine<'m> {
                 }
             }
             for &direction in self.model.directions {
-                let behind = self.model.neighbor(from, direction.opposite());
-                if behind == NONE || !self.reach.reached(behind as usize) {
-                    continue;
-                }
-                let Some(to) = self.position.push_target(from as usize, direction) else {
+                let Some(behind) = self.model.neighbor(from, direction.opposite()) else {
                     continue;
                 };
-                let to = to.get();
+                if !self.reach.reached(behind) {
+                    continue;
+                }
+                let Some(to) = self.position.push_target(from, direction) else {
+                    continue;
+                };
                 if self.dead_push(to, direction) {
                     continue;
                 }
@@ -481,7 +483,7 @@ impl<'m> Engine<'m> {
     /// across the push) and the box is on no goal, the only useful move is to push
     /// on, so the box goes on to the end of the tunnel. The cell it stops on, when
     /// that is beyond `to`.
-    fn tunnel_end(&self, from: u32, to: u32, direction: Direction) -> Option<u32> {
+    fn tunnel_end(&self, from: Cell, to: Cell, direction: Direction) -> Option<Cell> {
         if !self.macros
             || !self.features.tunnels
             || self.model.tessellation != sokoengine_geometry::Tessellation::Sokoban
@@ -492,15 +494,17 @@ impl<'m> Engine<'m> {
             Direction::Left | Direction::Right => [Direction::Up, Direction::Down],
             _ => [Direction::Left, Direction::Right],
         };
-        let walled = |cell: u32| across.iter().all(|&d| self.model.neighbor(cell, d) == NONE);
+        let walled = |cell: Cell| {
+            across
+                .iter()
+                .all(|&d| self.model.neighbor(cell, d).is_none())
+        };
         let (mut pusher, mut end) = (from, to);
-        while walled(pusher) && !self.position.is_goal(end as usize) {
-            let next = self.model.neighbor(end, direction);
-            if next == NONE
-                || next == from
-                || self.position.has_box(next as usize)
-                || self.dead_push(next, direction)
-            {
+        while walled(pusher) && !self.position.is_goal(end) {
+            let Some(next) = self.model.neighbor(end, direction) else {
+                break;
+            };
+            if next == from || self.position.has_box(next) || self.dead_push(next, direction) {
                 break;
             }
             pusher = end;
@@ -524,26 +528,29 @@ impl<'m> Engine<'m> {
             let from = self.boxes[index];
             for &direction in self.model.directions {
                 // The pusher on `next` steps on to `beyond`; the box follows onto `next`.
-                let next = self.model.neighbor(from, direction);
-                if next == NONE || !self.reach.reached(next as usize) {
+                let Some(next) = self.model.neighbor(from, direction) else {
+                    continue;
+                };
+                if !self.reach.reached(next) {
                     continue;
                 }
-                let beyond = self.model.neighbor(next, direction);
-                if beyond == NONE || !self.position.is_free(beyond as usize) {
+                let Some(beyond) = self.model.neighbor(next, direction) else {
+                    continue;
+                };
+                if !self.position.is_free(beyond) {
                     continue;
                 }
-                let side = self.model.sides.neighbor_side(next, direction);
-                let row = self.model.sides.slot(next, side);
+                let row = self.model.sides.neighbor_slot(next, direction);
                 if self.dead_sides[row] {
                     continue;
                 }
-                let _ = self.position.set_pusher(next as usize);
+                let _ = self.position.set_pusher(next);
                 if self.position.pull(direction).is_err() {
                     let _ = self.position.set_pusher(loaded);
                     continue;
                 }
                 self.generated += 1;
-                let cost = self.matching.update(self.costs, index, row as u32);
+                let cost = self.matching.update(self.costs, index, row);
                 let child = if cost >= IMPOSSIBLE {
                     self.deadlocks += 1;
                     None
@@ -551,15 +558,13 @@ impl<'m> Engine<'m> {
                     self.matching.save(&mut self.child_matching.saved);
                     self.child_matching.cells.clone_from(&self.boxes);
                     self.child_matching.cells[index] = next;
-                    let region = self
-                        .position
-                        .reachable_into(beyond as usize, &mut self.child_reach);
-                    let pusher = region.iter().copied().min().map_or(beyond, u32::from);
+                    let region = self.position.reachable_into(beyond, &mut self.child_reach);
+                    let pusher = region.iter().copied().min().unwrap_or(beyond);
                     let hash = self.boxes_hash
-                        ^ self.model.box_keys[from as usize]
-                        ^ self.model.box_keys[next as usize]
+                        ^ self.model.box_keys[from]
+                        ^ self.model.box_keys[next]
                         ^ self.model.base_hash
-                        ^ self.model.pusher_keys[pusher as usize];
+                        ^ self.model.pusher_keys[pusher];
                     Some(Child {
                         hash,
                         from,
@@ -574,9 +579,8 @@ impl<'m> Engine<'m> {
                 };
                 self.matching.restore(&self.saved);
                 // Undo: the push back is the pull's inverse.
-                let _ = self.position.push(next as usize, direction.opposite());
+                let _ = self.position.push(next, direction.opposite());
                 let _ = self.position.set_pusher(loaded);
-                self.box_index[from as usize] = index as u32;
                 if let Some(child) = child {
                     if !visit(self, child)? {
                         return Ok(());
@@ -596,57 +600,53 @@ impl<'m> Engine<'m> {
         self.room_packed.clear();
         self.room_packed.resize(count, true);
         for &cell in &self.boxes {
-            let room = rooms.room_of[cell as usize];
-            if room != NONE {
-                self.room_boxes[room as usize] += 1;
+            if let Some(room) = rooms.room_of(cell) {
+                self.room_boxes[room] += 1;
             }
         }
         for &cell in &self.boxes {
-            let room = rooms.room_of[cell as usize];
-            if room != NONE {
-                let rank = rooms.rank[cell as usize];
-                if rank == NONE || rank >= self.room_boxes[room as usize] {
-                    self.room_packed[room as usize] = false;
+            if let Some(room) = rooms.room_of(cell) {
+                if rooms
+                    .rank(cell)
+                    .is_none_or(|rank| rank >= self.room_boxes[room])
+                {
+                    self.room_packed[room] = false;
                 }
             }
         }
     }
 
     /// Whether the box on `cell` is one of its room's packed boxes.
-    fn is_packed(&self, cell: u32) -> bool {
+    fn is_packed(&self, cell: Cell) -> bool {
         let Some(rooms) = &self.rooms else {
             return false;
         };
-        let room = rooms.room_of[cell as usize];
-        room != NONE && self.room_packed[room as usize]
+        rooms
+            .room_of(cell)
+            .is_some_and(|room| self.room_packed[room])
     }
 
     /// Whether `cell` lies in a room that is packed in order so far (boxes enter it
     /// only by goal macros).
-    fn enters_ready_room(&self, cell: u32) -> bool {
-        let Some(rooms) = &self.rooms else {
-            return false;
-        };
-        let room = rooms.room_of[cell as usize];
-        room != NONE && self.room_packed[room as usize]
+    fn enters_ready_room(&self, cell: Cell) -> bool {
+        self.is_packed(cell)
     }
 
     /// The next goal of the packed-so-far room whose door `cell` is.
-    fn next_goal_from_door(&self, cell: u32) -> Option<u32> {
+    fn next_goal_from_door(&self, cell: Cell) -> Option<Cell> {
         let rooms = self.rooms.as_ref()?;
-        let room = rooms.door_of[cell as usize];
-        if room == NONE || !self.room_packed[room as usize] {
+        let room = rooms.door_of(cell)?;
+        if !self.room_packed[room] {
             return None;
         }
-        let order = &rooms.rooms[room as usize].order;
-        order.get(self.room_boxes[room as usize] as usize).copied()
+        rooms.rooms[room].order.get(self.room_boxes[room]).copied()
     }
 
     /// The next goal when a push from `from` (outside every room) brings a box onto
     /// a door of a room packed so far.
-    fn next_goal_through(&self, from: u32, to: u32) -> Option<u32> {
+    fn next_goal_through(&self, from: Cell, to: Cell) -> Option<Cell> {
         let rooms = self.rooms.as_ref()?;
-        if rooms.room_of[from as usize] != NONE {
+        if rooms.room_of(from).is_some() {
             return None;
         }
         self.next_goal_from_door(to)
@@ -659,25 +659,24 @@ impl<'m> Engine<'m> {
     pub(crate) fn try_macro(
         &mut self,
         index: usize,
-        from: u32,
+        from: Cell,
         first: Option<Direction>,
-        goal: u32,
+        goal: Cell,
         last_push: Option<Direction>,
     ) -> Result<Option<Child>, StopReason> {
         let loaded = self.position.pusher();
         let mut cell = from;
         let mut pushes = 0;
         let mut last = Direction::Up;
-        let undo = |engine: &mut Engine<'m>, cell: u32| {
-            let _ = engine.position.relocate_box(cell as usize, from as usize);
+        let undo = |engine: &mut Engine<'m>, cell: Cell| {
+            let _ = engine.position.relocate_box(cell, from);
             let _ = engine.position.set_pusher(loaded);
-            engine.box_index[from as usize] = index as u32;
         };
         if let Some(direction) = first {
-            let Ok(next) = self.position.push(from as usize, direction) else {
+            let Ok(next) = self.position.push(from, direction) else {
                 return Ok(None);
             };
-            cell = next.get();
+            cell = next;
             pushes = 1;
             last = direction;
         }
@@ -687,11 +686,11 @@ impl<'m> Engine<'m> {
             return Ok(None);
         }
         for direction in route {
-            let Ok(next) = self.position.push(cell as usize, direction) else {
+            let Ok(next) = self.position.push(cell, direction) else {
                 undo(self, cell);
                 return Ok(None);
             };
-            cell = next.get();
+            cell = next;
             pushes += 1;
             last = direction;
         }
@@ -702,8 +701,7 @@ impl<'m> Engine<'m> {
             undo(self, cell);
             return Ok(None);
         }
-        let side = self.model.sides.neighbor_side(goal, last.opposite());
-        let row = self.model.sides.slot(goal, side) as u32;
+        let row = self.model.sides.neighbor_slot(goal, last.opposite());
         let cost = self.matching.update(self.costs, index, row);
         if cost >= IMPOSSIBLE {
             self.matching.restore(&self.saved);
@@ -724,13 +722,12 @@ impl<'m> Engine<'m> {
                 .copied()
                 .min()
                 .unwrap_or(self.position.pusher())
-                .get()
         };
         let hash = self.boxes_hash
-            ^ self.model.box_keys[from as usize]
-            ^ self.model.box_keys[goal as usize]
+            ^ self.model.box_keys[from]
+            ^ self.model.box_keys[goal]
             ^ self.model.base_hash
-            ^ self.model.pusher_keys[pusher as usize];
+            ^ self.model.pusher_keys[pusher];
         undo(self, cell);
         Ok(Some(Child {
             hash,
@@ -750,42 +747,40 @@ impl<'m> Engine<'m> {
     fn try_push(
         &mut self,
         index: usize,
-        from: u32,
-        to: u32,
+        from: Cell,
+        to: Cell,
         direction: Direction,
-        behind: u32,
+        behind: Cell,
     ) -> Result<Option<Child>, StopReason> {
         // The push itself is the compact core's rule.
-        if self.position.push(from as usize, direction).is_err() {
+        if self.position.push(from, direction).is_err() {
             return Ok(None);
         }
-        self.box_index[to as usize] = index as u32;
         let solved = self.position.is_solved();
         let result = self.evaluate_child(index, from, to, direction, behind, solved);
         // Undo: the pull in the opposite direction is the push's inverse.
         let undone = self.position.pull(direction.opposite());
         debug_assert!(undone.is_ok(), "a pull undoes every push");
         let _ = self.position.set_pusher(self.loaded_pusher(behind));
-        self.box_index[from as usize] = index as u32;
         Ok(result)
     }
 
     /// The loaded position's pusher cell (pulls leave it behind the box).
-    fn loaded_pusher(&self, fallback: u32) -> usize {
+    fn loaded_pusher(&self, fallback: Cell) -> Cell {
         if self.loaded == NO_NODE {
-            fallback as usize
+            fallback
         } else {
-            self.store.node(self.loaded).pusher as usize
+            self.store.node(self.loaded).pusher
         }
     }
 
     fn evaluate_child(
         &mut self,
         index: usize,
-        from: u32,
-        to: u32,
+        from: Cell,
+        to: Cell,
         direction: Direction,
-        behind: u32,
+        behind: Cell,
         solved: bool,
     ) -> Option<Child> {
         self.generated += 1;
@@ -793,8 +788,7 @@ impl<'m> Engine<'m> {
             self.deadlocks += 1;
             return None;
         }
-        let side = self.model.sides.neighbor_side(to, direction.opposite());
-        let row = self.model.sides.slot(to, side) as u32;
+        let row = self.model.sides.neighbor_slot(to, direction.opposite());
         let cost = self.matching.update(self.costs, index, row);
         if cost >= IMPOSSIBLE {
             self.matching.restore(&self.saved);
@@ -810,12 +804,12 @@ impl<'m> Engine<'m> {
             PusherKey::Normalized => self.child_pusher_key(from, to),
         };
         let hash = self.boxes_hash
-            ^ self.model.box_keys[from as usize]
-            ^ self.model.box_keys[to as usize]
+            ^ self.model.box_keys[from]
+            ^ self.model.box_keys[to]
             ^ self.model.base_hash
-            ^ self.model.pusher_keys[pusher as usize];
+            ^ self.model.pusher_keys[pusher];
         let walk = if self.key == PusherKey::Exact {
-            self.reach.distance(behind as usize).unwrap_or(0)
+            self.reach.distance(behind).unwrap_or(0)
         } else {
             0
         };
@@ -836,22 +830,18 @@ impl<'m> Engine<'m> {
     /// (the pushed position is on the board): from the parent's region analysis
     /// when the push neither opens new cells nor splits the region, else by a
     /// flood fill.
-    fn child_pusher_key(&mut self, from: u32, to: u32) -> u32 {
+    fn child_pusher_key(&mut self, from: Cell, to: Cell) -> Cell {
         let opens = self.model.directions.iter().any(|&direction| {
-            let next = self.model.neighbor(from, direction);
-            next != NONE
-                && next != to
-                && !self.reach.reached(next as usize)
-                && self.position.is_free(next as usize)
+            self.model.neighbor(from, direction).is_some_and(|next| {
+                next != to && !self.reach.reached(next) && self.position.is_free(next)
+            })
         });
-        let splits = self.reach.reached(to as usize) && self.region.is_cut(to);
+        let splits = self.reach.reached(to) && self.region.is_cut(to);
         if opens || splits {
-            let region = self
-                .position
-                .reachable_into(from as usize, &mut self.child_reach);
-            return region.iter().copied().min().map_or(from, u32::from);
+            let region = self.position.reachable_into(from, &mut self.child_reach);
+            return region.iter().copied().min().unwrap_or(from);
         }
-        let rest = if self.reach.reached(to as usize) && to == self.region.min {
+        let rest = if self.reach.reached(to) && to == self.region.min {
             self.region.second
         } else {
             self.region.min
@@ -880,8 +870,8 @@ impl<'m> Engine<'m> {
             flags: 0,
         };
         self.child_words.clone_from(&self.words);
-        bits::clear(&mut self.child_words, self.model.dense[child.from as usize]);
-        bits::set(&mut self.child_words, self.model.dense[child.to as usize]);
+        bits::clear(&mut self.child_words, self.model.dense_id(child.from));
+        bits::set(&mut self.child_words, self.model.dense_id(child.to));
         let words = std::mem::take(&mut self.child_words);
         let result = self.store.insert(node, &words);
         self.child_words = words;
@@ -891,10 +881,11 @@ impl<'m> Engine<'m> {
     /// The steps (tessellation letters, upper case = push) that play the stored
     /// path from its root to `last`: the pusher walks shortest paths between
     /// pushes. `root_pusher` is the exact start cell of the pusher.
-    pub(crate) fn steps_to(&mut self, last: NodeId, root_pusher: u32) -> String {
+    pub(crate) fn steps_to(&mut self, last: NodeId, root_pusher: Cell) -> String {
         let path = self.store.path_to(last);
-        let root_boxes: Vec<u32> = bits::ones(self.store.boxes(path[0]))
-            .map(|dense| self.model.floor[dense as usize])
+        let root_boxes: Vec<Cell> = self
+            .model
+            .cells_of(bits::ones(self.store.boxes(path[0])))
             .collect();
         let mut writer = StepWriter::new(self.model, &root_boxes, root_pusher);
         for &id in &path[1..] {
@@ -922,11 +913,11 @@ pub(crate) struct StepWriter<'m> {
 
 impl<'m> StepWriter<'m> {
     /// A writer starting from `boxes` with the pusher on `pusher`.
-    pub(crate) fn new(model: &'m Model, boxes: &[u32], pusher: u32) -> StepWriter<'m> {
+    pub(crate) fn new(model: &'m Model, boxes: &[Cell], pusher: Cell) -> StepWriter<'m> {
         let mut position = model.empty_position();
-        let _ = position.set_pusher(pusher as usize);
+        let _ = position.set_pusher(pusher);
         for &cell in boxes {
-            let _ = position.put_box(cell as usize);
+            let _ = position.put_box(cell);
         }
         StepWriter {
             model,
@@ -941,23 +932,25 @@ impl<'m> StepWriter<'m> {
     /// push, or a route found by a box search when a macro moved it further, ending
     /// with a push in direction `last` when given), the pusher walking shortest
     /// paths in between.
-    pub(crate) fn move_box(&mut self, from: u32, to: u32, last: Option<Direction>) {
+    pub(crate) fn move_box(&mut self, from: Cell, to: Cell, last: Option<Direction>) {
         let model = self.model;
         let route = crate::route::box_route(model, &mut self.position, from, to, last);
         let mut box_cell = from;
         for direction in route {
-            let behind = model.neighbor(box_cell, direction.opposite());
+            let behind = model
+                .neighbor(box_cell, direction.opposite())
+                .unwrap_or(Cell::NONE);
             self.walk.clear();
             self.position
                 .reachable_into(self.position.pusher(), &mut self.reach);
-            self.reach.path_to(behind as usize, &mut self.walk);
+            self.reach.path_to(behind, &mut self.walk);
             for &step in &self.walk {
                 let _ = self.position.step(step);
                 self.steps.push(letter(model, step, false));
             }
             let _ = self.position.step(direction);
             self.steps.push(letter(model, direction, true));
-            box_cell = model.neighbor(box_cell, direction);
+            box_cell = model.neighbor(box_cell, direction).unwrap_or(Cell::NONE);
         }
     }
 }

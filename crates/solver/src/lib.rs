@@ -50,6 +50,7 @@ mod engine;
 mod error;
 mod fess;
 mod from_position;
+mod ids;
 mod matching;
 mod memory;
 mod model;

@@ -9,13 +9,15 @@
 /// least this much.
 pub(crate) const IMPOSSIBLE: i64 = 1 << 32;
 
-/// A square assignment problem whose rows are boxes and columns goals; row `i`'s
-/// costs are `costs[rows[i] * n ..][..n]`.
+use crate::ids::{CostView, Costs, Slot};
+
+/// A square assignment problem whose rows are boxes and columns goals; box `i`'s
+/// costs are the row of its slot `rows[i]` in the cost table.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Matching {
     n: usize,
     /// Cost-table row of each box (1-based rows; index 0 unused).
-    rows: Vec<u32>,
+    rows: Vec<Slot>,
     /// Row potentials (1-based).
     u: Vec<i64>,
     /// Column potentials (index 0 is the dummy column).
@@ -31,7 +33,7 @@ pub(crate) struct Matching {
 /// A saved matching, to restore after trying a child.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Saved {
-    rows: Vec<u32>,
+    rows: Vec<Slot>,
     u: Vec<i64>,
     v: Vec<i64>,
     p: Vec<u32>,
@@ -39,11 +41,11 @@ pub(crate) struct Saved {
 
 impl Matching {
     /// Solves the problem for `rows` from scratch; returns the cost.
-    pub(crate) fn solve(&mut self, costs: &[u16], rows: &[u32]) -> i64 {
+    pub(crate) fn solve(&mut self, costs: &Costs, rows: &[Slot]) -> i64 {
         let n = rows.len();
         self.n = n;
         self.rows.clear();
-        self.rows.push(0);
+        self.rows.push(Slot::NONE);
         self.rows.extend_from_slice(rows);
         self.u.clear();
         self.u.resize(n + 1, 0);
@@ -54,6 +56,7 @@ impl Matching {
         self.way.resize(n + 1, 0);
         self.minv.resize(n + 1, 0);
         self.used.resize(n + 1, false);
+        let costs = costs.view();
         for row in 1..=n {
             self.augment(costs, row);
         }
@@ -62,16 +65,16 @@ impl Matching {
 
     /// Replaces box `index`'s cost row (0-based box index) and re-solves; returns
     /// the cost.
-    pub(crate) fn update(&mut self, costs: &[u16], index: usize, row: u32) -> i64 {
+    pub(crate) fn update(&mut self, costs: &Costs, index: usize, row: Slot) -> i64 {
         let i = index + 1;
         self.rows[i] = row;
         if let Some(column) = (1..=self.n).find(|&j| self.p[j] as usize == i) {
             self.p[column] = 0;
         }
         // Restore dual feasibility of the changed row.
-        let base = row as usize * self.n;
+        let costs = costs.view();
         self.u[i] = (1..=self.n)
-            .map(|j| cost_of(costs[base + j - 1]) - self.v[j])
+            .map(|j| cost_of(costs.get(row, j - 1)) - self.v[j])
             .min()
             .unwrap_or(0);
         self.augment(costs, i);
@@ -79,21 +82,21 @@ impl Matching {
     }
 
     /// The total cost of the current matching.
-    pub(crate) fn total(&self, costs: &[u16]) -> i64 {
-        self.cost(costs)
+    pub(crate) fn total(&self, costs: &Costs) -> i64 {
+        self.cost(costs.view())
     }
 
-    fn cost(&self, costs: &[u16]) -> i64 {
+    fn cost(&self, costs: CostView<'_>) -> i64 {
         (1..=self.n)
             .map(|j| {
                 let i = self.p[j] as usize;
-                cost_of(costs[self.rows[i] as usize * self.n + j - 1])
+                cost_of(costs.get(self.rows[i], j - 1))
             })
             .sum()
     }
 
     /// Adds row `i` to the matching of the other rows (e-maxx's step).
-    fn augment(&mut self, costs: &[u16], i: usize) {
+    fn augment(&mut self, costs: CostView<'_>, i: usize) {
         let n = self.n;
         self.p[0] = i as u32;
         let mut j0 = 0;
@@ -102,12 +105,12 @@ impl Matching {
         loop {
             self.used[j0] = true;
             let i0 = self.p[j0] as usize;
-            let base = self.rows[i0] as usize * n;
+            let row = self.rows[i0];
             let mut delta = i64::MAX;
             let mut j1 = 0;
             for j in 1..=n {
                 if !self.used[j] {
-                    let current = cost_of(costs[base + j - 1]) - self.u[i0] - self.v[j];
+                    let current = cost_of(costs.get(row, j - 1)) - self.u[i0] - self.v[j];
                     if current < self.minv[j] {
                         self.minv[j] = current;
                         self.way[j] = j0 as u32;
@@ -172,8 +175,8 @@ mod tests {
     use super::*;
 
     /// Every permutation's cost, the minimum.
-    fn brute_force(costs: &[u16], rows: &[u32], n: usize) -> i64 {
-        fn go(costs: &[u16], rows: &[u32], n: usize, row: usize, used: &mut Vec<bool>) -> i64 {
+    fn brute_force(costs: &Costs, rows: &[Slot], n: usize) -> i64 {
+        fn go(costs: &Costs, rows: &[Slot], n: usize, row: usize, used: &mut Vec<bool>) -> i64 {
             if row == rows.len() {
                 return 0;
             }
@@ -183,7 +186,7 @@ mod tests {
                     used[column] = true;
                     let rest = go(costs, rows, n, row + 1, used);
                     used[column] = false;
-                    let here = cost_of(costs[rows[row] as usize * n + column]);
+                    let here = cost_of(costs.get(rows[row], column));
                     best = best.min(here.saturating_add(rest));
                 }
             }
@@ -204,17 +207,19 @@ mod tests {
         for _ in 0..200 {
             let n = 1 + (random() % 6) as usize;
             let table_rows = 10;
-            let costs: Vec<u16> = (0..table_rows * n)
-                .map(|_| {
-                    if random() % 7 == 0 {
+            let mut costs = Costs::filled(0, table_rows, n);
+            for slot in 0..table_rows {
+                for column in 0..n {
+                    let cost = if random() % 7 == 0 {
                         u16::MAX
                     } else {
                         (random() % 20) as u16
-                    }
-                })
-                .collect();
-            let mut rows: Vec<u32> = (0..n)
-                .map(|_| (random() % table_rows as u64) as u32)
+                    };
+                    costs.set(Slot::at(slot), column, cost);
+                }
+            }
+            let mut rows: Vec<Slot> = (0..n)
+                .map(|_| Slot::at((random() % table_rows as u64) as usize))
                 .collect();
             let mut matching = Matching::default();
             let cost = matching.solve(&costs, &rows);
@@ -223,7 +228,7 @@ mod tests {
             for _ in 0..5 {
                 matching.save(&mut saved);
                 let index = (random() % n as u64) as usize;
-                let row = (random() % table_rows as u64) as u32;
+                let row = Slot::at((random() % table_rows as u64) as usize);
                 let old = rows[index];
                 rows[index] = row;
                 let cost = matching.update(&costs, index, row);
@@ -231,7 +236,7 @@ mod tests {
                 if random() % 2 == 0 {
                     matching.restore(&saved);
                     rows[index] = old;
-                    assert_eq!(matching.cost(&costs), brute_force(&costs, &rows, n));
+                    assert_eq!(matching.total(&costs), brute_force(&costs, &rows, n));
                 }
             }
         }

@@ -5,7 +5,8 @@
 
 use std::sync::OnceLock;
 
-use crate::config::Limits;
+/// The largest default budget, 4 GiB: `Limits::DEFAULT_MEMORY`.
+pub(crate) const LARGEST_DEFAULT: usize = 4 << 30;
 
 /// The smallest default budget: below it a search stops at once.
 const MIN_BUDGET: u64 = 16 << 20;
@@ -37,8 +38,9 @@ pub fn memory_room() -> Option<u64> {
 /// The default memory budget, in bytes, of each of `searches` searches running at once
 /// in this process: half of [`memory_room`] shared among them (the other half leaves
 /// room for a table growing past its old copy, and for everything the budget does not
-/// count), at most [`Limits::DEFAULT_MEMORY`] and at least 16 MiB. Where nothing can be
-/// read, [`Limits::DEFAULT_MEMORY`].
+/// count), at most [`Limits::DEFAULT_MEMORY`](crate::Limits::DEFAULT_MEMORY) and at
+/// least 16 MiB. Where nothing can be read,
+/// [`Limits::DEFAULT_MEMORY`](crate::Limits::DEFAULT_MEMORY).
 ///
 /// # Examples
 ///
@@ -55,7 +57,7 @@ pub fn default_memory_budget(searches: usize) -> usize {
 }
 
 /// [`default_memory_budget`] for one search, read once per process: the default of
-/// [`Limits`].
+/// [`Limits`](crate::Limits).
 pub(crate) fn default_budget_once() -> usize {
     static BUDGET: OnceLock<usize> = OnceLock::new();
     *BUDGET.get_or_init(|| default_memory_budget(1))
@@ -63,12 +65,12 @@ pub(crate) fn default_budget_once() -> usize {
 
 /// The budget of each of `searches` searches in `room` bytes.
 fn budget_of(room: Option<u64>, searches: usize) -> usize {
-    let cap = Limits::DEFAULT_MEMORY as u64;
+    let cap = LARGEST_DEFAULT as u64;
     let Some(room) = room else {
-        return Limits::DEFAULT_MEMORY;
+        return LARGEST_DEFAULT;
     };
     let share = room / 2 / searches.max(1) as u64;
-    usize::try_from(share.clamp(MIN_BUDGET, cap)).unwrap_or(Limits::DEFAULT_MEMORY)
+    usize::try_from(share.clamp(MIN_BUDGET, cap)).unwrap_or(LARGEST_DEFAULT)
 }
 
 /// Bytes left under the soft address-space limit: the limit less the process's
@@ -117,6 +119,7 @@ fn kib_field(text: &str, name: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Limits;
 
     #[test]
     fn budgets_are_half_the_room_shared_and_bounded() {

@@ -6,11 +6,10 @@ use sokoengine_board::{CompactBoard, CompactBoardError, Position, Puzzle};
 use sokoengine_geometry::{Direction, Tessellation};
 use sokoengine_mover::zobrist;
 
-use crate::cut::CutTree;
+use crate::cut::{CutTree, Floor};
 use crate::error::{MAX_BOXES, MAX_CELLS, SolverError};
+use crate::ids::{Cell, Costs, DenseId, PerCell, PerDense, PerStep, Slot, Table};
 
-/// No cell, no index.
-pub(crate) const NONE: u32 = u32::MAX;
 /// An unreachable distance.
 pub(crate) const INF: u16 = u16::MAX;
 
@@ -22,30 +21,31 @@ pub(crate) struct Model {
     /// The tessellation's legal directions, in its order.
     pub(crate) directions: &'static [Direction],
     /// Active cells in board order (dense id → cell).
-    pub(crate) floor: Vec<u32>,
-    /// Cell → dense id, `NONE` off the active area.
-    pub(crate) dense: Vec<u32>,
+    pub(crate) floor: PerDense<Cell>,
+    /// Cell → dense id, `DenseId::NONE` off the active area.
+    dense: PerCell<DenseId>,
     /// Active goals in board order.
-    pub(crate) goals: Vec<u32>,
+    pub(crate) goals: Vec<Cell>,
     /// Boxes of the start position, in board order.
-    pub(crate) start_boxes: Vec<u32>,
-    pub(crate) start_pusher: u32,
-    /// `neighbors[cell * 8 + direction]`: the active neighbour, `NONE` for walls.
-    pub(crate) neighbors: Vec<u32>,
+    pub(crate) start_boxes: Vec<Cell>,
+    pub(crate) start_pusher: Cell,
+    /// The active neighbour of each cell per direction (see [`Model::neighbor`]),
+    /// `Cell::NONE` for walls.
+    neighbors: PerStep<Cell>,
     /// Zobrist keys per cell, as `BoardManager` computes them for board positions.
-    pub(crate) box_keys: Vec<u64>,
-    pub(crate) pusher_keys: Vec<u64>,
+    pub(crate) box_keys: PerCell<u64>,
+    pub(crate) pusher_keys: PerCell<u64>,
     /// The hash of everything that never moves (base key, inactive boxes).
     pub(crate) base_hash: u64,
     pub(crate) sides: Sides,
-    /// `distances[slot * goals + goal]` (slot of a cell's side, see [`Sides`]): pushes
-    /// to bring a box from the cell to the goal with the pusher on that side (empty
-    /// board), `INF` if never. Slot-major, so a box's costs are one row.
-    pub(crate) distances: Vec<u16>,
+    /// Per slot (a cell's side, see [`Sides`]) and goal: pushes to bring a box from
+    /// the cell to the goal with the pusher on that side (empty board), `INF` if
+    /// never. Slot-major, so a box's costs are one row.
+    pub(crate) distances: Costs,
     /// Per side: no goal can be reached from there.
-    pub(crate) dead_side: Vec<bool>,
+    pub(crate) dead_side: Table<Slot, bool>,
     /// Per cell: every side is dead (a dead square).
-    pub(crate) dead_cell: Vec<bool>,
+    pub(crate) dead_cell: PerCell<bool>,
     /// The tables of pull searches, made when a pull search first needs them.
     reverse: std::sync::OnceLock<Reverse>,
 }
@@ -54,10 +54,10 @@ pub(crate) struct Model {
 /// a box, and the sides from which no start cell is reachable.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Reverse {
-    /// `distances[slot * boxes + start]`: pushes that bring the box starting on
+    /// Per slot and start: pushes that bring the box starting on
     /// `start_boxes[start]` to the slot's (cell, side), on the empty board.
-    pub(crate) distances: Vec<u16>,
-    pub(crate) dead_side: Vec<bool>,
+    pub(crate) distances: Costs,
+    pub(crate) dead_side: Table<Slot, bool>,
 }
 
 impl Model {
@@ -84,13 +84,13 @@ impl Model {
     ) -> Result<Model, SolverError> {
         let tessellation = board.tessellation();
         let len = board.cells_len();
-        let floor: Vec<u32> = board.active().map(|cell| cell.get()).collect();
-        let mut dense = vec![NONE; len];
+        let floor: PerDense<Cell> = board.active().collect();
+        let mut dense = PerCell::filled(DenseId::NONE, len);
         for (id, &cell) in floor.iter().enumerate() {
-            dense[cell as usize] = id as u32;
+            dense[cell] = DenseId::at(id);
         }
-        let goals: Vec<u32> = board.goals().map(|cell| cell.get()).collect();
-        let start_boxes: Vec<u32> = board.start_boxes().map(|cell| cell.get()).collect();
+        let goals: Vec<Cell> = board.goals().collect();
+        let start_boxes: Vec<Cell> = board.start_boxes().collect();
         if start_boxes.is_empty() {
             return Err(SolverError::NoBoxes);
         }
@@ -106,22 +106,22 @@ impl Model {
                 goals: goals.len(),
             });
         }
-        let mut neighbors = vec![NONE; len * 8];
-        for &cell in &floor {
+        let mut neighbors = PerStep::filled(Cell::NONE, len * 8);
+        for &cell in floor.iter() {
             for &direction in tessellation.legal_directions() {
-                if let Some(next) = board.neighbor(cell as usize, direction) {
-                    neighbors[cell as usize * 8 + direction.index()] = next.get();
+                if let Some(next) = board.neighbor(cell, direction) {
+                    neighbors[(cell, direction)] = next;
                 }
             }
         }
         // Keys of board positions, so a state hash equals BoardManager::state_hash()
         // of the same position with the pusher normalized.
-        let mut box_keys = vec![0; len];
-        let mut pusher_keys = vec![0; len];
-        for &cell in &floor {
-            let position = board.board_position(cell as usize).index();
-            box_keys[cell as usize] = zobrist::box_key(DEFAULT_PLUS_ID, position);
-            pusher_keys[cell as usize] = zobrist::pusher_key(position);
+        let mut box_keys = PerCell::filled(0, len);
+        let mut pusher_keys = PerCell::filled(0, len);
+        for &cell in floor.iter() {
+            let position = board.board_position(cell).index();
+            box_keys[cell] = zobrist::box_key(DEFAULT_PLUS_ID, position);
+            pusher_keys[cell] = zobrist::pusher_key(position);
         }
         let mut base_hash = zobrist::BASE_KEY;
         for (position, cell) in puzzle.cells().enumerate() {
@@ -130,7 +130,7 @@ impl Model {
                 base_hash ^= zobrist::box_key(DEFAULT_PLUS_ID, position);
             }
         }
-        let start_pusher = board.start_pusher().get();
+        let start_pusher = board.start_pusher();
         let mut model = Model {
             tessellation,
             directions: tessellation.legal_directions(),
@@ -144,9 +144,9 @@ impl Model {
             pusher_keys,
             base_hash,
             sides: Sides::default(),
-            distances: Vec::new(),
-            dead_side: Vec::new(),
-            dead_cell: Vec::new(),
+            distances: Costs::default(),
+            dead_side: Table::new(),
+            dead_cell: Table::new(),
             reverse: std::sync::OnceLock::new(),
             board,
         };
@@ -166,16 +166,37 @@ impl Model {
         self.board.empty()
     }
 
-    /// The active neighbour of `cell` in `direction`, or `NONE`.
+    /// The active neighbour of `cell` in `direction` (`None` for a wall).
+    #[inline(always)]
+    pub(crate) fn neighbor(&self, cell: Cell, direction: Direction) -> Option<Cell> {
+        let next = self.neighbors[(cell, direction)];
+        (!next.is_none()).then_some(next)
+    }
+
+    /// The dense id of active `cell` (`DenseId::NONE` off the active area).
+    #[inline(always)]
+    pub(crate) fn dense_id(&self, cell: Cell) -> DenseId {
+        self.dense[cell]
+    }
+
+    /// Whether `cell` is active (a cell of the floor the solver numbers).
     #[inline]
-    pub(crate) fn neighbor(&self, cell: u32, direction: Direction) -> u32 {
-        self.neighbors[cell as usize * 8 + direction.index()]
+    pub(crate) fn is_active(&self, cell: Cell) -> bool {
+        !cell.is_none() && self.dense.get(cell.index()).is_some_and(|id| !id.is_none())
+    }
+
+    /// The cells of dense ids `ids`.
+    pub(crate) fn cells_of(
+        &self,
+        ids: impl Iterator<Item = DenseId>,
+    ) -> impl Iterator<Item = Cell> {
+        ids.map(|id| self.floor[id])
     }
 
     /// Bytes of the static tables.
     pub(crate) fn memory_bytes(&self) -> usize {
         self.board.cells_len() * (4 * 4 + 8 * 4 + 2 * 8 + 2)
-            + self.distances.len() * 2
+            + self.distances.memory_bytes()
             + self.sides.memory_bytes()
             + self.dead_side.len()
     }
@@ -185,9 +206,9 @@ impl Model {
     fn compute_distances(&mut self) {
         let sides = self.sides.len();
         let goals = self.goals.len();
-        let mut distances = vec![INF; goals * sides];
-        let mut table = vec![INF; sides];
-        let mut queue: Vec<(u32, u8)> = Vec::new();
+        let mut distances = Costs::filled(INF, sides, goals);
+        let mut table: Table<Slot, u16> = Table::filled(INF, sides);
+        let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (goal_index, &goal) in self.goals.iter().enumerate() {
             table.fill(INF);
             queue.clear();
@@ -202,12 +223,12 @@ impl Model {
                 // The box came from `from`, pushed in direction opposite to `direction`
                 // by a pusher standing on `behind`.
                 for &direction in self.directions {
-                    let from = self.neighbor(cell, direction);
-                    if from == NONE || self.sides.neighbor_side(cell, direction) != side {
+                    let Some(from) = self.neighbor(cell, direction) else {
                         continue;
-                    }
-                    let behind = self.neighbor(from, direction);
-                    if behind == NONE {
+                    };
+                    if self.sides.neighbor_side(cell, direction) != side
+                        || self.neighbor(from, direction).is_none()
+                    {
                         continue;
                     }
                     let from_side = self.sides.neighbor_side(from, direction);
@@ -219,19 +240,17 @@ impl Model {
                 }
             }
             for (slot, &distance) in table.iter().enumerate() {
-                distances[slot * goals + goal_index] = distance;
+                distances.set(Slot::at(slot), goal_index, distance);
             }
         }
-        self.dead_side = (0..sides)
-            .map(|slot| {
-                distances[slot * goals..(slot + 1) * goals]
-                    .iter()
-                    .all(|&d| d == INF)
-            })
+        self.dead_side = distances
+            .rows()
+            .take(sides)
+            .map(|row| row.iter().all(|&d| d == INF))
             .collect();
-        self.dead_cell = vec![true; self.board.cells_len()];
-        for &cell in &self.floor {
-            self.dead_cell[cell as usize] =
+        self.dead_cell = PerCell::filled(true, self.board.cells_len());
+        for &cell in self.floor.iter() {
+            self.dead_cell[cell] =
                 (0..self.sides.count(cell)).all(|side| self.dead_side[self.sides.slot(cell, side)]);
         }
         self.distances = distances;
@@ -248,9 +267,9 @@ impl Model {
     fn compute_reverse(&self) -> Reverse {
         let sides = self.sides.len();
         let starts = self.start_boxes.len();
-        let mut distances = vec![INF; starts * sides];
-        let mut table = vec![INF; sides];
-        let mut queue: Vec<(u32, u8)> = Vec::new();
+        let mut distances = Costs::filled(INF, sides, starts);
+        let mut table: Table<Slot, u16> = Table::filled(INF, sides);
+        let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (index, &start) in self.start_boxes.iter().enumerate() {
             table.fill(INF);
             queue.clear();
@@ -263,12 +282,13 @@ impl Model {
                 let distance = table[self.sides.slot(cell, side)];
                 for &direction in self.directions {
                     // The pusher, on `side`, stands behind the box and pushes it on.
-                    let behind = self.neighbor(cell, direction.opposite());
-                    let target = self.neighbor(cell, direction);
-                    if behind == NONE
-                        || target == NONE
-                        || self.sides.neighbor_side(cell, direction.opposite()) != side
-                    {
+                    let (Some(_), Some(target)) = (
+                        self.neighbor(cell, direction.opposite()),
+                        self.neighbor(cell, direction),
+                    ) else {
+                        continue;
+                    };
+                    if self.sides.neighbor_side(cell, direction.opposite()) != side {
                         continue;
                     }
                     let target_side = self.sides.neighbor_side(target, direction.opposite());
@@ -280,15 +300,13 @@ impl Model {
                 }
             }
             for (slot, &distance) in table.iter().enumerate() {
-                distances[slot * starts + index] = distance;
+                distances.set(Slot::at(slot), index, distance);
             }
         }
-        let dead_side = (0..sides)
-            .map(|slot| {
-                distances[slot * starts..(slot + 1) * starts]
-                    .iter()
-                    .all(|&d| d == INF)
-            })
+        let dead_side = distances
+            .rows()
+            .take(sides)
+            .map(|row| row.iter().all(|&d| d == INF))
             .collect();
         Reverse {
             distances,
@@ -298,8 +316,31 @@ impl Model {
 
     /// The push distance of a box on `cell`, pusher on `side`, to goal `goal`.
     #[cfg(test)]
-    pub(crate) fn distance(&self, goal: usize, cell: u32, side: u8) -> u16 {
-        self.distances[self.sides.slot(cell, side) * self.goals.len() + goal]
+    pub(crate) fn distance(&self, goal: usize, cell: Cell, side: u8) -> u16 {
+        self.distances.get(self.sides.slot(cell, side), goal)
+    }
+}
+
+impl Floor for Model {
+    fn cells_len(&self) -> usize {
+        self.board.cells_len()
+    }
+
+    fn active_cells(&self) -> &[Cell] {
+        &self.floor
+    }
+
+    fn is_active(&self, cell: Cell) -> bool {
+        Model::is_active(self, cell)
+    }
+
+    fn directions(&self) -> &[Direction] {
+        self.directions
+    }
+
+    #[inline(always)]
+    fn neighbor(&self, cell: Cell, direction: Direction) -> Option<Cell> {
+        Model::neighbor(self, cell, direction)
     }
 }
 
@@ -315,12 +356,12 @@ const DEFAULT_PLUS_ID: u64 = 0;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sides {
     /// Per cell: first slot of its sides; slots are numbered densely.
-    base: Vec<u32>,
+    base: PerCell<Slot>,
     /// Per cell: how many sides it has (0 off the active area).
-    counts: Vec<u8>,
-    /// `neighbor_sides[cell * 8 + direction]`: the side of `cell` its neighbour in
-    /// `direction` is on (`u8::MAX` where there is no active neighbour).
-    neighbor_sides: Vec<u8>,
+    counts: PerCell<u8>,
+    /// Per cell and direction: the side of the cell its neighbour in that direction
+    /// is on (`u8::MAX` where there is no active neighbour).
+    neighbor_sides: PerStep<u8>,
     tree: CutTree,
     slots: usize,
 }
@@ -331,24 +372,22 @@ impl Sides {
         let mut tree = CutTree::default();
         tree.build(model, model.start_pusher, |_| false);
         let mut sides = Sides {
-            base: vec![0; len],
-            counts: vec![0; len],
-            neighbor_sides: vec![u8::MAX; len * 8],
+            base: PerCell::filled(Slot::new(0), len),
+            counts: PerCell::filled(0, len),
+            neighbor_sides: PerStep::filled(u8::MAX, len * 8),
             tree,
             slots: 0,
         };
-        for &cell in &model.floor {
+        for &cell in model.floor.iter() {
             let count = sides.tree.side_count(cell);
-            sides.counts[cell as usize] = count;
-            sides.base[cell as usize] = sides.slots as u32;
+            sides.counts[cell] = count;
+            sides.base[cell] = Slot::at(sides.slots);
             sides.slots += usize::from(count);
         }
-        for &cell in &model.floor {
+        for &cell in model.floor.iter() {
             for &direction in model.directions {
-                let neighbor = model.neighbor(cell, direction);
-                if neighbor != NONE {
-                    sides.neighbor_sides[cell as usize * 8 + direction.index()] =
-                        sides.tree.side_of(cell, neighbor);
+                if let Some(neighbor) = model.neighbor(cell, direction) {
+                    sides.neighbor_sides[(cell, direction)] = sides.tree.side_of(cell, neighbor);
                 }
             }
         }
@@ -362,26 +401,33 @@ impl Sides {
 
     /// How many sides `cell` has.
     #[inline]
-    pub(crate) fn count(&self, cell: u32) -> u8 {
-        self.counts[cell as usize]
+    pub(crate) fn count(&self, cell: Cell) -> u8 {
+        self.counts[cell]
     }
 
     /// The slot of (`cell`, `side`).
     #[inline]
-    pub(crate) fn slot(&self, cell: u32, side: u8) -> usize {
-        self.base[cell as usize] as usize + usize::from(side)
+    pub(crate) fn slot(&self, cell: Cell, side: u8) -> Slot {
+        Slot::new(self.base[cell].get() + u32::from(side))
     }
 
     /// The side of `cell` that `other` (an active cell other than `cell`) is on.
     #[inline]
-    pub(crate) fn side_of(&self, cell: u32, other: u32) -> u8 {
+    pub(crate) fn side_of(&self, cell: Cell, other: Cell) -> u8 {
         self.tree.side_of(cell, other)
     }
 
     /// The side of `cell` its neighbour in `direction` is on (`u8::MAX` if none).
     #[inline]
-    pub(crate) fn neighbor_side(&self, cell: u32, direction: Direction) -> u8 {
-        self.neighbor_sides[cell as usize * 8 + direction.index()]
+    pub(crate) fn neighbor_side(&self, cell: Cell, direction: Direction) -> u8 {
+        self.neighbor_sides[(cell, direction)]
+    }
+
+    /// The slot of `cell` with the pusher on its neighbour in `direction` (an
+    /// active neighbour).
+    #[inline]
+    pub(crate) fn neighbor_slot(&self, cell: Cell, direction: Direction) -> Slot {
+        self.slot(cell, self.neighbor_side(cell, direction))
     }
 
     fn memory_bytes(&self) -> usize {
@@ -402,7 +448,7 @@ mod tests {
     fn sides_of_a_corridor_and_a_room() {
         // A corridor cell has two sides; a room cell one.
         let model = model("#######/#@ $ .#/#######");
-        let cells: Vec<u32> = model.floor.clone();
+        let cells: Vec<Cell> = model.floor.to_vec();
         assert_eq!(cells.len(), 5);
         assert_eq!(model.sides.count(cells[0]), 1);
         for &cell in &cells[1..4] {
@@ -428,10 +474,10 @@ mod tests {
         assert_eq!(model.distance(0, box_cell, left), 2);
         assert_eq!(model.distance(0, box_cell, right), INF);
         // The leftmost cell is dead: nothing can push a box out of it.
-        assert!(model.dead_cell[model.floor[0] as usize]);
-        assert!(!model.dead_cell[box_cell as usize]);
+        assert!(model.dead_cell[model.floor[DenseId::new(0)]]);
+        assert!(!model.dead_cell[box_cell]);
         // Pusher's right of the goal: nothing to do there, but the goal is live.
-        assert!(!model.dead_cell[model.goals[0] as usize]);
+        assert!(!model.dead_cell[model.goals[0]]);
     }
 
     #[test]

@@ -11,7 +11,8 @@
 
 use sokoengine_board::Position;
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 use crate::rooms::PullSearch;
 use crate::store::{FastSet, fast_set};
 
@@ -22,19 +23,19 @@ const PLAN_BUDGET: usize = 20_000;
 struct Planner<'m> {
     model: &'m Model,
     position: Position,
-    filled: Vec<bool>,
+    filled: PerCell<bool>,
     search: PullSearch,
     /// Sets of goals still filled from which no order was found.
-    failed: FastSet<Vec<u32>>,
+    failed: FastSet<Vec<Cell>>,
     budget: usize,
     /// Goals taken out so far, in order.
-    removed: Vec<u32>,
+    removed: Vec<Cell>,
 }
 
 impl Planner<'_> {
     /// Takes out every goal of `left` (sorted on return as given), trying the boxes
     /// with the shortest way out first; whether it succeeded.
-    fn take_out(&mut self, left: &mut Vec<u32>) -> bool {
+    fn take_out(&mut self, left: &mut Vec<Cell>) -> bool {
         if left.is_empty() {
             return true;
         }
@@ -50,14 +51,15 @@ impl Planner<'_> {
             }
             self.budget -= 1;
             let (model, filled) = (self.model, &self.filled);
-            let clear = |cell: u32| {
-                !filled[cell as usize]
+            let clear = |cell: Cell| {
+                !filled[cell]
                     && model.directions.iter().all(|&direction| {
-                        let next = model.neighbor(cell, direction);
-                        next == NONE || next == goal || !filled[next as usize]
+                        model
+                            .neighbor(cell, direction)
+                            .is_none_or(|next| next == goal || !filled[next])
                     })
             };
-            let out = |next: u32, _beyond: u32| clear(next);
+            let out = |next: Cell, _beyond: Cell| clear(next);
             if let Some(pulls) = self
                 .search
                 .pulls_out(model, &mut self.position, goal, out, |_| true)
@@ -69,15 +71,15 @@ impl Planner<'_> {
         for (_, goal) in candidates {
             let index = left.iter().position(|&g| g == goal).unwrap_or(0);
             left.swap_remove(index);
-            self.position.remove_box(goal as usize);
-            self.filled[goal as usize] = false;
+            self.position.remove_box(goal);
+            self.filled[goal] = false;
             self.removed.push(goal);
             if self.take_out(left) {
                 return true;
             }
             self.removed.pop();
-            self.filled[goal as usize] = true;
-            let _ = self.position.put_box(goal as usize);
+            self.filled[goal] = true;
+            let _ = self.position.put_box(goal);
             left.push(goal);
             if self.budget == 0 {
                 return false;
@@ -92,7 +94,7 @@ impl Planner<'_> {
 #[derive(Debug, Clone)]
 pub(crate) struct PackingPlan {
     /// Goals in the order they are filled.
-    pub(crate) order: Vec<u32>,
+    pub(crate) order: Vec<Cell>,
 }
 
 impl PackingPlan {
@@ -100,25 +102,27 @@ impl PackingPlan {
     /// within its budget.
     pub(crate) fn new(model: &Model) -> Option<PackingPlan> {
         let len = model.board.cells_len();
-        let is_goal = |cell: u32| model.board.is_goal(cell as usize);
+        let is_goal = |cell: Cell| model.board.is_goal(cell);
         // The pusher of the solved position: where it starts, else in each other area
         // the filled goals leave free, largest first.
-        let mut starts: Vec<u32> = Vec::new();
-        let mut area = vec![false; len];
-        let mut areas: Vec<(usize, u32)> = Vec::new();
+        let mut starts: Vec<Cell> = Vec::new();
+        let mut area = PerCell::filled(false, len);
+        let mut areas: Vec<(usize, Cell)> = Vec::new();
         for cell in std::iter::once(model.start_pusher).chain(model.floor.iter().copied()) {
-            if is_goal(cell) || area[cell as usize] {
+            if is_goal(cell) || area[cell] {
                 continue;
             }
             let mut stack = vec![cell];
-            area[cell as usize] = true;
+            area[cell] = true;
             let mut size = 0;
             while let Some(current) = stack.pop() {
                 size += 1;
                 for &direction in model.directions {
-                    let next = model.neighbor(current, direction);
-                    if next != NONE && !is_goal(next) && !area[next as usize] {
-                        area[next as usize] = true;
+                    let Some(next) = model.neighbor(current, direction) else {
+                        continue;
+                    };
+                    if !is_goal(next) && !area[next] {
+                        area[next] = true;
                         stack.push(next);
                     }
                 }
@@ -134,20 +138,20 @@ impl PackingPlan {
         let mut budget = PLAN_BUDGET;
         for pusher in starts {
             let mut position = model.empty_position();
-            let _ = position.set_pusher(pusher as usize);
+            let _ = position.set_pusher(pusher);
             for &goal in &model.goals {
-                position.put_box(goal as usize).ok()?;
+                position.put_box(goal).ok()?;
             }
             let mut planner = Planner {
                 model,
                 position,
-                filled: model
-                    .goals
-                    .iter()
-                    .fold(vec![false; len], |mut filled, &goal| {
-                        filled[goal as usize] = true;
+                filled: model.goals.iter().fold(
+                    PerCell::filled(false, len),
+                    |mut filled, &goal| {
+                        filled[goal] = true;
                         filled
-                    }),
+                    },
+                ),
                 search: PullSearch::new(len),
                 failed: fast_set(),
                 budget,
@@ -183,7 +187,7 @@ mod tests {
         let order: Vec<usize> = plan
             .order
             .iter()
-            .map(|&goal| model.board.board_position(goal as usize).index())
+            .map(|&goal| model.board.board_position(goal).index())
             .collect();
         // Row 3 holds the goals at x = 3, 4, 5; the corridor opens on the left.
         assert_eq!(order, [8 * 3 + 5, 8 * 3 + 4, 8 * 3 + 3]);

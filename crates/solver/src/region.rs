@@ -4,28 +4,44 @@
 
 use sokoengine_board::Reach;
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// Cut cells and smallest cells of one region.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Region {
     generation: u32,
     /// Stamp per cell: visited by the current analysis.
-    seen: Vec<u32>,
+    seen: PerCell<u32>,
     /// Stamp per cell: a cut cell of the current region.
-    cut: Vec<u32>,
-    discovered: Vec<u32>,
-    low: Vec<u32>,
-    stack: Vec<(u32, u8)>,
+    cut: PerCell<u32>,
+    discovered: PerCell<u32>,
+    low: PerCell<u32>,
+    stack: Vec<(Cell, u8)>,
     /// The smallest cell of the region.
-    pub(crate) min: u32,
-    /// The second smallest (`NONE` for a region of one cell).
-    pub(crate) second: u32,
+    pub(crate) min: Cell,
+    /// The second smallest (`Cell::NONE` for a region of one cell).
+    pub(crate) second: Cell,
+}
+
+impl Default for Region {
+    fn default() -> Region {
+        Region {
+            generation: 0,
+            seen: PerCell::new(),
+            cut: PerCell::new(),
+            discovered: PerCell::new(),
+            low: PerCell::new(),
+            stack: Vec::new(),
+            min: Cell::NONE,
+            second: Cell::NONE,
+        }
+    }
 }
 
 impl Region {
     /// Analyses the region `reach` holds (reached from `root`).
-    pub(crate) fn analyse(&mut self, model: &Model, reach: &Reach, root: u32) {
+    pub(crate) fn analyse(&mut self, model: &Model, reach: &Reach, root: Cell) {
         let len = model.board.cells_len();
         if self.seen.len() < len {
             self.seen.resize(len, 0);
@@ -40,9 +56,8 @@ impl Region {
             self.generation = 1;
         }
         let generation = self.generation;
-        let (mut min, mut second) = (NONE, NONE);
+        let (mut min, mut second) = (Cell::NONE, Cell::NONE);
         for &cell in reach.cells() {
-            let cell = cell.get();
             if cell < min {
                 second = min;
                 min = cell;
@@ -52,15 +67,15 @@ impl Region {
         }
         self.min = min;
         self.second = second;
-        if !reach.reached(root as usize) {
+        if !reach.reached(root) {
             return;
         }
         // Iterative depth-first search over the region (Tarjan's cut vertices).
         let mut time = 0_u32;
         let mut root_children = 0;
-        self.seen[root as usize] = generation;
-        self.discovered[root as usize] = time;
-        self.low[root as usize] = time;
+        self.seen[root] = generation;
+        self.discovered[root] = time;
+        self.low[root] = time;
         time += 1;
         self.stack.clear();
         self.stack.push((root, 0));
@@ -68,11 +83,12 @@ impl Region {
         while let Some(&mut (cell, ref mut next)) = self.stack.last_mut() {
             if let Some(&direction) = directions.get(usize::from(*next)) {
                 *next += 1;
-                let neighbor = model.neighbor(cell, direction);
-                if neighbor == NONE || !reach.reached(neighbor as usize) {
+                let Some(n) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if !reach.reached(n) {
                     continue;
                 }
-                let n = neighbor as usize;
                 if self.seen[n] != generation {
                     self.seen[n] = generation;
                     self.discovered[n] = time;
@@ -81,31 +97,29 @@ impl Region {
                     if cell == root {
                         root_children += 1;
                     }
-                    self.stack.push((neighbor, 0));
+                    self.stack.push((n, 0));
                 } else {
-                    let c = cell as usize;
-                    self.low[c] = self.low[c].min(self.discovered[n]);
+                    self.low[cell] = self.low[cell].min(self.discovered[n]);
                 }
             } else {
                 self.stack.pop();
-                if let Some(&(parent, _)) = self.stack.last() {
-                    let (p, c) = (parent as usize, cell as usize);
-                    self.low[p] = self.low[p].min(self.low[c]);
-                    if parent != root && self.low[c] >= self.discovered[p] {
+                if let Some(&(p, _)) = self.stack.last() {
+                    self.low[p] = self.low[p].min(self.low[cell]);
+                    if p != root && self.low[cell] >= self.discovered[p] {
                         self.cut[p] = generation;
                     }
                 }
             }
         }
         if root_children >= 2 {
-            self.cut[root as usize] = generation;
+            self.cut[root] = generation;
         }
     }
 
     /// Whether removing `cell` splits the region.
     #[inline]
-    pub(crate) fn is_cut(&self, cell: u32) -> bool {
-        self.cut[cell as usize] == self.generation
+    pub(crate) fn is_cut(&self, cell: Cell) -> bool {
+        self.cut[cell] == self.generation
     }
 }
 
@@ -128,15 +142,12 @@ mod tests {
         let cut: Vec<usize> = model
             .floor
             .iter()
-            .filter(|&&cell| reach.reached(cell as usize) && region.is_cut(cell))
-            .map(|&cell| model.board.board_position(cell as usize).index())
+            .filter(|&&cell| reach.reached(cell) && region.is_cut(cell))
+            .map(|&cell| model.board.board_position(cell).index())
             .collect();
         // The doorway (4, 2) joins the right part; (3,4)/(4,4) lead down.
         assert!(cut.contains(&(2 * 8 + 4)), "{cut:?}");
-        assert_eq!(model.board.board_position(region.min as usize).index(), 9);
-        assert_eq!(
-            model.board.board_position(region.second as usize).index(),
-            10
-        );
+        assert_eq!(model.board.board_position(region.min).index(), 9);
+        assert_eq!(model.board.board_position(region.second).index(), 10);
     }
 }

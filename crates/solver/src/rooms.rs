@@ -14,13 +14,14 @@
 use sokoengine_board::{Position, Reach};
 use sokoengine_geometry::Direction;
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// One goal room.
 #[derive(Debug, Clone)]
 pub(crate) struct GoalRoom {
     /// Goals in packing order: the first is filled first.
-    pub(crate) order: Vec<u32>,
+    pub(crate) order: Vec<Cell>,
 }
 
 /// The goal rooms of a level.
@@ -28,11 +29,20 @@ pub(crate) struct GoalRoom {
 pub(crate) struct Rooms {
     pub(crate) rooms: Vec<GoalRoom>,
     /// Cell → index of the goal room it belongs to (`NONE` outside rooms).
-    pub(crate) room_of: Vec<u32>,
+    room_of: PerCell<u32>,
     /// Cell → index of the goal room it is a door of (`NONE` otherwise).
-    pub(crate) door_of: Vec<u32>,
-    /// Goal cell → its rank in its room's packing order.
-    pub(crate) rank: Vec<u32>,
+    door_of: PerCell<u32>,
+    /// Goal cell → its rank in its room's packing order (`NONE` otherwise).
+    rank: PerCell<u32>,
+}
+
+/// No room, no rank: keeps the tables at 32 bits an entry.
+const NONE: u32 = u32::MAX;
+
+/// `None` for `NONE`, else the index.
+#[inline(always)]
+fn index(value: u32) -> Option<usize> {
+    (value != NONE).then_some(value as usize)
 }
 
 /// Rooms larger than this are not analysed (the backward search per box is
@@ -45,30 +55,32 @@ impl Rooms {
         let len = model.board.cells_len();
         let mut rooms = Rooms {
             rooms: Vec::new(),
-            room_of: vec![NONE; len],
-            door_of: vec![NONE; len],
-            rank: vec![NONE; len],
+            room_of: PerCell::filled(NONE, len),
+            door_of: PerCell::filled(NONE, len),
+            rank: PerCell::filled(NONE, len),
         };
-        let is_goal = |cell: u32| model.board.is_goal(cell as usize);
-        let door = |cell: u32| !is_goal(cell) && is_corridor(model, cell);
-        let mut seen = vec![false; len];
+        let is_goal = |cell: Cell| model.board.is_goal(cell);
+        let door = |cell: Cell| !is_goal(cell) && is_corridor(model, cell);
+        let mut seen = PerCell::filled(false, len);
         for &goal in &model.goals {
-            if seen[goal as usize] || door(goal) {
+            if seen[goal] || door(goal) {
                 continue;
             }
             // The component of non-door cells around this goal.
             let mut cells = vec![goal];
-            seen[goal as usize] = true;
+            seen[goal] = true;
             let mut doors = Vec::new();
             let mut index = 0;
             while let Some(&cell) = cells.get(index) {
                 index += 1;
                 for &direction in model.directions {
-                    let next = model.neighbor(cell, direction);
-                    if next == NONE || seen[next as usize] {
+                    let Some(next) = model.neighbor(cell, direction) else {
+                        continue;
+                    };
+                    if seen[next] {
                         continue;
                     }
-                    seen[next as usize] = true;
+                    seen[next] = true;
                     if door(next) {
                         doors.push(next);
                     } else {
@@ -77,11 +89,11 @@ impl Rooms {
                 }
             }
             for &d in &doors {
-                seen[d as usize] = false;
+                seen[d] = false;
             }
             let start_inside = cells.contains(&model.start_pusher)
                 || model.start_boxes.iter().any(|b| cells.contains(b));
-            let goals: Vec<u32> = cells.iter().copied().filter(|&c| is_goal(c)).collect();
+            let goals: Vec<Cell> = cells.iter().copied().filter(|&c| is_goal(c)).collect();
             if start_inside
                 || doors.is_empty()
                 || goals.len() < 2
@@ -95,15 +107,15 @@ impl Rooms {
             };
             let room_index = rooms.rooms.len() as u32;
             for &cell in &cells {
-                rooms.room_of[cell as usize] = room_index;
+                rooms.room_of[cell] = room_index;
             }
             for &d in &doors {
-                if rooms.door_of[d as usize] == NONE {
-                    rooms.door_of[d as usize] = room_index;
+                if rooms.door_of[d] == NONE {
+                    rooms.door_of[d] = room_index;
                 }
             }
             for (rank, &goal) in order.iter().enumerate() {
-                rooms.rank[goal as usize] = rank as u32;
+                rooms.rank[goal] = rank as u32;
             }
             rooms.rooms.push(GoalRoom { order });
         }
@@ -114,17 +126,37 @@ impl Rooms {
     pub(crate) fn is_empty(&self) -> bool {
         self.rooms.is_empty()
     }
+
+    /// The index of the goal room `cell` belongs to.
+    #[inline]
+    pub(crate) fn room_of(&self, cell: Cell) -> Option<usize> {
+        index(self.room_of[cell])
+    }
+
+    /// The index of the goal room `cell` is a door of.
+    #[inline]
+    pub(crate) fn door_of(&self, cell: Cell) -> Option<usize> {
+        index(self.door_of[cell])
+    }
+
+    /// The rank of goal `cell` in its room's packing order.
+    #[inline]
+    pub(crate) fn rank(&self, cell: Cell) -> Option<usize> {
+        index(self.rank[cell])
+    }
 }
 
 /// Whether `cell` is a corridor cell: exactly two distinct active neighbours,
 /// either opposite each other or with `cell` the only link between them (a room's
 /// corner, whose two neighbours meet around it, is not a corridor).
-fn is_corridor(model: &Model, cell: u32) -> bool {
-    let mut seen = [(NONE, Direction::Up); 8];
+fn is_corridor(model: &Model, cell: Cell) -> bool {
+    let mut seen = [(Cell::NONE, Direction::Up); 8];
     let mut count = 0;
     for &direction in model.directions {
-        let next = model.neighbor(cell, direction);
-        if next != NONE && !seen[..count].iter().any(|&(c, _)| c == next) {
+        let Some(next) = model.neighbor(cell, direction) else {
+            continue;
+        };
+        if !seen[..count].iter().any(|&(c, _)| c == next) {
             seen[count] = (next, direction);
             count += 1;
         }
@@ -134,37 +166,40 @@ fn is_corridor(model: &Model, cell: u32) -> bool {
 
 /// The packing order of a room (its `cells`, `goals` and `doors`), by taking boxes
 /// out backwards; `None` when some box cannot be taken out.
-fn packing_order(model: &Model, cells: &[u32], goals: &[u32], doors: &[u32]) -> Option<Vec<u32>> {
+fn packing_order(
+    model: &Model,
+    cells: &[Cell],
+    goals: &[Cell],
+    doors: &[Cell],
+) -> Option<Vec<Cell>> {
     let len = model.board.cells_len();
-    let mut in_room = vec![false; len];
+    let mut in_room = PerCell::filled(false, len);
     for &cell in cells {
-        in_room[cell as usize] = true;
+        in_room[cell] = true;
     }
     // The pusher waits outside, next to a door.
     let outside = doors.iter().find_map(|&d| {
-        model.directions.iter().find_map(|&direction| {
-            let next = model.neighbor(d, direction);
-            (next != NONE && !in_room[next as usize]).then_some(next)
-        })
+        model
+            .directions
+            .iter()
+            .find_map(|&direction| model.neighbor(d, direction).filter(|&next| !in_room[next]))
     })?;
     let mut position = model.empty_position();
-    let _ = position.set_pusher(outside as usize);
+    let _ = position.set_pusher(outside);
     for &goal in goals {
-        position.put_box(goal as usize).ok()?;
+        position.put_box(goal).ok()?;
     }
     let mut removed = Vec::with_capacity(goals.len());
-    let mut left: Vec<u32> = goals.to_vec();
+    let mut left: Vec<Cell> = goals.to_vec();
     let mut search = PullSearch::new(len);
     while !left.is_empty() {
         // Take out the box with the shortest way out.
         let mut best: Option<(usize, usize)> = None;
         for (index, &goal) in left.iter().enumerate() {
-            let out = |next: u32, beyond: u32| {
-                !in_room[next as usize]
-                    && !in_room[beyond as usize]
-                    && is_door(model, next, &in_room)
+            let out = |next: Cell, beyond: Cell| {
+                !in_room[next] && !in_room[beyond] && is_door(model, next, &in_room)
             };
-            let keep = |next: u32| in_room[next as usize] || is_door(model, next, &in_room);
+            let keep = |next: Cell| in_room[next] || is_door(model, next, &in_room);
             if let Some(pulls) = search.pulls_out(model, &mut position, goal, out, keep) {
                 if best.is_none_or(|(_, fewest)| pulls < fewest) {
                     best = Some((index, pulls));
@@ -173,7 +208,7 @@ fn packing_order(model: &Model, cells: &[u32], goals: &[u32], doors: &[u32]) -> 
         }
         let (index, _) = best?;
         let goal = left.swap_remove(index);
-        position.remove_box(goal as usize);
+        position.remove_box(goal);
         removed.push(goal);
     }
     removed.reverse();
@@ -186,7 +221,7 @@ pub(crate) struct PullSearch {
     stamps: Vec<u32>,
     generation: u32,
     reach: Reach,
-    queue: Vec<(u32, u32, u32)>,
+    queue: Vec<(Cell, Cell, u32)>,
 }
 
 impl PullSearch {
@@ -209,13 +244,13 @@ impl PullSearch {
         &mut self,
         model: &Model,
         position: &mut Position,
-        goal: u32,
-        out: impl Fn(u32, u32) -> bool,
-        keep: impl Fn(u32) -> bool,
+        goal: Cell,
+        out: impl Fn(Cell, Cell) -> bool,
+        keep: impl Fn(Cell) -> bool,
     ) -> Option<usize> {
         self.generation += 1;
         let generation = self.generation;
-        let pusher = position.pusher().get();
+        let pusher = position.pusher();
         self.queue.clear();
         // (box cell, pusher cell, pulls so far)
         self.queue.push((goal, pusher, 0));
@@ -223,23 +258,27 @@ impl PullSearch {
         let mut found = None;
         while let Some(&(cell, pusher_cell, pulls)) = self.queue.get(index) {
             index += 1;
-            if position.relocate_box(goal as usize, cell as usize).is_err() {
+            if position.relocate_box(goal, cell).is_err() {
                 continue;
             }
-            let _ = position.set_pusher(pusher_cell as usize);
-            position.reachable_into(pusher_cell as usize, &mut self.reach);
+            let _ = position.set_pusher(pusher_cell);
+            position.reachable_into(pusher_cell, &mut self.reach);
             for &direction in model.directions {
                 // The pusher stands next to the box on `next` and steps away to
                 // `beyond`; the box follows onto `next`.
-                let next = model.neighbor(cell, direction);
-                if next == NONE || !self.reach.reached(next as usize) {
+                let Some(next) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if !self.reach.reached(next) {
                     continue;
                 }
-                let beyond = model.neighbor(next, direction);
-                if beyond == NONE || !position.is_free(beyond as usize) {
+                let Some(beyond) = model.neighbor(next, direction) else {
+                    continue;
+                };
+                if !position.is_free(beyond) {
                     continue;
                 }
-                let key = next as usize * 8 + direction.index();
+                let key = next.index() * 8 + direction.index();
                 if self.stamps[key] == generation {
                     continue;
                 }
@@ -252,21 +291,22 @@ impl PullSearch {
                     self.queue.push((next, beyond, pulls + 1));
                 }
             }
-            let _ = position.relocate_box(cell as usize, goal as usize);
+            let _ = position.relocate_box(cell, goal);
             if found.is_some() {
                 break;
             }
         }
-        let _ = position.set_pusher(pusher as usize);
+        let _ = position.set_pusher(pusher);
         found
     }
 }
 
 /// Whether `cell` (outside the room) touches the room.
-fn is_door(model: &Model, cell: u32, in_room: &[bool]) -> bool {
+fn is_door(model: &Model, cell: Cell, in_room: &PerCell<bool>) -> bool {
     model.directions.iter().any(|&direction| {
-        let next = model.neighbor(cell, direction);
-        next != NONE && in_room[next as usize]
+        model
+            .neighbor(cell, direction)
+            .is_some_and(|next| in_room[next])
     })
 }
 
@@ -302,13 +342,13 @@ mod tests {
         let width = model.board.width();
         let far = room.order[..3]
             .iter()
-            .all(|&goal| model.board.board_position(goal as usize).index() % width == 17);
+            .all(|&goal| model.board.board_position(goal).index() % width == 17);
         assert!(
             far,
             "{:?}",
             room.order
                 .iter()
-                .map(|&g| model.board.board_position(g as usize))
+                .map(|&g| model.board.board_position(g))
                 .collect::<Vec<_>>()
         );
     }

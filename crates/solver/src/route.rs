@@ -4,7 +4,8 @@
 use sokoengine_board::{Position, Reach};
 use sokoengine_geometry::Direction;
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerStep};
+use crate::model::Model;
 
 /// The directions of a shortest sequence of pushes that moves the box on `from` to
 /// `to` on `position` (the pusher walking freely in between), ending with a push in
@@ -13,8 +14,8 @@ use crate::model::{Model, NONE};
 pub(crate) fn box_route(
     model: &Model,
     position: &mut Position,
-    from: u32,
-    to: u32,
+    from: Cell,
+    to: Cell,
     last: Option<Direction>,
 ) -> Vec<Direction> {
     if from == to {
@@ -24,12 +25,12 @@ pub(crate) fn box_route(
     // One push: the common case.
     position.reachable_into(position.pusher(), &mut reach);
     for &direction in model.directions {
-        let behind = model.neighbor(from, direction.opposite());
         if last.is_none_or(|last| last == direction)
-            && model.neighbor(from, direction) == to
-            && behind != NONE
-            && reach.reached(behind as usize)
-            && position.push_target(from as usize, direction) == Some(to.into())
+            && model.neighbor(from, direction) == Some(to)
+            && model
+                .neighbor(from, direction.opposite())
+                .is_some_and(|behind| reach.reached(behind))
+            && position.push_target(from, direction) == Some(to)
         {
             return vec![direction];
         }
@@ -37,41 +38,43 @@ pub(crate) fn box_route(
     // Breadth-first over (box cell, pusher cell next to it).
     let start_pusher = position.pusher();
     let len = model.board.cells_len();
-    let key = |cell: u32, direction: Direction| cell as usize * 8 + direction.index();
-    // parent[state] = (previous box cell, direction of the push into this state).
-    let mut parent: Vec<(u32, u8)> = vec![(NONE, 0); len * 8];
-    let mut queue: Vec<(u32, u32, Option<Direction>)> = vec![(from, start_pusher.get(), None)];
+    // parent[(cell, direction)] = (previous box cell, direction of the push into
+    // this state), for the box on `cell` pushed there in `direction`.
+    let mut parent: PerStep<(Cell, Option<Direction>)> =
+        PerStep::filled((Cell::NONE, None), len * 8);
+    let mut queue: Vec<(Cell, Cell, Option<Direction>)> = vec![(from, start_pusher, None)];
     let mut index = 0;
     let mut found = None;
     let saved_pusher = position.pusher();
     while let Some(&(cell, pusher, arrived)) = queue.get(index) {
         index += 1;
-        if position.relocate_box(from as usize, cell as usize).is_err() {
+        if position.relocate_box(from, cell).is_err() {
             continue;
         }
-        let _ = position.set_pusher(pusher as usize);
-        position.reachable_into(pusher as usize, &mut reach);
+        let _ = position.set_pusher(pusher);
+        position.reachable_into(pusher, &mut reach);
         for &direction in model.directions {
-            let behind = model.neighbor(cell, direction.opposite());
-            let Some(target) = position.push_target(cell as usize, direction) else {
+            let Some(target) = position.push_target(cell, direction) else {
                 continue;
             };
-            if behind == NONE || !reach.reached(behind as usize) {
+            if !model
+                .neighbor(cell, direction.opposite())
+                .is_some_and(|behind| reach.reached(behind))
+            {
                 continue;
             }
-            let target = target.get();
-            let state = key(target, direction);
-            if parent[state].0 != NONE {
+            let state = (target, direction);
+            if !parent[state].0.is_none() {
                 continue;
             }
-            parent[state] = (cell, arrived.map_or(8, |d| d.index() as u8));
+            parent[state] = (cell, arrived);
             if target == to && last.is_none_or(|last| last == direction) {
                 found = Some(state);
                 break;
             }
             queue.push((target, cell, Some(direction)));
         }
-        let _ = position.relocate_box(cell as usize, from as usize);
+        let _ = position.relocate_box(cell, from);
         if found.is_some() {
             break;
         }
@@ -82,13 +85,14 @@ pub(crate) fn box_route(
     };
     let mut route = Vec::new();
     loop {
-        let direction = Direction::ALL[state % 8];
+        let (_, direction) = state;
         route.push(direction);
         let (previous, arrived) = parent[state];
-        if previous == from && arrived == 8 {
+        // Only the start (the box on `from`) has no push into it.
+        let Some(arrived) = arrived else {
             break;
-        }
-        state = previous as usize * 8 + usize::from(arrived);
+        };
+        state = (previous, arrived);
     }
     route.reverse();
     route

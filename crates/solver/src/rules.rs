@@ -18,6 +18,7 @@ use sokoengine_rules::{PlayerIndex, Rules, ScoreBoard};
 
 use crate::config::Limits;
 use crate::error::SolverError;
+use crate::ids::Cell;
 use crate::model::{INF, Model};
 
 /// A position of [`SokobanRules`]: the boxes and the pusher's region.
@@ -163,15 +164,15 @@ impl SokobanRules {
         let Some(pusher) = self.cell(position.pusher) else {
             return 0;
         };
-        let goals = model.goals.len();
         let mut total = 0_u64;
         for &box_position in position.boxes.iter() {
             let Some(cell) = self.cell(box_position) else {
                 continue;
             };
             let side = model.sides.side_of(cell, pusher);
-            let slot = model.sides.slot(cell, side);
-            let nearest = model.distances[slot * goals..(slot + 1) * goals]
+            let nearest = model
+                .distances
+                .row(model.sides.slot(cell, side))
                 .iter()
                 .copied()
                 .min()
@@ -199,12 +200,12 @@ impl SokobanRules {
         for push in pushes {
             let (cell, behind) = self.check(&position, &mut reach, push)?;
             walk.clear();
-            reach.path_to(behind as usize, &mut walk);
+            reach.path_to(behind, &mut walk);
             for &direction in &walk {
                 let _ = position.step(direction);
                 steps.push(self.letter(direction, false));
             }
-            let _ = position.push(cell as usize, push.direction);
+            let _ = position.push(cell, push.direction);
             steps.push(self.letter(push.direction, true));
         }
         Ok(steps)
@@ -218,24 +219,24 @@ impl SokobanRules {
     }
 
     /// The compact cell of an active board position.
-    fn cell(&self, position: u32) -> Option<u32> {
+    fn cell(&self, position: u32) -> Option<Cell> {
         let cell = self.model.board.cell_of(position as usize)?;
-        self.model.board.is_active(cell).then_some(cell.get())
+        self.model.board.is_active(cell).then_some(cell)
     }
 
-    fn board_position(&self, cell: u32) -> u32 {
-        self.model.board.board_position(cell as usize).index() as u32
+    fn board_position(&self, cell: Cell) -> u32 {
+        self.model.board.board_position(cell).index() as u32
     }
 
     /// `position` on the compact board.
     fn load(&self, position: &PushPosition) -> Position {
         let mut compact = self.model.board.empty();
         if let Some(pusher) = self.cell(position.pusher) {
-            let _ = compact.set_pusher(pusher as usize);
+            let _ = compact.set_pusher(pusher);
         }
         for &box_position in position.boxes.iter() {
             if let Some(cell) = self.cell(box_position) {
-                let _ = compact.put_box(cell as usize);
+                let _ = compact.put_box(cell);
             }
         }
         compact
@@ -248,35 +249,29 @@ impl SokobanRules {
         position: &Position,
         reach: &mut Reach,
         push: &Push,
-    ) -> Result<(u32, u32), PushError> {
+    ) -> Result<(Cell, Cell), PushError> {
         let cell = u32::try_from(push.box_position)
             .ok()
             .and_then(|p| self.cell(p))
-            .filter(|&cell| position.has_box(cell as usize))
+            .filter(|&cell| position.has_box(cell))
             .ok_or(PushError::NoBox {
                 position: push.box_position,
             })?;
         position.reachable_into(position.pusher(), reach);
-        let behind = self
-            .model
-            .board
-            .neighbor(cell as usize, push.direction.opposite());
+        let behind = self.model.board.neighbor(cell, push.direction.opposite());
         let Some(behind) = behind.filter(|&b| reach.reached(b)) else {
             return Err(PushError::Unreachable {
                 position: push.box_position,
                 direction: push.direction,
             });
         };
-        if position
-            .push_target(cell as usize, push.direction)
-            .is_none()
-        {
+        if position.push_target(cell, push.direction).is_none() {
             return Err(PushError::Blocked {
                 position: push.box_position,
                 direction: push.direction,
             });
         }
-        Ok((cell, behind.get()))
+        Ok((cell, behind))
     }
 
     /// The position after pushing the box on `cell` of `position` (the child of
@@ -286,13 +281,13 @@ impl SokobanRules {
         parent: &PushPosition,
         position: &mut Position,
         reach: &mut Reach,
-        cell: u32,
+        cell: Cell,
         direction: Direction,
     ) -> Option<PushPosition> {
-        let target = position.push(cell as usize, direction).ok()?.get();
+        let target = position.push(cell, direction).ok()?;
         // The pusher now stands on the box's old cell.
-        position.reachable_into(cell as usize, reach);
-        let pusher = reach.min_cell().map_or(cell, u32::from);
+        position.reachable_into(cell, reach);
+        let pusher = reach.min_cell().unwrap_or(cell);
         let undone = position.pull(direction.opposite());
         debug_assert!(undone.is_ok(), "a pull undoes every push");
         let (from, to) = (self.board_position(cell), self.board_position(target));
@@ -323,7 +318,7 @@ impl Rules for SokobanRules {
         let start = model.board.start();
         let mut reach = Reach::new();
         start.reachable_into(start.pusher(), &mut reach);
-        let pusher = reach.min_cell().unwrap_or(start.pusher()).get();
+        let pusher = reach.min_cell().unwrap_or(start.pusher());
         PushPosition {
             boxes: model
                 .start_boxes
@@ -361,10 +356,10 @@ impl Rules for SokobanRules {
     }
 
     fn finished(&self, position: &PushPosition) -> bool {
-        position.boxes.iter().all(|&b| {
-            self.cell(b)
-                .is_some_and(|c| self.model.board.is_goal(c as usize))
-        })
+        position
+            .boxes
+            .iter()
+            .all(|&b| self.cell(b).is_some_and(|c| self.model.board.is_goal(c)))
     }
 
     fn score(&self, position: &PushPosition) -> ScoreBoard {
@@ -383,9 +378,9 @@ impl Rules for SokobanRules {
                 continue;
             };
             for &direction in model.directions {
-                let behind = model.board.neighbor(cell as usize, direction.opposite());
+                let behind = model.board.neighbor(cell, direction.opposite());
                 if !behind.is_some_and(|b| region.reached(b))
-                    || compact.push_target(cell as usize, direction).is_none()
+                    || compact.push_target(cell, direction).is_none()
                 {
                     continue;
                 }

@@ -15,7 +15,8 @@ use crate::config::{
 };
 use crate::engine::{Child, Engine, PusherKey};
 use crate::error::SolverError;
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 use crate::search::{BestFirst, Ending, Order, best_first};
 use crate::store::NodeId;
 
@@ -507,19 +508,21 @@ fn pull_search<'m>(
 ) -> Option<(Engine<'m>, BestFirst)> {
     let mut engine = Engine::reverse(model, config.features, budget);
     let mut roots = Vec::new();
-    let mut seen = vec![false; model.board.cells_len()];
-    for &cell in &model.floor {
-        if model.board.is_goal(cell as usize) || seen[cell as usize] {
+    let mut seen = PerCell::filled(false, model.board.cells_len());
+    for &cell in model.floor.iter() {
+        if model.board.is_goal(cell) || seen[cell] {
             continue;
         }
         // One root per area of the floor the goals leave free.
         let mut stack = vec![cell];
-        seen[cell as usize] = true;
+        seen[cell] = true;
         while let Some(current) = stack.pop() {
             for &direction in model.directions {
-                let next = model.neighbor(current, direction);
-                if next != NONE && !seen[next as usize] && !model.board.is_goal(next as usize) {
-                    seen[next as usize] = true;
+                let Some(next) = model.neighbor(current, direction) else {
+                    continue;
+                };
+                if !seen[next] && !model.board.is_goal(next) {
+                    seen[next] = true;
                     stack.push(next);
                 }
             }
@@ -540,8 +543,8 @@ fn pull_search<'m>(
 fn meeting(push: &Engine<'_>, here: NodeId, pull: &Engine<'_>, there: NodeId) -> String {
     let model = push.model;
     let path = push.store.path_to(here);
-    let root_boxes: Vec<u32> = crate::store::bits::ones(push.store.boxes(path[0]))
-        .map(|dense| model.floor[dense as usize])
+    let root_boxes: Vec<Cell> = model
+        .cells_of(crate::store::bits::ones(push.store.boxes(path[0])))
         .collect();
     let mut writer = crate::engine::StepWriter::new(model, &root_boxes, model.start_pusher);
     for &id in &path[1..] {

@@ -5,6 +5,7 @@
 use std::collections::BinaryHeap;
 
 use crate::config::StopReason;
+use crate::ids::Cell;
 
 /// The index of a node in the arena.
 pub(crate) type NodeId = u32;
@@ -22,15 +23,15 @@ pub(crate) struct Node {
     pub(crate) parent: NodeId,
     /// The pusher's cell: normalized (smallest of its region) or exact, as the
     /// search keys positions.
-    pub(crate) pusher: u32,
+    pub(crate) pusher: Cell,
     /// Cost from the root (pushes, or moves).
     pub(crate) cost: u32,
     /// Pushes from the root.
     pub(crate) pushes: u32,
-    /// The box's cell before the last push (or macro), `u32::MAX` at a root.
-    pub(crate) moved_from: u32,
+    /// The box's cell before the last push (or macro), `Cell::NONE` at a root.
+    pub(crate) moved_from: Cell,
     /// The box's cell after it.
-    pub(crate) moved_to: u32,
+    pub(crate) moved_to: Cell,
     /// The direction of the last push into this position (`NO_DIRECTION` at a
     /// root), so that a macro's route is replayed to the same pusher side.
     pub(crate) last: u8,
@@ -148,7 +149,7 @@ impl Store {
     }
 
     /// The node of the position (`boxes`, `pusher`) with `hash`, if stored.
-    pub(crate) fn find(&self, hash: u64, boxes: &[u64], pusher: u32) -> Option<NodeId> {
+    pub(crate) fn find(&self, hash: u64, boxes: &[u64], pusher: Cell) -> Option<NodeId> {
         let mut slot = (hash as usize) & self.mask;
         let tag = hash >> 32;
         loop {
@@ -297,20 +298,28 @@ fn fixed_state() -> ahash::RandomState {
 
 /// Sets of dense cells as bits.
 pub(crate) mod bits {
-    /// Sets bit `index`.
+    use crate::ids::DenseId;
+
+    /// Sets the bit of `id`.
     #[inline]
-    pub(crate) fn set(words: &mut [u64], index: u32) {
-        words[index as usize / 64] |= 1 << (index % 64);
+    pub(crate) fn set(words: &mut [u64], id: DenseId) {
+        words[id.index() / 64] |= 1 << (id.get() % 64);
     }
 
-    /// Clears bit `index`.
+    /// Clears the bit of `id`.
     #[inline]
-    pub(crate) fn clear(words: &mut [u64], index: u32) {
-        words[index as usize / 64] &= !(1 << (index % 64));
+    pub(crate) fn clear(words: &mut [u64], id: DenseId) {
+        words[id.index() / 64] &= !(1 << (id.get() % 64));
     }
 
-    /// The set bits, in increasing order.
-    pub(crate) fn ones(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    /// Whether the bit of `id` is set.
+    #[inline]
+    pub(crate) fn get(words: &[u64], id: DenseId) -> bool {
+        words[id.index() / 64] & (1 << (id.get() % 64)) != 0
+    }
+
+    /// The ids of the set bits, in increasing order.
+    pub(crate) fn ones(words: &[u64]) -> impl Iterator<Item = DenseId> + '_ {
         words.iter().enumerate().flat_map(|(index, &word)| {
             let mut word = word;
             std::iter::from_fn(move || {
@@ -319,7 +328,7 @@ pub(crate) mod bits {
                 }
                 let bit = word.trailing_zeros();
                 word &= word - 1;
-                Some(index as u32 * 64 + bit)
+                Some(DenseId::new(index as u32 * 64 + bit))
             })
         })
     }
@@ -368,11 +377,11 @@ mod tests {
         Node {
             hash,
             parent: NO_NODE,
-            pusher: 3,
+            pusher: Cell::new(3),
             cost: 0,
             pushes: 0,
-            moved_from: u32::MAX,
-            moved_to: u32::MAX,
+            moved_from: Cell::NONE,
+            moved_to: Cell::NONE,
             last: NO_DIRECTION,
             bound: 0,
             flags: 0,
@@ -423,10 +432,14 @@ mod tests {
     #[test]
     fn bit_sets() {
         let mut words = vec![0_u64; 3];
+        let id = crate::ids::DenseId::new;
         for index in [0, 63, 64, 130] {
-            bits::set(&mut words, index);
+            bits::set(&mut words, id(index));
         }
-        bits::clear(&mut words, 63);
-        assert_eq!(bits::ones(&words).collect::<Vec<_>>(), [0, 64, 130]);
+        bits::clear(&mut words, id(63));
+        assert_eq!(
+            bits::ones(&words).collect::<Vec<_>>(),
+            [id(0), id(64), id(130)]
+        );
     }
 }

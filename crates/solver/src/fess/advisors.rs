@@ -5,7 +5,8 @@
 
 use super::board::{Board, BoxMove, Way};
 use super::score::{Score, Scorer};
-use crate::model::{INF, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::INF;
 
 /// What the advisors see of one move: the move and the score it leads to.
 #[derive(Debug, Clone, Copy)]
@@ -26,7 +27,7 @@ pub(crate) struct AdvisorTables {
     cells: usize,
     /// Per cell: a goal at the end of a dead end of goals (filled first, emptied
     /// last).
-    pub(crate) hole: Vec<bool>,
+    pub(crate) hole: PerCell<bool>,
 }
 
 /// Boards with more floor cells than this get no reversibility table.
@@ -45,19 +46,23 @@ impl AdvisorTables {
         let words = cells.div_ceil(64);
         let mut movable = vec![0_u64; cells * words];
         let mut stack = Vec::new();
-        let mut seen = vec![false; model.board.cells_len()];
+        let mut seen = PerCell::filled(false, model.board.cells_len());
         for (id, &start) in model.floor.iter().enumerate() {
             seen.fill(false);
-            seen[start as usize] = true;
+            seen[start] = true;
             stack.push(start);
             while let Some(cell) = stack.pop() {
-                let dense = model.dense[cell as usize] as usize;
+                let dense = model.dense_id(cell).index();
                 movable[id * words + dense / 64] |= 1 << (dense % 64);
                 for &direction in model.directions {
-                    let to = model.neighbor(cell, direction);
-                    let behind = model.neighbor(cell, direction.opposite());
-                    if to != NONE && behind != NONE && !seen[to as usize] {
-                        seen[to as usize] = true;
+                    let (Some(to), Some(_)) = (
+                        model.neighbor(cell, direction),
+                        model.neighbor(cell, direction.opposite()),
+                    ) else {
+                        continue;
+                    };
+                    if !seen[to] {
+                        seen[to] = true;
                         stack.push(to);
                     }
                 }
@@ -72,37 +77,38 @@ impl AdvisorTables {
 
     /// Whether a box pushed from `from` to `to` could be pushed back (on the empty
     /// board); `true` when the table is not kept.
-    fn reversible(&self, model: &crate::model::Model, from: u32, to: u32) -> bool {
+    fn reversible(&self, model: &crate::model::Model, from: Cell, to: Cell) -> bool {
         if self.cells == 0 {
             return true;
         }
         let words = self.cells.div_ceil(64);
-        let a = model.dense[to as usize] as usize;
-        let b = model.dense[from as usize] as usize;
+        let a = model.dense_id(to).index();
+        let b = model.dense_id(from).index();
         self.movable[a * words + b / 64] & (1 << (b % 64)) != 0
     }
 }
 
 /// Goals at the end of dead ends: a goal with one open neighbour, then again with
 /// those goals taken as walls.
-fn goal_holes(model: &crate::model::Model) -> Vec<bool> {
-    let mut hole = vec![false; model.board.cells_len()];
+fn goal_holes(model: &crate::model::Model) -> PerCell<bool> {
+    let mut hole = PerCell::filled(false, model.board.cells_len());
     loop {
         let mut changed = false;
         for &goal in &model.goals {
-            if hole[goal as usize] {
+            if hole[goal] {
                 continue;
             }
             let open = model
                 .directions
                 .iter()
                 .filter(|&&direction| {
-                    let next = model.neighbor(goal, direction);
-                    next != NONE && !hole[next as usize]
+                    model
+                        .neighbor(goal, direction)
+                        .is_some_and(|next| !hole[next])
                 })
                 .count();
             if open == 1 {
-                hole[goal as usize] = true;
+                hole[goal] = true;
                 changed = true;
             }
         }
@@ -182,7 +188,7 @@ fn base_pull(
     let model = board.model;
     if let Some(floater) = candidates
         .iter()
-        .position(|c| c.step.base && !model.board.is_goal(c.step.from as usize))
+        .position(|c| c.step.base && !model.board.is_goal(c.step.from))
     {
         return Some(floater);
     }
@@ -199,11 +205,11 @@ fn base_pull(
             ..candidate.step
         };
         board.play(&standing);
-        let (areas, _) = board.regions();
+        let areas = board.regions().count;
         board.undo(&standing, pusher);
-        let distance = walking_distances(model, candidate.step.to)[candidate.step.from as usize];
+        let distance = walking_distances(model, candidate.step.to)[candidate.step.from];
         let key = (
-            tables.hole[candidate.step.from as usize],
+            tables.hole[candidate.step.from],
             areas,
             std::cmp::Reverse(distance),
         );
@@ -231,11 +237,11 @@ fn goal_pull(
             c.score.connectivity <= base.connectivity
                 && c.score.rooms <= base.rooms
                 && c.score.distance > base.distance
-                && model.board.is_goal(c.step.from as usize)
+                && model.board.is_goal(c.step.from)
         })
         .min_by_key(|(_, c)| {
             (
-                tables.hole[c.step.from as usize],
+                tables.hole[c.step.from],
                 c.score.connectivity,
                 c.score.rooms,
                 std::cmp::Reverse(c.step.steps),
@@ -312,8 +318,8 @@ fn opener(
         {
             continue;
         }
-        let from = distance[candidate.step.from as usize];
-        let to = distance[candidate.step.to as usize];
+        let from = distance[candidate.step.from];
+        let to = distance[candidate.step.to];
         if to < from {
             continue;
         }
@@ -331,16 +337,18 @@ fn opener(
 }
 
 /// Steps from `start` to every cell on the empty board.
-fn walking_distances(model: &crate::model::Model, start: u32) -> Vec<u16> {
-    let mut distance = vec![INF; model.board.cells_len()];
+fn walking_distances(model: &crate::model::Model, start: Cell) -> PerCell<u16> {
+    let mut distance = PerCell::filled(INF, model.board.cells_len());
     let mut queue = std::collections::VecDeque::new();
-    distance[start as usize] = 0;
+    distance[start] = 0;
     queue.push_back(start);
     while let Some(cell) = queue.pop_front() {
         for &direction in model.directions {
-            let next = model.neighbor(cell, direction);
-            if next != NONE && distance[next as usize] == INF {
-                distance[next as usize] = distance[cell as usize] + 1;
+            let Some(next) = model.neighbor(cell, direction) else {
+                continue;
+            };
+            if distance[next] == INF {
+                distance[next] = distance[cell] + 1;
                 queue.push_back(next);
             }
         }

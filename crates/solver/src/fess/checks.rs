@@ -14,7 +14,11 @@ use super::walls::Walled;
 use crate::config::Features;
 use crate::corral::Corrals;
 use crate::engine::{Engine, PusherKey};
-use crate::model::{INF, Model, NONE};
+use crate::ids::{Cell, Costs, PerCell, Slot};
+use crate::model::{INF, Model};
+
+/// No owner: a column not matched yet.
+const NONE: u32 = u32::MAX;
 
 /// How many sets of walled boxes keep their goal tables.
 const WALLED_KEPT: usize = 8;
@@ -36,16 +40,16 @@ pub(crate) struct Checks<'m> {
     features: Features,
     engine: Engine<'m>,
     /// Per zone of the solved position: goals its pusher can never empty.
-    stuck_goals: Vec<Vec<u32>>,
+    stuck_goals: Vec<Vec<Cell>>,
     // Matching scratch.
     owner: Vec<u32>,
     seen: Vec<u32>,
     seen_stamp: u32,
     /// Per box: its cost-table slot (pusher side).
-    slots: Vec<u32>,
+    slots: Vec<Slot>,
     /// Goal reachability for the last few sets of boxes frozen on goals.
     walled: Vec<Walled>,
-    fixed: Vec<u32>,
+    fixed: Vec<Cell>,
     /// Per box: the goals it reaches (rows of `Walled` bit sets).
     goal_sets: Vec<u64>,
 }
@@ -88,7 +92,7 @@ impl<'m> Checks<'m> {
     }
 
     /// The goal tables with the boxes of `fixed` (sorted) as walls.
-    pub(crate) fn walled(&mut self, fixed: &[u32]) -> &Walled {
+    pub(crate) fn walled(&mut self, fixed: &[Cell]) -> &Walled {
         if let Some(index) = self.walled.iter().position(|w| w.is_for(fixed)) {
             // Most recent last.
             let tables = self.walled.remove(index);
@@ -104,13 +108,13 @@ impl<'m> Checks<'m> {
 
     /// The boxes of `board` (a push search's) that stand on goals and can never
     /// move again: for every solution from here they are walls.
-    pub(crate) fn fixed_boxes(&mut self, board: &Board<'_>, out: &mut Vec<u32>) {
+    pub(crate) fn fixed_boxes(&mut self, board: &Board<'_>, out: &mut Vec<Cell>) {
         out.clear();
         let model = self.model;
         let engine = &mut self.engine;
         engine.place(&board.boxes, board.pusher);
         for &cell in &board.boxes {
-            if model.board.is_goal(cell as usize) && engine.is_frozen(cell) {
+            if model.board.is_goal(cell) && engine.is_frozen(cell) {
                 out.push(cell);
             }
         }
@@ -131,7 +135,7 @@ impl<'m> Checks<'m> {
 
     fn refutes_push(&mut self, board: &Board<'_>, step: &BoxMove) -> Option<Refuted> {
         let model = self.model;
-        if !self.matches(board, &model.distances, model.goals.len(), None) {
+        if !self.matches(board, &model.distances, None) {
             return Some(Refuted::Matching);
         }
         if !self.settled_goals_hold(board) {
@@ -139,11 +143,7 @@ impl<'m> Checks<'m> {
         }
         let engine = &mut self.engine;
         engine.place(&board.boxes, board.pusher);
-        if board
-            .boxes
-            .iter()
-            .all(|&cell| model.board.is_goal(cell as usize))
-        {
+        if board.boxes.iter().all(|&cell| model.board.is_goal(cell)) {
             return None;
         }
         if self.features.freeze && engine.is_frozen_deadlock(step.to) {
@@ -162,11 +162,7 @@ impl<'m> Checks<'m> {
         if self.features.pi_corrals || self.features.corral_deadlocks {
             let pusher = engine.position.pusher();
             engine.position.reachable_into(pusher, &mut engine.reach);
-            let verdict = crate::corral::analyse(
-                engine,
-                self.features.pi_corrals,
-                self.features.corral_deadlocks,
-            );
+            let verdict = engine.corrals(self.features.pi_corrals, self.features.corral_deadlocks);
             if matches!(verdict, Corrals::Deadlock(_)) {
                 return Some(Refuted::Corral);
             }
@@ -208,32 +204,25 @@ impl<'m> Checks<'m> {
 
     fn refutes_pull(&mut self, board: &Board<'_>) -> Option<Refuted> {
         let reverse = self.model.reverse();
-        let starts = self.model.start_boxes.len();
         let bases = board.bases.clone();
         let allowed: Vec<usize> = bases
             .iter()
             .filter_map(|&cell| self.model.start_boxes.iter().position(|&s| s == cell))
             .collect();
-        (!self.matches(board, &reverse.distances, starts, Some(&allowed)))
-            .then_some(Refuted::Matching)
+        (!self.matches(board, &reverse.distances, Some(&allowed))).then_some(Refuted::Matching)
     }
 
     /// Whether every box of `board` can be matched to a distinct column of the
-    /// `costs` table (`columns` per slot; only the `allowed` columns when given)
-    /// that its cell and pusher side reach.
-    fn matches(
-        &mut self,
-        board: &Board<'_>,
-        costs: &[u16],
-        columns: usize,
-        allowed: Option<&[usize]>,
-    ) -> bool {
+    /// `costs` table (only the `allowed` columns when given) that its cell and
+    /// pusher side reach.
+    fn matches(&mut self, board: &Board<'_>, costs: &Costs, allowed: Option<&[usize]>) -> bool {
         let model = self.model;
         let pusher = board.pusher;
+        let columns = costs.width();
         self.slots.clear();
         for &cell in &board.boxes {
             let side = model.sides.side_of(cell, pusher);
-            self.slots.push(model.sides.slot(cell, side) as u32);
+            self.slots.push(model.sides.slot(cell, side));
         }
         let all: Vec<usize>;
         let allowed = match allowed {
@@ -255,7 +244,7 @@ impl<'m> Checks<'m> {
                 self.seen.fill(0);
                 self.seen_stamp = 1;
             }
-            if !self.augment(row, costs, columns, allowed) {
+            if !self.augment(row, costs, allowed) {
                 return false;
             }
         }
@@ -264,7 +253,7 @@ impl<'m> Checks<'m> {
 
     /// Whether the boxes of `board` not in `fixed` can be matched to the goals left
     /// with `fixed` as walls.
-    fn walled_matching(&mut self, board: &Board<'_>, fixed: &[u32]) -> bool {
+    fn walled_matching(&mut self, board: &Board<'_>, fixed: &[Cell]) -> bool {
         let pusher = board.pusher;
         let mut sets = std::mem::take(&mut self.goal_sets);
         sets.clear();
@@ -328,15 +317,15 @@ impl<'m> Checks<'m> {
     }
 
     /// Kuhn's augmenting path from `row`.
-    fn augment(&mut self, row: usize, costs: &[u16], columns: usize, allowed: &[usize]) -> bool {
-        let slot = self.slots[row] as usize;
+    fn augment(&mut self, row: usize, costs: &Costs, allowed: &[usize]) -> bool {
+        let costs_of_row = costs.row(self.slots[row]);
         for &column in allowed {
-            if costs[slot * columns + column] == INF || self.seen[column] == self.seen_stamp {
+            if costs_of_row[column] == INF || self.seen[column] == self.seen_stamp {
                 continue;
             }
             self.seen[column] = self.seen_stamp;
             let owner = self.owner[column];
-            if owner == NONE || self.augment(owner as usize, costs, columns, allowed) {
+            if owner == NONE || self.augment(owner as usize, costs, allowed) {
                 self.owner[column] = row as u32;
                 return true;
             }
@@ -349,28 +338,30 @@ impl<'m> Checks<'m> {
 /// boxes it can never pull away, even taking every box it can pull off the board.
 /// A solution that ends with the pusher in that area never moves those boxes, so
 /// they must stand on their goals already.
-fn stuck_goals(model: &Model) -> Vec<Vec<u32>> {
+fn stuck_goals(model: &Model) -> Vec<Vec<Cell>> {
     let len = model.board.cells_len();
-    let mut is_goal = vec![false; len];
+    let mut is_goal = PerCell::filled(false, len);
     for &goal in &model.goals {
-        is_goal[goal as usize] = true;
+        is_goal[goal] = true;
     }
-    let mut zone_seen = vec![false; len];
+    let mut zone_seen = PerCell::filled(false, len);
     let mut result = Vec::new();
     for &start in &model.floor {
-        if is_goal[start as usize] || zone_seen[start as usize] {
+        if is_goal[start] || zone_seen[start] {
             continue;
         }
         let mut has_box = is_goal.clone();
-        let mut reach = vec![false; len];
+        let mut reach = PerCell::filled(false, len);
         let mut stack = vec![start];
-        reach[start as usize] = true;
-        let fill = |reach: &mut Vec<bool>, has_box: &[bool], stack: &mut Vec<u32>| {
+        reach[start] = true;
+        let fill = |reach: &mut PerCell<bool>, has_box: &PerCell<bool>, stack: &mut Vec<Cell>| {
             while let Some(cell) = stack.pop() {
                 for &direction in model.directions {
-                    let next = model.neighbor(cell, direction);
-                    if next != NONE && !reach[next as usize] && !has_box[next as usize] {
-                        reach[next as usize] = true;
+                    let Some(next) = model.neighbor(cell, direction) else {
+                        continue;
+                    };
+                    if !reach[next] && !has_box[next] {
+                        reach[next] = true;
                         stack.push(next);
                     }
                 }
@@ -378,27 +369,27 @@ fn stuck_goals(model: &Model) -> Vec<Vec<u32>> {
         };
         fill(&mut reach, &has_box, &mut stack);
         for &cell in &model.floor {
-            if reach[cell as usize] {
-                zone_seen[cell as usize] = true;
+            if reach[cell] {
+                zone_seen[cell] = true;
             }
         }
         loop {
             let mut changed = false;
             for &goal in &model.goals {
-                if !has_box[goal as usize] {
+                if !has_box[goal] {
                     continue;
                 }
                 let pullable = model.directions.iter().any(|&direction: &Direction| {
-                    let stand = model.neighbor(goal, direction);
-                    if stand == NONE || !reach[stand as usize] {
+                    let Some(stand) = model.neighbor(goal, direction).filter(|&s| reach[s]) else {
                         return false;
-                    }
-                    let beyond = model.neighbor(stand, direction);
-                    beyond != NONE && !has_box[beyond as usize]
+                    };
+                    model
+                        .neighbor(stand, direction)
+                        .is_some_and(|beyond| !has_box[beyond])
                 });
                 if pullable {
-                    has_box[goal as usize] = false;
-                    reach[goal as usize] = true;
+                    has_box[goal] = false;
+                    reach[goal] = true;
                     stack.push(goal);
                     fill(&mut reach, &has_box, &mut stack);
                     changed = true;
@@ -413,7 +404,7 @@ fn stuck_goals(model: &Model) -> Vec<Vec<u32>> {
                 .goals
                 .iter()
                 .copied()
-                .filter(|&goal| has_box[goal as usize])
+                .filter(|&goal| has_box[goal])
                 .collect(),
         );
     }
@@ -435,13 +426,11 @@ mod tests {
         Model::new(&puzzle, 1 << 30).unwrap()
     }
 
-    fn cell(model: &Model, row: usize, column: usize) -> u32 {
-        u32::from(
-            model
-                .board
-                .cell_of(row * model.board.width() + column)
-                .unwrap(),
-        )
+    fn cell(model: &Model, row: usize, column: usize) -> Cell {
+        model
+            .board
+            .cell_of(row * model.board.width() + column)
+            .unwrap()
     }
 
     #[test]

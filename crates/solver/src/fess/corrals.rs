@@ -13,15 +13,16 @@
 
 use sokoengine_geometry::Direction;
 
-use super::board::Board;
-use crate::model::{Model, NONE};
+use super::board::{Board, NO_REGION};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// Scratch of the corral search.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Corrals {
-    in_corral: Vec<bool>,
-    barrier: Vec<bool>,
-    barrier_cells: Vec<u32>,
+    in_corral: PerCell<bool>,
+    barrier: PerCell<bool>,
+    barrier_cells: Vec<Cell>,
     used: Vec<bool>,
     candidate: Vec<bool>,
     comps: Vec<u32>,
@@ -39,9 +40,9 @@ impl Corrals {
         &mut self,
         board: &Board<'_>,
         areas: u16,
-        fixed: &[u32],
-        dead: impl Fn(u32, Direction) -> bool,
-    ) -> Option<Vec<u32>> {
+        fixed: &[Cell],
+        dead: impl Fn(Cell, Direction) -> bool,
+    ) -> Option<Vec<Cell>> {
         let model = board.model;
         let areas = u32::from(areas);
         if !(2..MAX_AREAS).contains(&areas) {
@@ -53,7 +54,7 @@ impl Corrals {
         self.barrier.clear();
         self.barrier.resize(len, false);
         let pusher_area = board.region_of(board.pusher);
-        let is_fixed = |cell: u32| fixed.binary_search(&cell).is_ok();
+        let is_fixed = |cell: Cell| fixed.binary_search(&cell).is_ok();
         // Candidates: areas across a box from the pusher's area.
         self.candidate.clear();
         self.candidate.resize(areas as usize, false);
@@ -62,13 +63,17 @@ impl Corrals {
                 continue;
             }
             for &direction in model.directions {
-                let near = model.neighbor(cell, direction);
-                let far = model.neighbor(cell, direction.opposite());
-                if near == NONE || far == NONE || board.region_of(near) != pusher_area {
+                let (Some(near), Some(far)) = (
+                    model.neighbor(cell, direction),
+                    model.neighbor(cell, direction.opposite()),
+                ) else {
+                    continue;
+                };
+                if board.region_of(near) != pusher_area {
                     continue;
                 }
                 let other = board.region_of(far);
-                if other != NONE && other != pusher_area {
+                if other != NO_REGION && other != pusher_area {
                     self.candidate[other as usize] = true;
                 }
             }
@@ -108,9 +113,9 @@ impl Corrals {
         board: &Board<'_>,
         start: &[u32],
         pusher_area: u32,
-        is_fixed: &impl Fn(u32) -> bool,
-        dead: &impl Fn(u32, Direction) -> bool,
-    ) -> Option<Vec<u32>> {
+        is_fixed: &impl Fn(Cell) -> bool,
+        dead: &impl Fn(Cell, Direction) -> bool,
+    ) -> Option<Vec<Cell>> {
         let model = board.model;
         self.in_corral.fill(false);
         self.used.clear();
@@ -130,21 +135,25 @@ impl Corrals {
                     continue;
                 }
                 for &direction in model.directions {
-                    let stand = model.neighbor(cell, direction.opposite());
-                    let to = model.neighbor(cell, direction);
-                    if stand == NONE || to == NONE || self.occupied(stand) || self.occupied(to) {
+                    let (Some(stand), Some(to)) = (
+                        model.neighbor(cell, direction.opposite()),
+                        model.neighbor(cell, direction),
+                    ) else {
+                        continue;
+                    };
+                    if self.occupied(stand) || self.occupied(to) {
                         continue;
                     }
-                    if self.in_corral[stand as usize] || dead(to, direction) {
+                    if self.in_corral[stand] || dead(to, direction) {
                         continue;
                     }
                     // Into the corral from an unreached area, or aside into one.
-                    let area = if self.in_corral[to as usize] {
+                    let area = if self.in_corral[to] {
                         board.region_of(stand)
                     } else {
                         board.region_of(to)
                     };
-                    if area != NONE && area != pusher_area && !self.used[area as usize] {
+                    if area != NO_REGION && area != pusher_area && !self.used[area as usize] {
                         added = Some(area);
                         break 'boxes;
                     }
@@ -159,15 +168,19 @@ impl Corrals {
         let mut options = Vec::new();
         for &cell in &self.barrier_cells {
             for &direction in model.directions {
-                let stand = model.neighbor(cell, direction.opposite());
-                let to = model.neighbor(cell, direction);
-                if stand == NONE || to == NONE || self.occupied(stand) || self.occupied(to) {
+                let (Some(stand), Some(to)) = (
+                    model.neighbor(cell, direction.opposite()),
+                    model.neighbor(cell, direction),
+                ) else {
+                    continue;
+                };
+                if self.occupied(stand) || self.occupied(to) {
                     continue;
                 }
-                if self.in_corral[stand as usize] || dead(to, direction) {
+                if self.in_corral[stand] || dead(to, direction) {
                     continue;
                 }
-                if !self.in_corral[to as usize] {
+                if !self.in_corral[to] {
                     return None;
                 }
                 if board.region_of(stand) != pusher_area || board.has_box(stand) {
@@ -186,17 +199,17 @@ impl Corrals {
         self.comps.push(area);
         for &cell in &board.model.floor {
             if !board.has_box(cell) && board.region_of(cell) == area {
-                self.in_corral[cell as usize] = true;
+                self.in_corral[cell] = true;
             }
         }
     }
 
     /// Barrier boxes: boxes (not fixed) next to the corral, diagonals included on
     /// Sokoban boards.
-    fn set_barrier(&mut self, board: &Board<'_>, is_fixed: &impl Fn(u32) -> bool) {
+    fn set_barrier(&mut self, board: &Board<'_>, is_fixed: &impl Fn(Cell) -> bool) {
         let model = board.model;
         for &cell in &self.barrier_cells {
-            self.barrier[cell as usize] = false;
+            self.barrier[cell] = false;
         }
         self.barrier_cells.clear();
         for &cell in &board.boxes {
@@ -204,30 +217,29 @@ impl Corrals {
                 continue;
             }
             let near = neighbours_and_diagonals(model, cell)
-                .any(|next| next != NONE && self.in_corral[next as usize]);
+                .any(|next| next.is_some_and(|next| self.in_corral[next]));
             if near {
-                self.barrier[cell as usize] = true;
+                self.barrier[cell] = true;
                 self.barrier_cells.push(cell);
             }
         }
     }
 
     /// On the board of the barrier alone: a wall or a barrier box.
-    fn occupied(&self, cell: u32) -> bool {
-        self.barrier[cell as usize]
+    fn occupied(&self, cell: Cell) -> bool {
+        self.barrier[cell]
     }
 
-    fn touches_corral_and_outside(&self, model: &Model, cell: u32) -> bool {
+    fn touches_corral_and_outside(&self, model: &Model, cell: Cell) -> bool {
         let mut corral = false;
         let mut outside = false;
         for &direction in model.directions {
-            let next = model.neighbor(cell, direction);
-            if next == NONE {
+            let Some(next) = model.neighbor(cell, direction) else {
                 continue;
-            }
-            if self.in_corral[next as usize] {
+            };
+            if self.in_corral[next] {
                 corral = true;
-            } else if !self.barrier[next as usize] {
+            } else if !self.barrier[next] {
                 outside = true;
             }
         }
@@ -236,22 +248,19 @@ impl Corrals {
 
     /// Whether the corral has work: an empty goal in it, or a barrier box off a
     /// goal.
-    fn is_active(&mut self, board: &Board<'_>, is_fixed: &impl Fn(u32) -> bool) -> bool {
+    fn is_active(&mut self, board: &Board<'_>, is_fixed: &impl Fn(Cell) -> bool) -> bool {
         let model = board.model;
         self.set_barrier(board, is_fixed);
-        model
-            .goals
-            .iter()
-            .any(|&goal| self.in_corral[goal as usize])
+        model.goals.iter().any(|&goal| self.in_corral[goal])
             || self
                 .barrier_cells
                 .iter()
-                .any(|&cell| !model.board.is_goal(cell as usize))
+                .any(|&cell| !model.board.is_goal(cell))
     }
 }
 
 /// The neighbours of `cell` and, on Sokoban boards, its diagonal neighbours.
-fn neighbours_and_diagonals(model: &Model, cell: u32) -> impl Iterator<Item = u32> + '_ {
+fn neighbours_and_diagonals(model: &Model, cell: Cell) -> impl Iterator<Item = Option<Cell>> + '_ {
     use Direction::{Down, Left, Right, Up};
     let straight = model
         .directions
@@ -261,17 +270,11 @@ fn neighbours_and_diagonals(model: &Model, cell: u32) -> impl Iterator<Item = u3
     let diagonal = [(Up, Left), (Up, Right), (Down, Left), (Down, Right)]
         .into_iter()
         .filter(move |_| sokoban)
-        .map(move |(a, b)| {
-            let first = model.neighbor(cell, a);
-            if first != NONE {
-                return model.neighbor(first, b);
-            }
-            let second = model.neighbor(cell, b);
-            if second != NONE {
-                model.neighbor(second, a)
-            } else {
-                NONE
-            }
+        .map(move |(a, b)| match model.neighbor(cell, a) {
+            Some(first) => model.neighbor(first, b),
+            None => model
+                .neighbor(cell, b)
+                .and_then(|second| model.neighbor(second, a)),
         });
     straight.chain(diagonal)
 }
@@ -283,10 +286,9 @@ fn touch_one_box(board: &Board<'_>, first: u32, second: u32) -> bool {
         let mut a = false;
         let mut b = false;
         for &direction in model.directions {
-            let next = model.neighbor(cell, direction);
-            if next == NONE {
+            let Some(next) = model.neighbor(cell, direction) else {
                 continue;
-            }
+            };
             let area = board.region_of(next);
             a |= area == first;
             b |= area == second;

@@ -34,29 +34,40 @@ use std::time::Duration;
 
 use crate::clock::{Clock, Deadline};
 use crate::config::{Features, StopReason};
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell, Table};
+use crate::model::Model;
 use crate::store::{FastMap, fast_map};
 
 use advisors::{AdvisorTables, Candidate, advise};
-use board::{Board, BoxMove, Way};
+use board::{Areas, Board, BoxMove, Way};
 use checks::Checks;
-use score::{Cell, Rooms, Score, Scorer};
-use tree::{Edge, Expansion, Tree};
+use score::{FeatureCell, Rooms, Score, Scorer};
+use tree::{Edge, EdgeId, Expansion, ExpansionId, PositionId, Tree};
 
 pub(crate) use checks::Refuted;
 pub(crate) use packing::Packing;
+
+/// What a generated move's position needs of its free cells: its areas with the
+/// box set down on the target (`placed`) or taken off the board there (`removed`,
+/// pull searches' start cells), and whether the move opens new moves.
+#[derive(Debug, Clone, Copy)]
+struct MoveAreas {
+    placed: Areas,
+    removed: Areas,
+    opens: bool,
+}
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Outcome {
     /// Expansion `e` is solved.
-    Solved(u32),
+    Solved(ExpansionId),
     /// A push search reached a position the pull search met: expansion `e`, then
     /// the edge `edge` of it (or none), leads to pull node `node`.
     Met {
-        e: u32,
-        edge: u32,
-        node: u32,
+        e: ExpansionId,
+        edge: EdgeId,
+        node: PositionId,
     },
     /// No move is left.
     Exhausted,
@@ -70,7 +81,7 @@ pub(crate) struct Shared {
     pub(crate) hotspots: score::Hotspots,
     pub(crate) advisor_tables: AdvisorTables,
     /// Zobrist keys of the start cells not used up yet (pull searches).
-    pub(crate) base_keys: Vec<u64>,
+    pub(crate) base_keys: PerCell<u64>,
 }
 
 impl Shared {
@@ -99,28 +110,30 @@ pub(crate) struct Search<'m> {
     checks: Checks<'m>,
     pub(crate) tree: Tree,
     /// Feature-space cells in the order they were met, and their indices.
-    cells: Vec<Cell>,
-    cell_index: FastMap<Cell, u32>,
+    cells: Vec<FeatureCell>,
+    cell_index: FastMap<FeatureCell, u32>,
     /// The next cell of the round.
     turn: usize,
     /// The expansion with the best score on its way so far.
-    pub(crate) best: u32,
+    pub(crate) best: ExpansionId,
     iteration: u64,
     budget: usize,
     /// Pull searches: positions with every box still on the board, by their hash
     /// without bases: node index.
-    pub(crate) meeting: FastMap<u64, u32>,
+    pub(crate) meeting: FastMap<u64, PositionId>,
     /// Push searches: the pull search's meeting table to look positions up in.
     scratch: Vec<BoxMove>,
-    box_scratch: Vec<u32>,
+    box_scratch: Vec<Cell>,
     /// Per node: the expansion (plus one) that last listed it as a child.
-    node_mark: Vec<u32>,
-    fixed: Vec<u32>,
+    node_mark: Table<PositionId, ExpansionId>,
+    fixed: Vec<Cell>,
     corrals: corrals::Corrals,
     features: Features,
-    before: Vec<bool>,
+    before: PerCell<bool>,
     candidates: Vec<Candidate>,
-    children: Vec<u32>,
+    children: Vec<PositionId>,
+    /// Per generated move: the areas of the position it leads to.
+    areas: Vec<MoveAreas>,
     pub(crate) expanded: u64,
     pub(crate) refuted: u64,
     /// Cuts an expansion's move generation short once the solve must end.
@@ -158,19 +171,20 @@ impl<'m> Search<'m> {
             cells: Vec::new(),
             cell_index: fast_map(),
             turn: 0,
-            best: NONE,
+            best: ExpansionId::NONE,
             iteration: 0,
             budget,
             meeting: fast_map(),
             scratch: Vec::new(),
             box_scratch: Vec::new(),
-            node_mark: Vec::new(),
+            node_mark: Table::new(),
             fixed: Vec::new(),
             corrals: corrals::Corrals::default(),
             features,
-            before: Vec::new(),
+            before: PerCell::new(),
             candidates: Vec::new(),
             children: Vec::new(),
+            areas: Vec::new(),
             expanded: 0,
             refuted: 0,
             deadline: Deadline::default(),
@@ -185,54 +199,71 @@ impl<'m> Search<'m> {
             + self.cells.capacity() * 8
     }
 
-    /// The hash of the board (boxes, remaining bases, normalized pusher) and its
+    /// The hash of the board (boxes, remaining bases, the pusher's area) and its
     /// connectivity; also the hash without bases.
     fn hash_board(&mut self) -> (u64, u64, u16) {
-        let (connectivity, pusher) = self.board.regions();
-        let mut hash = self.model.base_hash ^ self.model.pusher_keys[pusher as usize];
+        let areas = self.board.regions();
+        self.hash_with(areas)
+    }
+
+    /// [`Search::hash_board`] with the board's areas known.
+    fn hash_with(&self, areas: Areas) -> (u64, u64, u16) {
+        let connectivity = areas.count;
+        let mut hash = self.model.base_hash ^ areas.key;
         for &cell in &self.board.boxes {
-            hash ^= self.model.box_keys[cell as usize];
+            hash ^= self.model.box_keys[cell];
         }
         let plain = hash;
         for &cell in &self.board.bases {
-            hash ^= self.shared.base_keys[cell as usize];
+            hash ^= self.shared.base_keys[cell];
         }
         (hash, plain, connectivity)
     }
 
     /// Adds a root: `boxes` and `bases` with the pusher on `pusher`. `None` when
     /// the position was met already.
-    pub(crate) fn add_root(&mut self, boxes: &[u32], bases: &[u32], pusher: u32) -> Option<u32> {
+    pub(crate) fn add_root(
+        &mut self,
+        boxes: &[Cell],
+        bases: &[Cell],
+        pusher: Cell,
+    ) -> Option<ExpansionId> {
         self.board.set(boxes, bases, pusher);
         let (hash, plain, connectivity) = self.hash_board();
         let node = match self.tree.find(hash) {
-            Some(node) if self.tree.nodes[node as usize].expansion != NONE => return None,
+            Some(node) if !self.tree.nodes[node].expansion.is_none() => return None,
             Some(node) => node,
             None => {
                 let score = self.scorer.score(&self.board, connectivity);
                 self.tree.add_node(hash, score)
             }
         };
-        let score = self.tree.nodes[node as usize].score;
+        let score = self.tree.nodes[node].score;
         if self.way == Way::Pull && self.board.bases.len() == self.model.start_boxes.len() {
             self.meeting.insert(plain, node);
         }
-        let e = self.new_expansion(node, NONE, NONE, score);
+        let e = self.new_expansion(node, ExpansionId::NONE, EdgeId::NONE, score);
         Some(e)
     }
 
     /// Creates the expansion of `node` for the board as it stands, reached from
     /// expansion `parent` by edge `via`; generates its moves and advice.
-    fn new_expansion(&mut self, node: u32, parent: u32, via: u32, best_past: Score) -> u32 {
-        let e = self.tree.expansions.len() as u32;
+    fn new_expansion(
+        &mut self,
+        node: PositionId,
+        parent: ExpansionId,
+        via: EdgeId,
+        best_past: Score,
+    ) -> ExpansionId {
+        let e = ExpansionId::at(self.tree.expansions.len());
         let cells = self.tree.cells.len() as u32;
         self.tree.cells.extend_from_slice(&self.board.boxes);
         self.tree.cells.extend_from_slice(&self.board.bases);
-        let (weight, depth) = if parent == NONE {
+        let (weight, depth) = if parent.is_none() {
             (0, 0)
         } else {
-            let p = &self.tree.expansions[parent as usize];
-            let edge = &self.tree.edges[via as usize];
+            let p = &self.tree.expansions[parent];
+            let edge = &self.tree.edges[via];
             (p.weight + u32::from(edge.weight), p.depth + 1)
         };
         let label = self.label_of(best_past);
@@ -244,24 +275,21 @@ impl<'m> Search<'m> {
             boxes: self.board.boxes.len() as u16,
             bases: self.board.bases.len() as u16,
             pusher: self.board.pusher,
-            first_edge: self.tree.edges.len() as u32,
+            first_edge: EdgeId::at(self.tree.edges.len()),
             edges: 0,
             best_past,
             weight,
             depth,
             label,
-            best_edge: NONE,
+            best_edge: EdgeId::NONE,
             best_weight: u32::MAX,
         });
-        self.tree.nodes[node as usize].expansion = e;
+        self.tree.nodes[node].expansion = e;
         self.generate(e);
         self.tree.set_best_edge(e);
         self.tree.enqueue(e);
-        if self.best == NONE
-            || best_past.is_better(
-                &self.tree.expansions[self.best as usize].best_past,
-                self.way,
-            )
+        if self.best.is_none()
+            || best_past.is_better(&self.tree.expansions[self.best].best_past, self.way)
         {
             self.best = e;
         }
@@ -284,7 +312,7 @@ impl<'m> Search<'m> {
 
     /// Generates the moves of expansion `e` (the board holds its position), scores
     /// the positions they lead to, and weighs them by the advisors.
-    fn generate(&mut self, e: u32) {
+    fn generate(&mut self, e: ExpansionId) {
         let model = self.model;
         let way = self.way;
         let mut moves = std::mem::take(&mut self.scratch);
@@ -305,13 +333,14 @@ impl<'m> Search<'m> {
             None
         };
         let only = if way == Way::Push && self.features.pi_corrals {
-            let (areas, _) = self.board.regions();
+            let areas = self.board.regions().count;
             let walled_ref = walled;
-            let dead = |to: u32, direction: sokoengine_geometry::Direction| {
-                let side = model.sides.neighbor_side(to, direction.opposite());
+            let dead = |to: Cell, direction: sokoengine_geometry::Direction| {
                 let behind = model.neighbor(to, direction.opposite());
-                model.dead_side[model.sides.slot(to, side)]
-                    || walled_ref.is_some_and(|walled| !walled.is_live(to, behind))
+                model.dead_side[model.sides.neighbor_slot(to, direction.opposite())]
+                    || walled_ref.is_some_and(|walled| {
+                        !behind.is_some_and(|behind| walled.is_live(to, behind))
+                    })
             };
             self.corrals.pi_corral(&self.board, areas, &fixed, dead)
         } else {
@@ -321,6 +350,18 @@ impl<'m> Search<'m> {
         let mut boxes = boxes;
         boxes.clear();
         boxes.extend_from_slice(&self.board.boxes);
+        // The pusher's reach before the move, for the advisors' "opens new moves".
+        self.board.reach();
+        let len = model.board.cells_len();
+        self.before.clear();
+        self.before.resize(len, false);
+        for (index, reached) in self.before.iter_mut().enumerate() {
+            *reached = self.board.reached(Cell::from(index));
+        }
+        // Each move's areas (and whether it opens moves) come from the cut tree of
+        // its box's move generation: no flood fill per move.
+        let mut areas = std::mem::take(&mut self.areas);
+        areas.clear();
         for &from in &boxes {
             // On a huge board one expansion can take seconds: it stops generating
             // when the solve must end (the search then stops at its next check).
@@ -346,31 +387,45 @@ impl<'m> Search<'m> {
                 },
                 &mut moves,
             );
-            let _ = first;
+            if moves.len() > first {
+                self.board.index_areas();
+                for step in &moves[first..] {
+                    let base = BoxMove {
+                        base: true,
+                        ..*step
+                    };
+                    let placed = self.board.areas_after(step);
+                    areas.push(MoveAreas {
+                        placed,
+                        removed: match way {
+                            Way::Pull => self.board.areas_after(&base),
+                            Way::Push => placed,
+                        },
+                        opens: self.board.opens_after(step, &self.before),
+                    });
+                }
+            }
         }
         self.box_scratch = boxes;
         self.fixed = fixed;
         if way == Way::Pull {
-            self.mark_base_moves(&mut moves);
+            self.mark_base_moves(&mut moves, &mut areas);
         }
         // Score each position; the same position reached twice is one node.
         self.candidates.clear();
         self.children.clear();
         let pusher = self.board.pusher;
-        let parent_score = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
-        self.board.reach();
-        let len = model.board.cells_len();
-        self.before.clear();
-        self.before
-            .extend((0..len).map(|cell| self.board.reached(cell as u32)));
+        let parent_score = self.tree.nodes[self.tree.expansions[e].node].score;
         let mut kept = Vec::with_capacity(moves.len());
         for (index, step) in moves.iter().enumerate() {
             if index % 64 == 63 && self.deadline.passed() {
                 break;
             }
             self.board.play(step);
-            let (hash, plain, connectivity) = self.hash_board();
-            let opens = !step.base && self.board.opens_new_moves(step.to, &self.before);
+            let info = areas[index];
+            let (hash, plain, connectivity) =
+                self.hash_with(if step.base { info.removed } else { info.placed });
+            let opens = !step.base && info.opens;
             let node = match self.tree.find(hash) {
                 Some(node) => node,
                 None => {
@@ -385,23 +440,25 @@ impl<'m> Search<'m> {
                 }
             };
             self.board.undo(step, pusher);
-            if self.node_mark.len() <= node as usize {
-                self.node_mark
-                    .resize(self.tree.nodes.len().max(node as usize + 1), 0);
+            if self.node_mark.len() <= node.index() {
+                self.node_mark.resize(
+                    self.tree.nodes.len().max(node.index() + 1),
+                    ExpansionId::NONE,
+                );
             }
-            if self.node_mark[node as usize] == e + 1 {
+            if self.node_mark[node] == e {
                 continue;
             }
-            self.node_mark[node as usize] = e + 1;
+            self.node_mark[node] = e;
             self.children.push(node);
             self.candidates.push(Candidate {
                 step: *step,
-                score: self.tree.nodes[node as usize].score,
+                score: self.tree.nodes[node].score,
                 opens,
             });
             kept.push(*step);
         }
-        let base = self.tree.nodes[self.tree.expansions[e as usize].node as usize].score;
+        let base = self.tree.nodes[self.tree.expansions[e].node].score;
         let advised = advise(
             &mut self.board,
             &self.scorer,
@@ -409,7 +466,7 @@ impl<'m> Search<'m> {
             &base,
             &self.candidates,
         );
-        let first_edge = self.tree.edges.len() as u32;
+        let first_edge = EdgeId::at(self.tree.edges.len());
         let count = kept.len();
         for (index, step) in kept.iter().enumerate() {
             let mut weight = u8::from(advised.binary_search(&index).is_err());
@@ -423,10 +480,11 @@ impl<'m> Search<'m> {
                 dead: false,
             });
         }
-        let expansion = &mut self.tree.expansions[e as usize];
+        let expansion = &mut self.tree.expansions[e];
         expansion.first_edge = first_edge;
         expansion.edges = count as u32;
         self.scratch = moves;
+        self.areas = areas;
     }
 
     /// Pull searches: the moves that take their box off the board on a start cell.
@@ -435,7 +493,7 @@ impl<'m> Search<'m> {
     /// reaches all of them; a box is taken off only when it changes room on the way
     /// and the boxes left can still be matched to the start cells left. When some
     /// box can be taken off, only such moves are kept, one per box.
-    fn mark_base_moves(&mut self, moves: &mut Vec<BoxMove>) {
+    fn mark_base_moves(&mut self, moves: &mut Vec<BoxMove>, areas: &mut Vec<MoveAreas>) {
         let elimination = packing::elimination_bases(&self.board);
         if elimination.is_empty() {
             return;
@@ -445,7 +503,8 @@ impl<'m> Search<'m> {
             return;
         }
         let mut kept: Vec<BoxMove> = Vec::new();
-        for step in moves.iter() {
+        let mut kept_areas: Vec<MoveAreas> = Vec::new();
+        for (step, info) in moves.iter().zip(areas.iter()) {
             if !elimination.contains(&step.to)
                 || kept.iter().any(|k| k.from == step.from)
                 || !self.shared.rooms.different(step.from, step.to)
@@ -458,16 +517,18 @@ impl<'m> Search<'m> {
             };
             if self.checks.refutes(&mut self.board, &base).is_none() {
                 kept.push(base);
+                kept_areas.push(*info);
             }
         }
         if !kept.is_empty() {
             *moves = kept;
+            *areas = kept_areas;
         }
     }
 
     /// Loads expansion `e`'s position onto the board.
-    fn load(&mut self, e: u32) {
-        let expansion = self.tree.expansions[e as usize];
+    fn load(&mut self, e: ExpansionId) {
+        let expansion = self.tree.expansions[e];
         let boxes = self.tree.boxes_of(&expansion).to_vec();
         let bases = self.tree.bases_of(&expansion).to_vec();
         self.board.set(&boxes, &bases, expansion.pusher);
@@ -480,7 +541,7 @@ impl<'m> Search<'m> {
                 .board
                 .boxes
                 .iter()
-                .all(|&cell| self.model.board.is_goal(cell as usize)),
+                .all(|&cell| self.model.board.is_goal(cell)),
             Way::Pull => self.board.boxes.is_empty(),
         }
     }
@@ -492,7 +553,7 @@ impl<'m> Search<'m> {
         &mut self,
         clock: &mut Clock<'_>,
         until: Option<Duration>,
-        meet: Option<&FastMap<u64, u32>>,
+        meet: Option<&FastMap<u64, PositionId>>,
     ) -> Option<Outcome> {
         self.deadline = clock.deadline();
         loop {
@@ -514,17 +575,17 @@ impl<'m> Search<'m> {
     }
 
     /// One move of the search.
-    fn iterate(&mut self, meet: Option<&FastMap<u64, u32>>) -> Option<Outcome> {
+    fn iterate(&mut self, meet: Option<&FastMap<u64, PositionId>>) -> Option<Outcome> {
         self.iteration += 1;
         if self.cells.is_empty() {
             return Some(Outcome::Exhausted);
         }
-        let label = if self.iteration % 2 == 1 || self.best == NONE {
+        let label = if self.iteration % 2 == 1 || self.best.is_none() {
             let label = self.turn % self.cells.len();
             self.turn = (label + 1) % self.cells.len();
             label as u32
         } else {
-            self.tree.expansions[self.best as usize].label
+            self.tree.expansions[self.best].label
         };
         let Some((e, edge)) = self.tree.take_best(label) else {
             if self.tree.exhausted() {
@@ -539,7 +600,7 @@ impl<'m> Search<'m> {
             let child = self.tree.edges[edge].child;
             self.tree.edges[edge].dead = true;
             self.tree.mark_dead(child);
-            if self.tree.nodes[self.tree.expansions[self.best as usize].node as usize].dead {
+            if self.tree.nodes[self.tree.expansions[self.best].node].dead {
                 self.best = self.best_alive();
             }
             return None;
@@ -547,91 +608,89 @@ impl<'m> Search<'m> {
         self.board.play(&step);
         self.expanded += 1;
         let child = self.tree.edges[edge].child;
-        let parent_best = self.tree.expansions[e as usize].best_past;
-        let score = self.tree.nodes[child as usize].score;
+        let parent_best = self.tree.expansions[e].best_past;
+        let score = self.tree.nodes[child].score;
         let best_past = if score.is_better(&parent_best, self.way) {
             score
         } else {
             parent_best
         };
-        let new = self.new_expansion(child, e, edge as u32, best_past);
+        let new = self.new_expansion(child, e, edge, best_past);
         if self.finished() {
             return Some(Outcome::Solved(new));
         }
         if let Some(meet) = meet {
             // A position of the pull search, or one move before one.
-            let node = self.tree.nodes[child as usize];
+            let node = self.tree.nodes[child];
             if let Some(&there) = meet.get(&node.hash) {
                 return Some(Outcome::Met {
                     e: new,
-                    edge: NONE,
+                    edge: EdgeId::NONE,
                     node: there,
                 });
             }
             for index in self.tree.edges_of(new) {
-                let hash = self.tree.nodes[self.tree.edges[index].child as usize].hash;
+                let hash = self.tree.nodes[self.tree.edges[index].child].hash;
                 if let Some(&there) = meet.get(&hash) {
                     return Some(Outcome::Met {
                         e: new,
-                        edge: index as u32,
+                        edge: index,
                         node: there,
                     });
                 }
             }
         }
-        if self.tree.nodes[self.tree.expansions[self.best as usize].node as usize].dead {
+        if self.tree.nodes[self.tree.expansions[self.best].node].dead {
             self.best = self.best_alive();
         }
         None
     }
 
     /// The live expansion with the best score on its way (`NONE` when none).
-    fn best_alive(&self) -> u32 {
-        let mut best = NONE;
+    fn best_alive(&self) -> ExpansionId {
+        let mut best = ExpansionId::NONE;
         for (index, expansion) in self.tree.expansions.iter().enumerate() {
-            if self.tree.nodes[expansion.node as usize].dead {
+            if self.tree.nodes[expansion.node].dead {
                 continue;
             }
-            if best == NONE
+            if best.is_none()
                 || expansion
                     .best_past
-                    .is_better(&self.tree.expansions[best as usize].best_past, self.way)
+                    .is_better(&self.tree.expansions[best].best_past, self.way)
             {
-                best = index as u32;
+                best = ExpansionId::at(index);
             }
         }
         best
     }
 
     /// The box moves from the root to expansion `e`.
-    pub(crate) fn moves_to(&self, e: u32) -> Vec<BoxMove> {
+    pub(crate) fn moves_to(&self, e: ExpansionId) -> Vec<BoxMove> {
         let path = self.tree.path_to(e);
         path[1..]
             .iter()
-            .map(|&id| self.tree.edges[self.tree.expansions[id as usize].via as usize].step)
+            .map(|&id| self.tree.edges[self.tree.expansions[id].via].step)
             .collect()
     }
 
     /// The box moves from the root to the node `node` when it was reached from an
     /// expansion (or is a root's), with that expansion's index.
-    pub(crate) fn moves_to_node(&self, node: u32) -> Option<Vec<BoxMove>> {
-        let expansion = self.tree.nodes[node as usize].expansion;
-        if expansion != NONE {
+    pub(crate) fn moves_to_node(&self, node: PositionId) -> Option<Vec<BoxMove>> {
+        let expansion = self.tree.nodes[node].expansion;
+        if !expansion.is_none() {
             return Some(self.moves_to(expansion));
         }
         // A node not expanded: find an edge that leads to it.
-        let (e, edge) = self
-            .tree
-            .expansions
-            .iter()
-            .enumerate()
-            .find_map(|(e, expansion)| {
-                (expansion.first_edge..expansion.first_edge + expansion.edges)
-                    .find(|&edge| self.tree.edges[edge as usize].child == node)
-                    .map(|edge| (e as u32, edge))
+        let (e, edge) = (0..self.tree.expansions.len())
+            .map(ExpansionId::at)
+            .find_map(|e| {
+                self.tree
+                    .edges_of(e)
+                    .find(|&edge| self.tree.edges[edge].child == node)
+                    .map(|edge| (e, edge))
             })?;
         let mut moves = self.moves_to(e);
-        moves.push(self.tree.edges[edge as usize].step);
+        moves.push(self.tree.edges[edge].step);
         Some(moves)
     }
 }
@@ -717,8 +776,8 @@ impl<'m> Fess<'m> {
                 }
                 Outcome::Met { e, edge, node } => {
                     let mut moves = push.moves_to(e);
-                    if edge != NONE {
-                        moves.push(push.tree.edges[edge as usize].step);
+                    if !edge.is_none() {
+                        moves.push(push.tree.edges[edge].step);
                     }
                     if let Some(pulls) = self.packing.search.moves_to_node(node) {
                         if let Some(steps) = self.steps(&moves, &pulls) {
@@ -804,7 +863,7 @@ impl<'m> Auditor<'m> {
     }
 
     /// The first layer that refutes boxes on `boxes` with the pusher on `pusher`.
-    pub(crate) fn check(&mut self, boxes: &[u32], pusher: u32) -> Option<Refuted> {
+    pub(crate) fn check(&mut self, boxes: &[Cell], pusher: Cell) -> Option<Refuted> {
         self.board.set(boxes, &[], pusher);
         self.checks.audit(&self.board)
     }

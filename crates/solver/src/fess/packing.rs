@@ -14,7 +14,8 @@ use super::score::Scorer;
 use super::{Outcome, Search, Shared};
 use crate::clock::Clock;
 use crate::config::Features;
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// The pull search and what it found.
 #[derive(Debug)]
@@ -82,12 +83,12 @@ impl<'m> Packing<'m> {
     /// pull at all.
     pub(crate) fn plan(&self) -> Option<Plan> {
         let best = self.search.best;
-        if best == NONE {
+        if best.is_none() {
             return None;
         }
         let tree = &self.search.tree;
-        let expansion = &tree.expansions[best as usize];
-        let pulls: Vec<(u32, u32, bool)> = self
+        let expansion = &tree.expansions[best];
+        let pulls: Vec<(Cell, Cell, bool)> = self
             .search
             .moves_to(best)
             .iter()
@@ -105,7 +106,7 @@ impl<'m> Packing<'m> {
 /// The start cells left on `board` that may be used up: the largest group of them
 /// (all groups of the largest size) whose members reach one another by pushes, with
 /// the boxes on the board as walls.
-pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
+pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<Cell> {
     let model = board.model;
     let bases = &board.bases;
     let n = bases.len();
@@ -120,11 +121,11 @@ pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
         .iter()
         .copied()
         .find(|&cell| !board.has_box(cell))
-        .unwrap_or(NONE);
+        .unwrap_or(Cell::NONE);
     cut.build(model, first, |cell| board.has_box(cell));
     let mut reaches = vec![false; n * n];
-    let mut seen = vec![0_u8; len];
-    let mut queue: Vec<(u32, u8)> = Vec::new();
+    let mut seen = PerCell::filled(0_u8, len);
+    let mut queue: Vec<(Cell, u8)> = Vec::new();
     for (i, &start) in bases.iter().enumerate() {
         if !cut.is_open(start) {
             reaches[i * n + i] = true;
@@ -133,32 +134,31 @@ pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
         seen.fill(0);
         queue.clear();
         for side in 0..cut.side_count(start).min(8) {
-            seen[start as usize] |= 1 << side;
+            seen[start] |= 1 << side;
             queue.push((start, side));
         }
         let mut next = 0;
         while let Some(&(cell, side)) = queue.get(next) {
             next += 1;
             for &direction in model.directions {
-                let stand = model.neighbor(cell, direction.opposite());
-                let to = model.neighbor(cell, direction);
-                if stand == NONE
-                    || to == NONE
-                    || !cut.is_open(stand)
-                    || !cut.is_open(to)
-                    || cut.side_of(cell, stand) != side
-                {
+                let (Some(stand), Some(to)) = (
+                    model.neighbor(cell, direction.opposite()),
+                    model.neighbor(cell, direction),
+                ) else {
+                    continue;
+                };
+                if !cut.is_open(stand) || !cut.is_open(to) || cut.side_of(cell, stand) != side {
                     continue;
                 }
                 let to_side = cut.side_of(to, cell).min(7);
-                if seen[to as usize] & (1 << to_side) == 0 {
-                    seen[to as usize] |= 1 << to_side;
+                if seen[to] & (1 << to_side) == 0 {
+                    seen[to] |= 1 << to_side;
                     queue.push((to, to_side));
                 }
             }
         }
         for (j, &other) in bases.iter().enumerate() {
-            reaches[i * n + j] = seen[other as usize] != 0;
+            reaches[i * n + j] = seen[other] != 0;
         }
     }
     // Groups of bases that reach each other both ways (union of mutual pairs).
@@ -191,22 +191,24 @@ pub(crate) fn elimination_bases(board: &Board<'_>) -> Vec<u32> {
 }
 
 /// One cell of each area the pusher can be in when every goal is filled.
-fn solved_areas(model: &Model) -> Vec<u32> {
+fn solved_areas(model: &Model) -> Vec<Cell> {
     let len = model.board.cells_len();
-    let mut seen = vec![false; len];
+    let mut seen = PerCell::filled(false, len);
     let mut starts = Vec::new();
     for &cell in &model.floor {
-        if model.board.is_goal(cell as usize) || seen[cell as usize] {
+        if model.board.is_goal(cell) || seen[cell] {
             continue;
         }
         starts.push(cell);
         let mut stack = vec![cell];
-        seen[cell as usize] = true;
+        seen[cell] = true;
         while let Some(current) = stack.pop() {
             for &direction in model.directions {
-                let next = model.neighbor(current, direction);
-                if next != NONE && !seen[next as usize] && !model.board.is_goal(next as usize) {
-                    seen[next as usize] = true;
+                let Some(next) = model.neighbor(current, direction) else {
+                    continue;
+                };
+                if !seen[next] && !model.board.is_goal(next) {
+                    seen[next] = true;
                     stack.push(next);
                 }
             }

@@ -7,7 +7,7 @@
 //! only *until* then. A position's packed count is the length of the longest prefix
 //! of the plan that its boxes agree with.
 
-use crate::model::NONE;
+use crate::ids::Cell;
 
 /// Where the box of a plan step comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,13 +17,13 @@ pub(crate) enum Source {
     /// From a start cell of the level, any one.
     Anywhere,
     /// From this cell, where an earlier step put it.
-    Cell(u32),
+    Cell(Cell),
 }
 
 /// One step of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Step {
-    pub(crate) to: u32,
+    pub(crate) to: Cell,
     pub(crate) from: Source,
     /// The index of the later step that takes this box away again.
     pub(crate) until: Option<usize>,
@@ -42,7 +42,7 @@ pub(crate) struct Plan {
 
 impl Plan {
     /// A plan that fills `goals` in this order, every box from anywhere.
-    pub(crate) fn from_goal_order(goals: &[u32]) -> Plan {
+    pub(crate) fn from_goal_order(goals: &[Cell]) -> Plan {
         let steps = goals
             .iter()
             .map(|&to| Step {
@@ -63,7 +63,7 @@ impl Plan {
     /// the box on `from` was pulled to `to`, and taken off there when `base`).
     /// Played backwards, each pull is a push from `to` to `from`; a box taken off
     /// came from a start cell.
-    pub(crate) fn from_pulls(remaining: &[u32], pulls: &[(u32, u32, bool)]) -> Plan {
+    pub(crate) fn from_pulls(remaining: &[Cell], pulls: &[(Cell, Cell, bool)]) -> Plan {
         let mut steps: Vec<Step> = remaining
             .iter()
             .rev()
@@ -169,7 +169,7 @@ impl Plan {
 
     /// The packed count of a position whose boxes `has_box` tells: how many steps
     /// of the plan it agrees with, from the start.
-    pub(crate) fn packed(&self, has_box: impl Fn(u32) -> bool) -> u16 {
+    pub(crate) fn packed(&self, has_box: impl Fn(Cell) -> bool) -> u16 {
         let initial = self.initial;
         let has = |i: usize| has_box(self.steps[i].to);
         let mandatory_missing = (0..initial)
@@ -206,7 +206,7 @@ impl Plan {
 
     /// The cell the next step of the plan fills, when every initial box that stays
     /// is in place; `None` when the plan is complete or cannot go on.
-    pub(crate) fn next_place(&self, has_box: impl Fn(u32) -> bool) -> Option<u32> {
+    pub(crate) fn next_place(&self, has_box: impl Fn(Cell) -> bool) -> Option<Cell> {
         let has = |i: usize| has_box(self.steps[i].to);
         let mandatory_missing = (0..self.initial)
             .filter(|&i| self.steps[i].until.is_none())
@@ -219,7 +219,7 @@ impl Plan {
     }
 
     /// The cells the steps up to and including `step` leave boxes on for good.
-    pub(crate) fn parked_through(&self, step: usize) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn parked_through(&self, step: usize) -> impl Iterator<Item = Cell> + '_ {
         self.steps[..=step.min(self.steps.len().saturating_sub(1))]
             .iter()
             .filter(|s| s.until.is_none())
@@ -227,12 +227,12 @@ impl Plan {
     }
 
     /// The cells the steps after `step` fill.
-    pub(crate) fn targets_after(&self, step: usize) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn targets_after(&self, step: usize) -> impl Iterator<Item = Cell> + '_ {
         self.steps
             .iter()
             .skip(step + 1)
             .map(|s| s.to)
-            .filter(|&to| to != NONE)
+            .filter(|&to| !to.is_none())
     }
 }
 
@@ -240,14 +240,19 @@ impl Plan {
 mod tests {
     use super::*;
 
+    /// Cell `index`.
+    const fn c(index: u32) -> Cell {
+        Cell::new(index)
+    }
+
     #[test]
     fn a_goal_order_packs_its_prefix() {
-        let plan = Plan::from_goal_order(&[5, 6, 7]);
-        assert_eq!(plan.packed(|cell| cell == 5), 1);
-        assert_eq!(plan.packed(|cell| cell == 6), 0);
-        assert_eq!(plan.packed(|cell| cell == 5 || cell == 6), 2);
+        let plan = Plan::from_goal_order(&[c(5), c(6), c(7)]);
+        assert_eq!(plan.packed(|cell| cell == c(5)), 1);
+        assert_eq!(plan.packed(|cell| cell == c(6)), 0);
+        assert_eq!(plan.packed(|cell| cell == c(5) || cell == c(6)), 2);
         assert_eq!(plan.packed(|_| true), 3);
-        assert_eq!(plan.next_place(|cell| cell == 5), Some(6));
+        assert_eq!(plan.next_place(|cell| cell == c(5)), Some(c(6)));
         assert_eq!(plan.next_place(|_| true), None);
     }
 
@@ -255,17 +260,17 @@ mod tests {
     fn pulls_read_backwards() {
         // The pull search pulled a box from goal 10 to 11, then from 11 to 12 and
         // took it off there (a start cell); a box stays on 20.
-        let plan = Plan::from_pulls(&[20], &[(10, 11, false), (11, 12, true)]);
+        let plan = Plan::from_pulls(&[c(20)], &[(c(10), c(11), false), (c(11), c(12), true)]);
         assert!(plan.boxes_removed);
         assert_eq!(plan.initial, 1);
         // Forward: 20 stands; a box comes from a start cell onto 11, then onto 10;
         // the two moves join into one.
-        let tos: Vec<u32> = plan.steps.iter().map(|s| s.to).collect();
-        assert_eq!(tos, [20, 10]);
-        assert_eq!(plan.packed(|cell| cell == 20), 1);
-        assert_eq!(plan.packed(|cell| cell == 20 || cell == 10), 2);
+        let tos: Vec<Cell> = plan.steps.iter().map(|s| s.to).collect();
+        assert_eq!(tos, [c(20), c(10)]);
+        assert_eq!(plan.packed(|cell| cell == c(20)), 1);
+        assert_eq!(plan.packed(|cell| cell == c(20) || cell == c(10)), 2);
         // Without the initial box nothing counts.
-        assert_eq!(plan.packed(|cell| cell == 10), 0);
+        assert_eq!(plan.packed(|cell| cell == c(10)), 0);
     }
 
     #[test]
@@ -273,27 +278,27 @@ mod tests {
         let plan = Plan {
             steps: vec![
                 Step {
-                    to: 1,
+                    to: c(1),
                     from: Source::Anywhere,
                     until: Some(2),
                 },
                 Step {
-                    to: 2,
+                    to: c(2),
                     from: Source::Anywhere,
                     until: None,
                 },
                 Step {
-                    to: 3,
-                    from: Source::Cell(1),
+                    to: c(3),
+                    from: Source::Cell(c(1)),
                     until: None,
                 },
             ],
             initial: 0,
             boxes_removed: true,
         };
-        assert_eq!(plan.packed(|cell| cell == 1), 1);
-        assert_eq!(plan.packed(|cell| cell == 1 || cell == 2), 2);
+        assert_eq!(plan.packed(|cell| cell == c(1)), 1);
+        assert_eq!(plan.packed(|cell| cell == c(1) || cell == c(2)), 2);
         // Box 1 moved on to 3: all three steps are done.
-        assert_eq!(plan.packed(|cell| cell == 2 || cell == 3), 3);
+        assert_eq!(plan.packed(|cell| cell == c(2) || cell == c(3)), 3);
     }
 }

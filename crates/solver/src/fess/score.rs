@@ -14,7 +14,11 @@ use sokoengine_geometry::Tessellation;
 
 use super::board::{Board, Way};
 use super::plan::Plan;
-use crate::model::{INF, Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::{INF, Model};
+
+/// No room: a cell between rooms.
+const NO_ROOM: u32 = u32::MAX;
 
 /// The features of a position.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -33,7 +37,7 @@ pub(crate) struct Score {
 pub(crate) type Rank = (u16, u16, u16, u16, u16, u16, u32);
 
 /// The feature-space cell of a score.
-pub(crate) type Cell = [u16; 4];
+pub(crate) type FeatureCell = [u16; 4];
 
 impl Score {
     /// The sort key of this score for a search going `way`.
@@ -69,7 +73,7 @@ impl Score {
     }
 
     /// The feature-space cell of this score.
-    pub(crate) fn cell(&self, way: Way) -> Cell {
+    pub(crate) fn cell(&self, way: Way) -> FeatureCell {
         match way {
             Way::Push => [self.packed, self.connectivity, self.out_of_plan, 0],
             Way::Pull => [self.boxes, self.on_goals, self.connectivity, self.rooms],
@@ -80,8 +84,8 @@ impl Score {
 /// Rooms of the floor and the links between them on the empty board.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Rooms {
-    /// Room of each cell, `NONE` for cells between rooms.
-    room_of: Vec<u32>,
+    /// Room of each cell, `NO_ROOM` for cells between rooms.
+    room_of: PerCell<u32>,
     count: usize,
     /// Per room: the rooms it touches through cells between rooms on the empty
     /// board, as a bit set.
@@ -89,7 +93,7 @@ pub(crate) struct Rooms {
     scratch: RoomScratch,
     /// Per cell: a box there can change a link (the cell is not deep inside a
     /// room).
-    relevant: Vec<bool>,
+    relevant: PerCell<bool>,
     /// Scores by the boxes on relevant cells (an XOR of their keys).
     cache: Option<crate::store::FastMap<u64, u16>>,
 }
@@ -98,11 +102,11 @@ pub(crate) struct Rooms {
 #[derive(Debug, Clone, Default)]
 struct RoomScratch {
     /// Cells of rooms already filled from (stamped per call).
-    visited: Vec<u32>,
+    visited: PerCell<u32>,
     /// Cells met by the current fill (stamped per fill).
-    filled: Vec<u32>,
+    filled: PerCell<u32>,
     stamp: u32,
-    stack: Vec<u32>,
+    stack: Vec<Cell>,
     now: Vec<u64>,
 }
 
@@ -118,20 +122,17 @@ impl Rooms {
     /// cells all of whose neighbours are floor, with those neighbours.
     pub(crate) fn new(model: &Model) -> Rooms {
         let len = model.board.cells_len();
-        let mut member = vec![false; len];
+        let mut member = PerCell::filled(false, len);
         if model.tessellation == Tessellation::Sokoban {
             use sokoengine_geometry::Direction::{Down, Right};
             // Top-left corners of open 2x2 squares.
-            let square = |cell: u32| -> Option<[u32; 4]> {
-                let right = model.neighbor(cell, Right);
-                let down = model.neighbor(cell, Down);
-                if right == NONE || down == NONE {
-                    return None;
-                }
-                let corner = model.neighbor(right, Down);
-                (corner != NONE).then_some([cell, right, down, corner])
+            let square = |cell: Cell| -> Option<[Cell; 4]> {
+                let right = model.neighbor(cell, Right)?;
+                let down = model.neighbor(cell, Down)?;
+                let corner = model.neighbor(right, Down)?;
+                Some([cell, right, down, corner])
             };
-            let is_corner = |cell: u32| cell != NONE && square(cell).is_some();
+            let is_corner = |cell: Option<Cell>| cell.and_then(square).is_some();
             for &cell in &model.floor {
                 let Some(cells) = square(cell) else { continue };
                 // A square alone (no neighbouring square) is a widening, not a room.
@@ -141,7 +142,7 @@ impl Rooms {
                     .any(|&direction| is_corner(model.neighbor(cell, direction)));
                 if touches {
                     for c in cells {
-                        member[c as usize] = true;
+                        member[c] = true;
                     }
                 }
             }
@@ -150,29 +151,33 @@ impl Rooms {
                 let open = model
                     .directions
                     .iter()
-                    .all(|&direction| model.neighbor(cell, direction) != NONE);
+                    .all(|&direction| model.neighbor(cell, direction).is_some());
                 if open {
-                    member[cell as usize] = true;
+                    member[cell] = true;
                     for &direction in model.directions {
-                        member[model.neighbor(cell, direction) as usize] = true;
+                        if let Some(next) = model.neighbor(cell, direction) {
+                            member[next] = true;
+                        }
                     }
                 }
             }
         }
-        let mut room_of = vec![NONE; len];
+        let mut room_of = PerCell::filled(NO_ROOM, len);
         let mut count = 0;
         let mut stack = Vec::new();
         for &cell in &model.floor {
-            if !member[cell as usize] || room_of[cell as usize] != NONE {
+            if !member[cell] || room_of[cell] != NO_ROOM {
                 continue;
             }
-            room_of[cell as usize] = count as u32;
+            room_of[cell] = count as u32;
             stack.push(cell);
             while let Some(current) = stack.pop() {
                 for &direction in model.directions {
-                    let next = model.neighbor(current, direction);
-                    if next != NONE && member[next as usize] && room_of[next as usize] == NONE {
-                        room_of[next as usize] = count as u32;
+                    let Some(next) = model.neighbor(current, direction) else {
+                        continue;
+                    };
+                    if member[next] && room_of[next] == NO_ROOM {
+                        room_of[next] = count as u32;
                         stack.push(next);
                     }
                 }
@@ -185,12 +190,12 @@ impl Rooms {
         let mut rooms = Rooms {
             room_of,
             count,
-            relevant: Vec::new(),
+            relevant: PerCell::new(),
             cache: None,
             linked: Vec::new(),
             scratch: RoomScratch {
-                visited: vec![0; len],
-                filled: vec![0; len],
+                visited: PerCell::filled(0, len),
+                filled: PerCell::filled(0, len),
                 ..RoomScratch::default()
             },
         };
@@ -198,8 +203,8 @@ impl Rooms {
         board.set(&[], &[], model.start_pusher);
         rooms.links(&board);
         rooms.linked = rooms.scratch.now.clone();
-        rooms.relevant = (0..len as u32)
-            .map(|cell| !rooms.is_inner(cell, model))
+        rooms.relevant = (0..len)
+            .map(|cell| !rooms.is_inner(Cell::from(cell), model))
             .collect();
         rooms
     }
@@ -223,8 +228,8 @@ impl Rooms {
         let call = scratch.stamp;
         let mut processed = 0_u64;
         for &cell in &model.floor {
-            let room = self.room_of[cell as usize];
-            if room == NONE || scratch.visited[cell as usize] == call || board.has_box(cell) {
+            let room = self.room_of[cell];
+            if room == NO_ROOM || scratch.visited[cell] == call || board.has_box(cell) {
                 continue;
             }
             scratch.stamp = scratch.stamp.wrapping_add(1);
@@ -235,27 +240,26 @@ impl Rooms {
             let fill = scratch.stamp;
             processed |= 1 << room;
             let mut seen = 0_u64;
-            scratch.visited[cell as usize] = call;
-            scratch.filled[cell as usize] = fill;
+            scratch.visited[cell] = call;
+            scratch.filled[cell] = fill;
             scratch.stack.clear();
             scratch.stack.push(cell);
             while let Some(current) = scratch.stack.pop() {
                 for &direction in model.directions {
-                    let next = model.neighbor(current, direction);
-                    if next == NONE {
+                    let Some(next) = model.neighbor(current, direction) else {
                         continue;
-                    }
-                    let other = self.room_of[next as usize];
-                    if other != NONE && other != room {
+                    };
+                    let other = self.room_of[next];
+                    if other != NO_ROOM && other != room {
                         seen |= 1 << other;
                         continue;
                     }
-                    if scratch.filled[next as usize] == fill || board.has_box(next) {
+                    if scratch.filled[next] == fill || board.has_box(next) {
                         continue;
                     }
-                    scratch.filled[next as usize] = fill;
-                    if other != NONE {
-                        scratch.visited[next as usize] = call;
+                    scratch.filled[next] = fill;
+                    if other != NO_ROOM {
+                        scratch.visited[next] = call;
                     }
                     scratch.stack.push(next);
                 }
@@ -285,24 +289,25 @@ impl Rooms {
     /// Whether a box on `cell` leaves every link between rooms as it is: the cell
     /// and all its neighbours belong to one room (a box deep inside a room does not
     /// stand between rooms).
-    pub(crate) fn is_inner(&self, cell: u32, model: &Model) -> bool {
+    pub(crate) fn is_inner(&self, cell: Cell, model: &Model) -> bool {
         if self.count < 2 {
             return true;
         }
-        let room = self.room_of[cell as usize];
-        room != NONE
+        let room = self.room_of[cell];
+        room != NO_ROOM
             && model.directions.iter().all(|&direction| {
-                let next = model.neighbor(cell, direction);
-                next != NONE && self.room_of[next as usize] == room
+                model
+                    .neighbor(cell, direction)
+                    .is_some_and(|next| self.room_of[next] == room)
             })
     }
 
     /// Whether a box moved from `a` to `b` changes room (or leaves or enters one).
-    pub(crate) fn different(&self, a: u32, b: u32) -> bool {
+    pub(crate) fn different(&self, a: Cell, b: Cell) -> bool {
         if self.count < 2 {
             return true;
         }
-        self.room_of[a as usize] != self.room_of[b as usize]
+        self.room_of[a] != self.room_of[b]
     }
 
     /// How many links between rooms of the empty board `board`'s boxes break.
@@ -314,8 +319,8 @@ impl Rooms {
         let key = board
             .boxes
             .iter()
-            .filter(|&&cell| self.relevant[cell as usize])
-            .fold(0, |key, &cell| key ^ model.box_keys[cell as usize]);
+            .filter(|&&cell| self.relevant[cell])
+            .fold(0, |key, &cell| key ^ model.box_keys[cell]);
         if let Some(&score) = self.cache.as_ref().and_then(|cache| cache.get(&key)) {
             return score;
         }
@@ -342,27 +347,32 @@ impl Rooms {
 
 /// Cells from which a box can reach one of `targets` by pushes, with the cells of
 /// `blocked` as walls (the pusher is assumed to get wherever it needs to be).
-pub(crate) fn push_sources(model: &Model, blocked: &[bool], targets: &[u32]) -> Vec<bool> {
+pub(crate) fn push_sources(
+    model: &Model,
+    blocked: &PerCell<bool>,
+    targets: &[Cell],
+) -> PerCell<bool> {
     let len = model.board.cells_len();
-    let mut source = vec![false; len];
+    let mut source = PerCell::filled(false, len);
     let mut stack = Vec::new();
     for &target in targets {
-        if !blocked[target as usize] && !source[target as usize] {
-            source[target as usize] = true;
+        if !blocked[target] && !source[target] {
+            source[target] = true;
             stack.push(target);
         }
     }
-    let free = |cell: u32| cell != NONE && !blocked[cell as usize];
+    let free = |cell: Option<Cell>| cell.filter(|&cell| !blocked[cell]);
     while let Some(cell) = stack.pop() {
         // The box came from `from` by a push toward `cell`: the pusher stood beyond.
         for &direction in model.directions {
-            let from = model.neighbor(cell, direction);
-            if !free(from) || source[from as usize] {
+            let Some(from) = free(model.neighbor(cell, direction)) else {
+                continue;
+            };
+            if source[from] {
                 continue;
             }
-            let behind = model.neighbor(from, direction);
-            if free(behind) {
-                source[from as usize] = true;
+            if free(model.neighbor(from, direction)).is_some() {
+                source[from] = true;
                 stack.push(from);
             }
         }
@@ -372,23 +382,31 @@ pub(crate) fn push_sources(model: &Model, blocked: &[bool], targets: &[u32]) -> 
 
 /// Pushes a box needs to get from the cells of `zone` to each cell, with `blocked`
 /// cells as walls (`INF` where it never gets).
-fn push_distance_from(model: &Model, blocked: &[bool], zone: &[bool]) -> Vec<u16> {
+fn push_distance_from(
+    model: &Model,
+    blocked: &PerCell<bool>,
+    zone: &PerCell<bool>,
+) -> PerCell<u16> {
     let len = model.board.cells_len();
-    let mut distance = vec![INF; len];
+    let mut distance = PerCell::filled(INF, len);
     let mut queue = std::collections::VecDeque::new();
     for &cell in &model.floor {
-        if zone[cell as usize] && !blocked[cell as usize] {
-            distance[cell as usize] = 0;
+        if zone[cell] && !blocked[cell] {
+            distance[cell] = 0;
             queue.push_back(cell);
         }
     }
-    let free = |cell: u32| cell != NONE && !blocked[cell as usize];
+    let free = |cell: Option<Cell>| cell.filter(|&cell| !blocked[cell]);
     while let Some(cell) = queue.pop_front() {
         for &direction in model.directions {
-            let to = model.neighbor(cell, direction);
-            let behind = model.neighbor(cell, direction.opposite());
-            if free(to) && free(behind) && distance[to as usize] == INF {
-                distance[to as usize] = distance[cell as usize] + 1;
+            let (Some(to), Some(_)) = (
+                free(model.neighbor(cell, direction)),
+                free(model.neighbor(cell, direction.opposite())),
+            ) else {
+                continue;
+            };
+            if distance[to] == INF {
+                distance[to] = distance[cell] + 1;
                 queue.push_back(to);
             }
         }
@@ -402,8 +420,8 @@ fn push_distance_from(model: &Model, blocked: &[bool], zone: &[bool]) -> Vec<u16
 #[derive(Debug, Clone, Default)]
 pub(crate) struct OutOfPlan {
     /// Per packed count: the zone (by cell), and pushes from the zone to each cell.
-    zones: Vec<Vec<bool>>,
-    distances: Vec<Vec<u16>>,
+    zones: Vec<PerCell<bool>>,
+    distances: Vec<PerCell<u16>>,
     /// Zone index per packed count (counts share a zone when it does not change).
     zone_of: Vec<u32>,
 }
@@ -414,24 +432,25 @@ const OOP_CELL_STEPS: usize = 4_000_000;
 impl OutOfPlan {
     /// The zones of `plan` on `model`; `dead` marks the static dead squares, which
     /// belong to no zone (no box stands there anyway).
-    pub(crate) fn new(model: &Model, plan: &Plan, dead: &[bool]) -> OutOfPlan {
+    pub(crate) fn new(model: &Model, plan: &Plan, dead: &PerCell<bool>) -> OutOfPlan {
         let n = plan.steps.len();
         let len = model.board.cells_len();
         if n < 2 || n * len > OOP_CELL_STEPS {
             return OutOfPlan::default();
         }
         let mut out = OutOfPlan::default();
-        let mut last: Option<Vec<bool>> = None;
+        let mut last: Option<PerCell<bool>> = None;
         for step in 0..n - 1 {
-            let mut blocked = vec![false; len];
+            let mut blocked = PerCell::filled(false, len);
             for cell in plan.parked_through(step) {
-                blocked[cell as usize] = true;
+                blocked[cell] = true;
             }
-            let targets: Vec<u32> = plan.targets_after(step).collect();
+            let targets: Vec<Cell> = plan.targets_after(step).collect();
             let sources = push_sources(model, &blocked, &targets);
-            let zone: Vec<bool> = (0..len)
-                .map(|cell| {
-                    model.dense[cell] != NONE && !blocked[cell] && !dead[cell] && !sources[cell]
+            let zone: PerCell<bool> = (0..len)
+                .map(|index| {
+                    let cell = Cell::from(index);
+                    model.is_active(cell) && !blocked[cell] && !dead[cell] && !sources[cell]
                 })
                 .collect();
             if last.as_ref() != Some(&zone) {
@@ -451,18 +470,14 @@ impl OutOfPlan {
             return 0;
         };
         let zone = &self.zones[zone as usize];
-        board
-            .boxes
-            .iter()
-            .filter(|&&cell| zone[cell as usize])
-            .count() as u16
+        board.boxes.iter().filter(|&&cell| zone[cell]).count() as u16
     }
 
     /// Pushes from the zone of `packed` steps to `cell`.
-    pub(crate) fn distance(&self, packed: u16, cell: u32) -> u16 {
+    pub(crate) fn distance(&self, packed: u16, cell: Cell) -> u16 {
         self.zone_of
             .get(usize::from(packed))
-            .map_or(INF, |&zone| self.distances[zone as usize][cell as usize])
+            .map_or(INF, |&zone| self.distances[zone as usize][cell])
     }
 }
 
@@ -486,35 +501,32 @@ impl Hotspots {
             return Hotspots::default();
         }
         let len = model.board.cells_len();
-        let reach_counts = |blocked: &[bool]| -> Vec<u16> {
-            let mut counts = vec![0_u16; len];
+        let reach_counts = |blocked: &PerCell<bool>| -> PerCell<u16> {
+            let mut counts = PerCell::filled(0_u16, len);
             for &goal in &model.goals {
                 let sources = push_sources(model, blocked, &[goal]);
-                for (cell, &source) in sources.iter().enumerate() {
-                    counts[cell] += u16::from(source);
+                for (count, &source) in counts.iter_mut().zip(sources.iter()) {
+                    *count += u16::from(source);
                 }
             }
             counts
         };
-        let none = vec![false; len];
+        let none = PerCell::filled(false, len);
         let base = reach_counts(&none);
         let mut blocks = vec![false; cells * cells];
-        let mut blocked = vec![false; len];
+        let mut blocked = PerCell::filled(false, len);
         for (blocker_id, &blocker) in model.floor.iter().enumerate() {
-            if model.board.is_goal(blocker as usize) || model.dead_cell[blocker as usize] {
+            if model.board.is_goal(blocker) || model.dead_cell[blocker] {
                 continue;
             }
-            blocked[blocker as usize] = true;
+            blocked[blocker] = true;
             let counts = reach_counts(&blocked);
-            blocked[blocker as usize] = false;
+            blocked[blocker] = false;
             for (place_id, &place) in model.floor.iter().enumerate() {
-                if place == blocker
-                    || model.board.is_goal(place as usize)
-                    || model.dead_cell[place as usize]
-                {
+                if place == blocker || model.board.is_goal(place) || model.dead_cell[place] {
                     continue;
                 }
-                if counts[place as usize] < base[place as usize] {
+                if counts[place] < base[place] {
                     blocks[place_id * cells + blocker_id] = true;
                 }
             }
@@ -527,12 +539,12 @@ impl Hotspots {
         if self.cells == 0 {
             return 0;
         }
-        let dense = &board.model.dense;
+        let model = board.model;
         let mut count = 0;
         for &blocker in &board.boxes {
-            let b = dense[blocker as usize] as usize;
+            let b = model.dense_id(blocker).index();
             let blocks = board.boxes.iter().any(|&place| {
-                place != blocker && self.blocks[dense[place as usize] as usize * self.cells + b]
+                place != blocker && self.blocks[model.dense_id(place).index() * self.cells + b]
             });
             count += u16::from(blocks);
         }
@@ -549,9 +561,9 @@ pub(crate) struct Scorer {
     pub(crate) out_of_plan: OutOfPlan,
     pub(crate) hotspots: Hotspots,
     /// Per cell: pushes to the nearest goal on the empty board.
-    pub(crate) goal_distance: Vec<u16>,
+    pub(crate) goal_distance: PerCell<u16>,
     /// Per cell: whether it is a goal.
-    goal: Vec<bool>,
+    goal: PerCell<bool>,
 }
 
 impl Scorer {
@@ -564,24 +576,22 @@ impl Scorer {
         plan: Option<Plan>,
     ) -> Scorer {
         let len = model.board.cells_len();
-        let goals = model.goals.len();
-        let mut goal_distance = vec![INF; len];
+        let mut goal_distance = PerCell::filled(INF, len);
         for &cell in &model.floor {
             let mut best = INF;
             for side in 0..model.sides.count(cell) {
-                let slot = model.sides.slot(cell, side);
-                let row = &model.distances[slot * goals..(slot + 1) * goals];
+                let row = model.distances.row(model.sides.slot(cell, side));
                 best = best.min(row.iter().copied().min().unwrap_or(INF));
             }
-            goal_distance[cell as usize] = best;
+            goal_distance[cell] = best;
         }
         let out_of_plan = match (&plan, way) {
             (Some(plan), Way::Push) => OutOfPlan::new(model, plan, &model.dead_cell),
             _ => OutOfPlan::default(),
         };
-        let mut goal = vec![false; len];
+        let mut goal = PerCell::filled(false, len);
         for &cell in &model.goals {
-            goal[cell as usize] = true;
+            goal[cell] = true;
         }
         Scorer {
             way,
@@ -621,13 +631,9 @@ impl Scorer {
         let distance = board
             .boxes
             .iter()
-            .map(|&cell| u32::from(self.goal_distance[cell as usize].min(1000)))
+            .map(|&cell| u32::from(self.goal_distance[cell].min(1000)))
             .sum();
-        let on_goals = board
-            .boxes
-            .iter()
-            .filter(|&&cell| self.goal[cell as usize])
-            .count() as u16;
+        let on_goals = board.boxes.iter().filter(|&&cell| self.goal[cell]).count() as u16;
         let mut score = Score {
             boxes: board.boxes.len() as u16,
             connectivity,

@@ -188,20 +188,13 @@ const fn entry(hash: u64, id: usize) -> u64 {
     (hash >> 32) << 32 | (id as u64 + 1)
 }
 
-/// Sets of dense cells as words: the solver's own helpers, and a membership test.
-pub(crate) mod bits {
-    pub(crate) use crate::store::bits::{clear, ones, set};
-
-    /// Whether bit `index` is set.
-    #[inline]
-    pub(crate) fn get(words: &[u64], index: u32) -> bool {
-        words[index as usize / 64] & (1 << (index % 64)) != 0
-    }
-}
+/// Sets of dense cells as words: the solver's own helpers.
+pub(crate) use crate::store::bits;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::DenseId;
 
     #[test]
     fn insert_find_and_cap() {
@@ -228,11 +221,12 @@ mod tests {
     #[test]
     fn bit_helpers() {
         let mut words = [0_u64; 3];
+        let id = DenseId::new;
         for index in [1, 64, 130] {
-            bits::set(&mut words, index);
+            bits::set(&mut words, id(index));
         }
-        bits::clear(&mut words, 64);
-        assert!(bits::get(&words, 130) && !bits::get(&words, 64));
-        assert_eq!(bits::ones(&words).collect::<Vec<_>>(), [1, 130]);
+        bits::clear(&mut words, id(64));
+        assert!(bits::get(&words, id(130)) && !bits::get(&words, id(64)));
+        assert_eq!(bits::ones(&words).collect::<Vec<_>>(), [id(1), id(130)]);
     }
 }

@@ -7,7 +7,8 @@ use sokoengine_board::Reach;
 
 use crate::clock::Clock;
 use crate::config::StopReason;
-use crate::model::{INF, NONE};
+use crate::ids::Cell;
+use crate::model::INF;
 
 use super::configs::ConfigId;
 use super::space::Space;
@@ -63,15 +64,18 @@ impl Seen {
     }
 }
 
-/// Spreads the bits of a key over the table index.
+/// Spreads the bits of a key over the table index. One multiply: the project's
+/// SplitMix64 finaliser (`sokoengine_mover::zobrist::mix64`, `rand_xoshiro`'s) made
+/// the global search count 12 % more instructions (docs/performance.md, "Instruction
+/// counts").
 #[inline]
 const fn mix(key: u64) -> u64 {
     (key ^ (key >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// The key of a position.
-const fn key(config: ConfigId, pusher: u32) -> u64 {
-    ((config as u64 + 1) << 32) | pusher as u64
+const fn key(config: ConfigId, pusher: Cell) -> u64 {
+    ((config as u64 + 1) << 32) | pusher.get() as u64
 }
 
 /// How the breadth-first search ended.
@@ -91,7 +95,7 @@ pub(crate) enum Fill {
 /// Also returns the peak bytes of the search's own tables.
 pub(crate) fn fill(
     space: &mut Space<'_>,
-    roots: &[(ConfigId, u32)],
+    roots: &[(ConfigId, Cell)],
     max_configs: usize,
     budget: usize,
     clock: &mut Clock<'_>,
@@ -107,7 +111,7 @@ pub(crate) fn fill(
 
 fn breadth_first(
     space: &mut Space<'_>,
-    roots: &[(ConfigId, u32)],
+    roots: &[(ConfigId, Cell)],
     max_configs: usize,
     budget: usize,
     clock: &mut Clock<'_>,
@@ -121,8 +125,8 @@ fn breadth_first(
     let tables = |seen: &Seen, queue: &Vec<u64>| seen.memory_bytes() + queue.capacity() * 8;
     for &(config, pusher) in roots {
         space.load(config, pusher);
-        let region = space.position.reachable_into(pusher as usize, &mut reach);
-        let normalized = region.iter().copied().min().map_or(pusher, u32::from);
+        let region = space.position.reachable_into(pusher, &mut reach);
+        let normalized = region.iter().copied().min().unwrap_or(pusher);
         let root = key(config, normalized);
         if seen.insert(root, budget)? {
             queue.push(root);
@@ -134,25 +138,26 @@ fn breadth_first(
         next += 1;
         clock.tick()?;
         let config = (state >> 32) as ConfigId - 1;
-        let pusher = state as u32;
+        let pusher = Cell::new(state as u32);
         // A push that solves the level ends the solution, but a level solved at
         // the start is left by pushes from there.
         if config == space.goal && space.goal != space.start {
             continue;
         }
         space.load(config, pusher);
-        space.position.reachable_into(pusher as usize, &mut reach);
+        space.position.reachable_into(pusher, &mut reach);
         boxes.clone_from(&space.boxes);
         for &from in &boxes {
             for &direction in model.directions {
-                let behind = model.neighbor(from, direction.opposite());
-                if behind == NONE || !reach.reached(behind as usize) {
-                    continue;
-                }
-                let Some(to) = space.position.push_target(from as usize, direction) else {
+                let Some(behind) = model.neighbor(from, direction.opposite()) else {
                     continue;
                 };
-                let to = to.get();
+                if !reach.reached(behind) {
+                    continue;
+                }
+                let Some(to) = space.position.push_target(from, direction) else {
+                    continue;
+                };
                 if space.pushed_distance(to, direction) == INF {
                     continue;
                 }
@@ -161,13 +166,11 @@ fn breadth_first(
                 }
                 let child = space.insert_child(from, to)?.id();
                 // The child's region: push, search, pull back.
-                let _ = space.position.push(from as usize, direction);
-                let region = space
-                    .position
-                    .reachable_into(from as usize, &mut child_reach);
-                let normalized = region.iter().copied().min().map_or(from, u32::from);
+                let _ = space.position.push(from, direction);
+                let region = space.position.reachable_into(from, &mut child_reach);
+                let normalized = region.iter().copied().min().unwrap_or(from);
                 let _ = space.position.pull(direction.opposite());
-                let _ = space.position.set_pusher(pusher as usize);
+                let _ = space.position.set_pusher(pusher);
                 let child_key = key(child, normalized);
                 *peak = (*peak).max(tables(&seen, &queue));
                 if *peak > budget {

@@ -46,6 +46,7 @@ use sokoengine_metrics::{
 use crate::clock::Clock;
 use crate::config::{Cancel, Limits, Objective, Observer, Solution, Stats, StopReason};
 use crate::error::SolverError;
+use crate::ids::Cell;
 use crate::model::Model;
 
 use self::configs::{ConfigId, Full, bits};
@@ -325,8 +326,8 @@ struct Optimizer<'m, 'c> {
     centers: Vec<ConfigId>,
     is_center: Vec<bool>,
     /// Positions of the paths (configuration, pusher cell), for the global search.
-    roots: Vec<(ConfigId, u32)>,
-    end_pusher: Option<u32>,
+    roots: Vec<(ConfigId, Cell)>,
+    end_pusher: Option<Cell>,
     passes: Vec<Pass>,
     optimal: bool,
     peak_memory: usize,
@@ -414,12 +415,12 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             let Ok(moved) = position.step(step.direction) else {
                 break;
             };
-            if let Some((from, to)) = moved.pushed.map(|(f, t)| (f.index(), t.index())) {
-                bits::clear(&mut words, model.dense[from]);
-                bits::set(&mut words, model.dense[to]);
+            if let Some((from, to)) = moved.pushed {
+                bits::clear(&mut words, model.dense_id(from));
+                bits::set(&mut words, model.dense_id(to));
                 hash ^= model.box_keys[from] ^ model.box_keys[to];
                 let id = space.set.insert(&words, hash)?.id();
-                path.push((id, from as u32));
+                path.push((id, from));
             }
         }
         for (id, pusher) in path {
@@ -463,7 +464,7 @@ impl<'m, 'c> Optimizer<'m, 'c> {
         let result = match ending {
             Ending::Found(pushes, metrics) => {
                 let mut position = model.board.start();
-                let _ = position.set_pusher(model.start_pusher as usize);
+                let _ = position.set_pusher(model.start_pusher);
                 let lurd = steps_of(
                     model,
                     &mut self.walks,
@@ -721,9 +722,9 @@ impl<'m, 'c> Optimizer<'m, 'c> {
                 match self.search(root, target, to.metrics, clock) {
                     Ending::Found(pushes, at_target) => {
                         let mut position = self.model.empty_position();
-                        let _ = position.set_pusher(from.pusher as usize);
+                        let _ = position.set_pusher(from.pusher);
                         for &cell in &from.cells {
-                            let _ = position.put_box(cell as usize);
+                            let _ = position.put_box(cell);
                         }
                         let steps = steps_of(
                             self.model,
@@ -832,13 +833,13 @@ fn stages(settings: &[VicinitySetting]) -> Vec<VicinitySetting> {
 }
 
 /// Where the pusher stands after the solving push of `lurd`.
-fn final_pusher(model: &Model, lurd: &str) -> Option<u32> {
+fn final_pusher(model: &Model, lurd: &str) -> Option<Cell> {
     let mut position = model.board.start();
     for letter in lurd.chars() {
         let step = Step::from_char(model.tessellation, letter).ok()?;
         position.step(step.direction).ok()?;
     }
-    Some(position.pusher().get())
+    Some(position.pusher())
 }
 
 /// A node of a solution's path: after the start or after a push.
@@ -847,8 +848,8 @@ struct Point {
     /// Bytes of the steps up to the node.
     offset: usize,
     /// The box cells there.
-    cells: Vec<u32>,
-    pusher: u32,
+    cells: Vec<Cell>,
+    pusher: Cell,
     /// The direction of the push into the node (`NO_DIRECTION` at the start).
     direction: u8,
     /// The metrics of the steps up to the node.
@@ -875,10 +876,10 @@ fn path_points(model: &Model, lurd: &str) -> Vec<Point> {
         let Ok(moved) = position.step(step.direction) else {
             break;
         };
-        match moved.pushed.map(|(from, to)| (from.get(), to.get())) {
+        match moved.pushed {
             None => path = path.after_walk(step.direction),
             Some((from, to)) => {
-                path = path.after_push(step.direction, from, to);
+                path = path.after_push(step.direction, from.get(), to.get());
                 if let Some(cell) = cells.iter_mut().find(|cell| **cell == from) {
                     *cell = to;
                 }

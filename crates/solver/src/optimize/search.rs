@@ -21,7 +21,8 @@ use sokoengine_metrics::{Metric, MetricOrder, PathMetrics, PlugValue, SolutionMe
 
 use crate::clock::Clock;
 use crate::config::StopReason;
-use crate::model::{INF, Model, NONE};
+use crate::ids::Cell;
+use crate::model::{INF, Model};
 
 use super::configs::ConfigId;
 use super::space::Space;
@@ -33,14 +34,14 @@ const NO_NODE: u32 = u32::MAX;
 /// One push of a path: the box's cell and the direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Push {
-    pub(crate) from: u32,
+    pub(crate) from: Cell,
     pub(crate) direction: Direction,
 }
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
     config: ConfigId,
-    pusher: u32,
+    pusher: Cell,
     parent: u32,
     /// Next node of the same configuration.
     next: u32,
@@ -66,7 +67,7 @@ pub(crate) enum Ending {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Anchor {
     pub(crate) config: ConfigId,
-    pub(crate) pusher: u32,
+    pub(crate) pusher: Cell,
     pub(crate) direction: u8,
     pub(crate) metrics: SolutionMetrics,
 }
@@ -75,12 +76,12 @@ pub(crate) struct Anchor {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Target {
     /// At the solving push, the pusher on `end_pusher` if given.
-    Solved { end_pusher: Option<u32> },
+    Solved { end_pusher: Option<Cell> },
     /// At exactly this node (configuration, pusher, last push direction), from which
     /// the rest of a known path continues at the same cost.
     Node {
         config: ConfigId,
-        pusher: u32,
+        pusher: Cell,
         direction: u8,
     },
 }
@@ -130,14 +131,19 @@ fn priority(order: MetricOrder, metrics: &SolutionMetrics, bound: u32) -> [u32; 
 /// The summary of the path that ends in a node: nothing before the first push,
 /// otherwise the last push and the box it moved (standing in front of the pusher).
 #[inline]
-fn plug_of(model: &Model, pusher: u32, direction: u8) -> PlugValue<u32> {
+fn plug_of(model: &Model, pusher: Cell, direction: u8) -> PlugValue<u32> {
     if direction == NO_DIRECTION {
         return PlugValue::START;
     }
     let direction_value = Direction::ALL[direction as usize];
     PlugValue {
         last_step: Some(Step::push(direction_value)),
-        last_pushed_box: Some(model.neighbor(pusher, direction_value)),
+        last_pushed_box: Some(
+            model
+                .neighbor(pusher, direction_value)
+                .unwrap_or(Cell::NONE)
+                .get(),
+        ),
     }
 }
 
@@ -149,8 +155,8 @@ pub(crate) fn after_edge(
     metrics: SolutionMetrics,
     plug: PlugValue<u32>,
     arrival: Arrival,
-    from: u32,
-    to: u32,
+    from: Cell,
+    to: Cell,
     direction: Direction,
 ) -> PathMetrics<u32> {
     let walked = if arrival.len == 0 {
@@ -167,7 +173,7 @@ pub(crate) fn after_edge(
             },
         }
     };
-    walked.after_push(direction, from, to)
+    walked.after_push(direction, from.get(), to.get())
 }
 
 /// The search's tables, reused between searches of one optimization.
@@ -355,17 +361,15 @@ impl Searcher {
                     0
                 };
                 for &direction in model.directions {
-                    let behind = model.neighbor(from, direction.opposite());
-                    if behind == NONE {
+                    let Some(behind) = model.neighbor(from, direction.opposite()) else {
                         continue;
-                    }
+                    };
                     let Some(arrival) = walks.arrival(behind, direction, walk_order) else {
                         continue;
                     };
-                    let Some(to) = space.position.push_target(from as usize, direction) else {
+                    let Some(to) = space.position.push_target(from, direction) else {
                         continue;
                     };
-                    let to = to.get();
                     let distance = space.pushed_distance(to, direction);
                     if distance == INF {
                         continue;
@@ -405,7 +409,7 @@ impl Searcher {
     fn offer(
         &mut self,
         config: ConfigId,
-        pusher: u32,
+        pusher: Cell,
         direction: Direction,
         parent: u32,
         metrics: SolutionMetrics,
@@ -463,12 +467,12 @@ pub(crate) fn steps_of(
     pushes: &[Push],
 ) -> Option<String> {
     let walk_order = walk_order(order);
-    let mut pusher = position.pusher().get();
+    let mut pusher = position.pusher();
     let mut steps = String::new();
     let mut walk = Vec::new();
     for push in pushes {
         walks.fill(model, &position, pusher, last, walk_order);
-        let behind = model.neighbor(push.from, push.direction.opposite());
+        let behind = model.neighbor(push.from, push.direction.opposite())?;
         let arrival = walks.arrival(behind, push.direction, walk_order)?;
         walk.clear();
         walks.path(behind, arrival, &mut walk);

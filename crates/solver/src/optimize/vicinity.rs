@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::clock::Clock;
 use crate::config::StopReason;
-use crate::model::NONE;
+use crate::ids::{Cell, PerCell};
 
 use super::configs::{ConfigId, Full, Inserted, bits};
 use super::space::Space;
@@ -132,37 +132,37 @@ impl From<StopReason> for Cut {
 /// breadth-first order), computed when first asked.
 #[derive(Debug, Default)]
 pub(crate) struct Nearest {
-    lists: Vec<Option<Vec<u32>>>,
+    lists: PerCell<Option<Vec<Cell>>>,
     /// How many squares each list holds.
     len: usize,
     /// Breadth-first scratch: the generation that saw each cell, and the queue.
-    seen: Vec<u32>,
+    seen: PerCell<u32>,
     generation: u32,
-    queue: Vec<u32>,
+    queue: Vec<Cell>,
 }
 
 impl Nearest {
     /// Lists of up to `len` squares.
     pub(crate) fn new(cells: usize, len: usize) -> Nearest {
         Nearest {
-            lists: vec![None; cells],
+            lists: PerCell::filled(None, cells),
             len,
-            seen: vec![0; cells],
+            seen: PerCell::filled(0, cells),
             generation: 0,
             queue: Vec::new(),
         }
     }
 
     /// The nearest live squares of `cell` (not `cell` itself), nearest first.
-    fn of(&mut self, space: &Space<'_>, cell: u32) -> &[u32] {
-        if self.lists[cell as usize].is_none() {
+    fn of(&mut self, space: &Space<'_>, cell: Cell) -> &[Cell] {
+        if self.lists[cell].is_none() {
             let list = self.search(space, cell);
-            self.lists[cell as usize] = Some(list);
+            self.lists[cell] = Some(list);
         }
-        self.lists[cell as usize].as_deref().unwrap_or_default()
+        self.lists[cell].as_deref().unwrap_or_default()
     }
 
-    fn search(&mut self, space: &Space<'_>, cell: u32) -> Vec<u32> {
+    fn search(&mut self, space: &Space<'_>, cell: Cell) -> Vec<Cell> {
         let model = space.model;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -172,20 +172,22 @@ impl Nearest {
         let mut list = Vec::with_capacity(self.len);
         self.queue.clear();
         self.queue.push(cell);
-        self.seen[cell as usize] = self.generation;
+        self.seen[cell] = self.generation;
         let mut next = 0;
         while let Some(&current) = self.queue.get(next) {
             next += 1;
-            if current != cell && !model.dead_cell[current as usize] {
+            if current != cell && !model.dead_cell[current] {
                 list.push(current);
                 if list.len() == self.len {
                     break;
                 }
             }
             for &direction in model.directions {
-                let neighbor = model.neighbor(current, direction);
-                if neighbor != NONE && self.seen[neighbor as usize] != self.generation {
-                    self.seen[neighbor as usize] = self.generation;
+                let Some(neighbor) = model.neighbor(current, direction) else {
+                    continue;
+                };
+                if self.seen[neighbor] != self.generation {
+                    self.seen[neighbor] = self.generation;
                     self.queue.push(neighbor);
                 }
             }
@@ -237,9 +239,9 @@ const CHECK_EVERY: u32 = 4096;
 /// `limit`), then for each subset every placement of its boxes on their target
 /// squares.
 struct Enumerator {
-    boxes: Vec<u32>,
+    boxes: Vec<Cell>,
     /// Per box: its target squares.
-    targets: Vec<Vec<u32>>,
+    targets: Vec<Vec<Cell>>,
     /// The configuration being built.
     words: Vec<u64>,
     hash: u64,
@@ -259,8 +261,8 @@ impl Enumerator {
     ) -> Result<(), Cut> {
         for index in from..self.boxes.len() {
             let cell = self.boxes[index];
-            let dense = space.model.dense[cell as usize];
-            let key = space.model.box_keys[cell as usize];
+            let dense = space.model.dense_id(cell);
+            let key = space.model.box_keys[cell];
             bits::clear(&mut self.words, dense);
             self.hash ^= key;
             self.chosen.push(index);
@@ -296,11 +298,11 @@ impl Enumerator {
         let index = self.chosen[depth];
         for target in 0..self.targets[index].len() {
             let cell = self.targets[index][target];
-            let dense = space.model.dense[cell as usize];
+            let dense = space.model.dense_id(cell);
             if bits::get(&self.words, dense) {
                 continue;
             }
-            let key = space.model.box_keys[cell as usize];
+            let key = space.model.box_keys[cell];
             bits::set(&mut self.words, dense);
             self.hash ^= key;
             let result = self.place(space, clock, depth + 1);

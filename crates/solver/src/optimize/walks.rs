@@ -13,12 +13,20 @@ use std::collections::BinaryHeap;
 use sokoengine_board::Position;
 use sokoengine_geometry::Direction;
 
-use crate::model::{Model, NONE};
+use crate::ids::{Cell, PerCell};
+use crate::model::Model;
 
 /// Not a best arrival.
 const UNSET: u16 = u16::MAX;
 /// No direction (the path's start, or the empty path).
 pub(crate) const NO_DIRECTION: u8 = 8;
+
+/// The index of the state (`cell`, arrival direction `direction`) in the tables of
+/// eight states per cell.
+#[inline(always)]
+const fn state(cell: Cell, direction: u8) -> usize {
+    cell.index() * 8 + direction as usize
+}
 
 /// Which of moves and player lines the ordering ranks first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,23 +51,23 @@ pub(crate) struct Arrival {
 /// Best walks from one start cell (with the direction of the step before it), over
 /// (cell, arrival direction) states. Reused between configurations: a cell's
 /// states are valid when its stamp is the current generation.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Walks {
     /// Per `cell * 8 + direction`: turns of the best walk arriving that way.
     turns: Vec<u16>,
     /// Per state: its length.
     len: Vec<u32>,
     /// Per state: the previous cell and its arrival direction.
-    pred: Vec<u32>,
+    pred: Vec<Cell>,
     pred_direction: Vec<u8>,
     /// Per cell: the generation that reached it, and its distance.
-    stamp: Vec<u32>,
-    distance: Vec<u32>,
+    stamp: PerCell<u32>,
+    distance: PerCell<u32>,
     generation: u32,
-    queue: Vec<u32>,
-    start: u32,
+    queue: Vec<Cell>,
+    start: Cell,
     start_direction: u8,
-    heap: BinaryHeap<Reverse<(u32, u32, u32, u8)>>,
+    heap: BinaryHeap<Reverse<(u32, u32, Cell, u8)>>,
 }
 
 impl Walks {
@@ -68,11 +76,15 @@ impl Walks {
         Walks {
             turns: vec![UNSET; cells * 8],
             len: vec![0; cells * 8],
-            pred: vec![NONE; cells * 8],
+            pred: vec![Cell::NONE; cells * 8],
             pred_direction: vec![NO_DIRECTION; cells * 8],
-            stamp: vec![0; cells],
-            distance: vec![0; cells],
-            ..Walks::default()
+            stamp: PerCell::filled(0, cells),
+            distance: PerCell::filled(0, cells),
+            generation: 0,
+            queue: Vec::new(),
+            start: Cell::NONE,
+            start_direction: NO_DIRECTION,
+            heap: BinaryHeap::new(),
         }
     }
 
@@ -83,16 +95,16 @@ impl Walks {
 
     /// Marks `cell` reached in this generation, with no arrival yet.
     #[inline]
-    fn discover(&mut self, cell: u32, distance: u32) {
-        self.stamp[cell as usize] = self.generation;
-        self.distance[cell as usize] = distance;
-        let base = cell as usize * 8;
+    fn discover(&mut self, cell: Cell, distance: u32) {
+        self.stamp[cell] = self.generation;
+        self.distance[cell] = distance;
+        let base = state(cell, 0);
         self.turns[base..base + 8].fill(UNSET);
     }
 
     #[inline]
-    fn reached(&self, cell: u32) -> bool {
-        self.stamp[cell as usize] == self.generation
+    fn reached(&self, cell: Cell) -> bool {
+        self.stamp[cell] == self.generation
     }
 
     /// Fills the tables for walks on `position` from `start`, the previous step
@@ -102,7 +114,7 @@ impl Walks {
         &mut self,
         model: &Model,
         position: &Position,
-        start: u32,
+        start: Cell,
         start_direction: u8,
         order: WalkOrder,
     ) {
@@ -129,8 +141,8 @@ impl Walks {
         let mut next = 0;
         while let Some(&cell) = self.queue.get(next) {
             next += 1;
-            let distance = self.distance[cell as usize];
-            let base = cell as usize * 8;
+            let distance = self.distance[cell];
+            let base = state(cell, 0);
             // The fewest turns of the arrivals, and the arrival that has them.
             let (best, best_direction) = if cell == self.start {
                 (0, self.start_direction)
@@ -138,14 +150,16 @@ impl Walks {
                 self.best_state(base, model)
             };
             for &direction in model.directions {
-                let neighbor = model.neighbor(cell, direction);
-                if neighbor == NONE || position.has_box(neighbor as usize) {
+                let Some(neighbor) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if position.has_box(neighbor) {
                     continue;
                 }
                 if !self.reached(neighbor) {
                     self.discover(neighbor, distance + 1);
                     self.queue.push(neighbor);
-                } else if self.distance[neighbor as usize] != distance + 1 {
+                } else if self.distance[neighbor] != distance + 1 {
                     continue;
                 }
                 let d = direction.index() as u8;
@@ -160,7 +174,7 @@ impl Walks {
                 } else {
                     (best + 1, best_direction)
                 };
-                let state = neighbor as usize * 8 + d as usize;
+                let state = state(neighbor, d);
                 if turns < self.turns[state] {
                     self.turns[state] = turns;
                     self.len[state] = distance + 1;
@@ -197,14 +211,16 @@ impl Walks {
                 }
                 start_done = true;
             } else {
-                let state = cell as usize * 8 + arrived as usize;
+                let state = state(cell, arrived);
                 if u32::from(self.turns[state]) != turns || self.len[state] != len {
                     continue;
                 }
             }
             for &direction in model.directions {
-                let next = model.neighbor(cell, direction);
-                if next == NONE || position.has_box(next as usize) || next == self.start {
+                let Some(next) = model.neighbor(cell, direction) else {
+                    continue;
+                };
+                if position.has_box(next) || next == self.start {
                     continue;
                 }
                 let d = direction.index() as u8;
@@ -216,7 +232,7 @@ impl Walks {
                 if !self.reached(next) {
                     self.discover(next, next_len);
                 }
-                let state = next as usize * 8 + d as usize;
+                let state = state(next, d);
                 let known = (u32::from(self.turns[state]), self.len[state]);
                 if self.turns[state] == UNSET || (next_turns, next_len) < known {
                     self.turns[state] = next_turns as u16;
@@ -232,7 +248,7 @@ impl Walks {
     /// The best walk to `cell` for a push in `push` right after it, or `None` when
     /// the pusher cannot get there.
     #[inline]
-    pub(crate) fn arrival(&self, cell: u32, push: Direction, order: WalkOrder) -> Option<Arrival> {
+    pub(crate) fn arrival(&self, cell: Cell, push: Direction, order: WalkOrder) -> Option<Arrival> {
         if cell == self.start {
             return Some(Arrival {
                 len: 0,
@@ -243,7 +259,7 @@ impl Walks {
         if !self.reached(cell) {
             return None;
         }
-        let base = cell as usize * 8;
+        let base = state(cell, 0);
         let push = push.index() as u8;
         let mut best: Option<(u32, u32, Arrival)> = None;
         for (direction, &turns) in self.turns[base..base + 8].iter().enumerate() {
@@ -273,14 +289,14 @@ impl Walks {
     }
 
     /// Appends the steps of the walk of `arrival` to `cell` (from the last fill).
-    pub(crate) fn path(&self, cell: u32, arrival: Arrival, steps: &mut Vec<Direction>) {
+    pub(crate) fn path(&self, cell: Cell, arrival: Arrival, steps: &mut Vec<Direction>) {
         if arrival.direction == NO_DIRECTION {
             return;
         }
         let start = steps.len();
         let (mut cell, mut direction) = (cell, arrival.direction);
         while cell != self.start {
-            let state = cell as usize * 8 + direction as usize;
+            let state = state(cell, direction);
             steps.push(Direction::ALL[direction as usize]);
             let previous = self.pred[state];
             direction = self.pred_direction[state];
