@@ -8,7 +8,7 @@ use sokoengine_geometry::{Direction, Tessellation, TileShape};
 
 use crate::error::{BoardParseError, GraphError, SizeError};
 use crate::puzzle::print_board;
-use crate::{BoardCell, Puzzle};
+use crate::{BoardCell, BoardPosition, Puzzle};
 
 /// Marks "no neighbour" in the table.
 const NONE: u32 = u32::MAX;
@@ -144,7 +144,8 @@ impl SearchScratch {
     }
 
     /// Whether the last search visited `position` (excluded positions included).
-    pub fn was_reached(&self, position: usize) -> bool {
+    pub fn was_reached(&self, position: impl Into<BoardPosition>) -> bool {
+        let position = position.into().index();
         self.generation != 0 && self.visited.get(position) == Some(&self.generation)
     }
 
@@ -379,12 +380,14 @@ impl BoardGraph {
     }
     /// The cell at `position`, or `None` off the board.
     #[inline]
-    pub fn get(&self, position: usize) -> Option<&BoardCell> {
+    pub fn get(&self, position: impl Into<BoardPosition>) -> Option<&BoardCell> {
+        let position = position.into().index();
         self.cells.get(position)
     }
     /// Mutable access to the cell at `position`, or `None` off the board.
     #[inline]
-    pub fn get_mut(&mut self, position: usize) -> Option<&mut BoardCell> {
+    pub fn get_mut(&mut self, position: impl Into<BoardPosition>) -> Option<&mut BoardCell> {
+        let position = position.into().index();
         self.cells.get_mut(position)
     }
 
@@ -401,7 +404,8 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`] (`Board position {pos} is out of range!`).
-    pub fn try_cell(&self, position: usize) -> Result<BoardCell, GraphError> {
+    pub fn try_cell(&self, position: impl Into<BoardPosition>) -> Result<BoardCell, GraphError> {
+        let position = position.into().index();
         self.get(position)
             .copied()
             .ok_or(GraphError::PositionOutOfRange { position })
@@ -412,7 +416,12 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
-    pub fn set_cell(&mut self, position: usize, cell: BoardCell) -> Result<(), GraphError> {
+    pub fn set_cell(
+        &mut self,
+        position: impl Into<BoardPosition>,
+        cell: BoardCell,
+    ) -> Result<(), GraphError> {
+        let position = position.into().index();
         *self
             .cells
             .get_mut(position)
@@ -426,7 +435,12 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::Cell`] for a non-board character, [`GraphError::PositionOutOfRange`].
-    pub fn set_char(&mut self, position: usize, character: char) -> Result<(), GraphError> {
+    pub fn set_char(
+        &mut self,
+        position: impl Into<BoardPosition>,
+        character: char,
+    ) -> Result<(), GraphError> {
+        let position = position.into().index();
         let cell = BoardCell::from_char(character)?;
         self.set_cell(position, cell)
     }
@@ -436,7 +450,12 @@ impl BoardGraph {
     /// The neighbour of `position` in `direction`, or `None` (off the board, illegal
     /// direction, or `position` itself off the board). A table lookup.
     #[inline]
-    pub fn neighbor(&self, position: usize, direction: Direction) -> Option<usize> {
+    pub fn neighbor(
+        &self,
+        position: impl Into<BoardPosition>,
+        direction: Direction,
+    ) -> Option<usize> {
+        let position = position.into().index();
         if self.neighbors.is_empty() {
             return self
                 .tessellation
@@ -511,7 +530,11 @@ impl BoardGraph {
     /// The out-edges of `position` as `(direction, neighbour)`, in legal-direction
     /// order (Trioban may list one neighbour twice). Empty off the board.
     #[inline]
-    pub fn neighbors(&self, position: usize) -> impl Iterator<Item = (Direction, usize)> + '_ {
+    pub fn neighbors(
+        &self,
+        position: impl Into<BoardPosition>,
+    ) -> impl Iterator<Item = (Direction, usize)> + '_ {
+        let position = position.into().index();
         self.tessellation
             .legal_directions()
             .iter()
@@ -523,7 +546,8 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
-    pub fn out_edges(&self, source: usize) -> Result<Vec<Edge>, GraphError> {
+    pub fn out_edges(&self, source: impl Into<BoardPosition>) -> Result<Vec<Edge>, GraphError> {
+        let source = source.into().index();
         self.check(source)?;
         Ok(self
             .neighbors(source)
@@ -542,7 +566,11 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
-    pub fn wall_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
+    pub fn wall_neighbors(
+        &self,
+        source: impl Into<BoardPosition>,
+    ) -> Result<Vec<usize>, GraphError> {
+        let source = source.into().index();
         self.check(source)?;
         let mut walls: Vec<usize> = Vec::with_capacity(8);
         for (_, n) in self.neighbors(source) {
@@ -558,7 +586,11 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
-    pub fn wall_neighbor_directions(&self, source: usize) -> Result<Vec<Direction>, GraphError> {
+    pub fn wall_neighbor_directions(
+        &self,
+        source: impl Into<BoardPosition>,
+    ) -> Result<Vec<Direction>, GraphError> {
+        let source = source.into().index();
         self.check(source)?;
         Ok(self
             .neighbors(source)
@@ -572,7 +604,11 @@ impl BoardGraph {
     /// # Errors
     ///
     /// [`GraphError::PositionOutOfRange`].
-    pub fn all_neighbors(&self, source: usize) -> Result<Vec<usize>, GraphError> {
+    pub fn all_neighbors(
+        &self,
+        source: impl Into<BoardPosition>,
+    ) -> Result<Vec<usize>, GraphError> {
+        let source = source.into().index();
         self.check(source)?;
         let mut result: Vec<usize> = Vec::with_capacity(8);
         for (_, n) in self.neighbors(source) {

@@ -7,7 +7,7 @@ use sokoengine_geometry::{Tessellation, TileShape};
 use crate::cell::is_floor_byte;
 use crate::error::{BoardParseError, MAX_HEIGHT, MAX_WIDTH, PuzzleEditError, SizeError};
 use crate::text::{TextGrid, clean};
-use crate::{BoardCell, hexoban, rle};
+use crate::{BoardCell, BoardPosition, hexoban, rle};
 
 /// One board as text: cells keep the characters they were written with
 /// (alternative letters such as `p`, `b`, `o`, `_` survive printing), plus the
@@ -242,7 +242,8 @@ impl Puzzle {
 
     /// The character stored at `position` (alternatives kept, `-` for a space), or
     /// `None` off the board.
-    pub fn get(&self, position: usize) -> Option<char> {
+    pub fn get(&self, position: impl Into<BoardPosition>) -> Option<char> {
+        let position = position.into().index();
         self.cells.get(position).map(|&b| b as char)
     }
 
@@ -251,7 +252,8 @@ impl Puzzle {
     /// # Errors
     ///
     /// [`PuzzleEditError::PositionOutOfRange`].
-    pub fn try_get(&self, position: usize) -> Result<char, PuzzleEditError> {
+    pub fn try_get(&self, position: impl Into<BoardPosition>) -> Result<char, PuzzleEditError> {
+        let position = position.into().index();
         self.get(position)
             .ok_or(PuzzleEditError::PositionOutOfRange { position })
     }
@@ -275,7 +277,12 @@ impl Puzzle {
     /// assert_eq!(puzzle.set(1, 'x').unwrap_err().to_string(), "'x' is not a board character!");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set(&mut self, position: usize, character: char) -> Result<(), PuzzleEditError> {
+    pub fn set(
+        &mut self,
+        position: impl Into<BoardPosition>,
+        character: char,
+    ) -> Result<(), PuzzleEditError> {
+        let position = position.into().index();
         if !crate::is_board_char(character) {
             return Err(PuzzleEditError::NotBoardCharacter { character });
         }
@@ -292,7 +299,8 @@ impl Puzzle {
     }
 
     /// The cell at `position`, or `None` off the board.
-    pub fn cell(&self, position: usize) -> Option<BoardCell> {
+    pub fn cell(&self, position: impl Into<BoardPosition>) -> Option<BoardCell> {
+        let position = position.into().index();
         self.cells
             .get(position)
             .map(|&b| BoardCell::from_byte(b).unwrap_or_default())

@@ -228,12 +228,11 @@ impl Game {
     }
 
     /// The selected pusher's position.
-    pub fn pusher(&self) -> usize {
+    pub fn pusher(&self) -> BoardPosition {
         let manager = self.mover.board_manager();
         manager
             .pusher_position(self.mover.selected_pusher())
             .unwrap_or_default()
-            .index()
     }
 
     /// Records the steps of a new action, dropping the redo tail.
@@ -265,7 +264,7 @@ impl Game {
     ///
     /// [`ActionError::NoDirection`] or the Mover's refusal.
     pub fn step(&mut self, key: Key, pull: bool) -> Result<(), ActionError> {
-        let shape = self.board.tile_shape(self.pusher());
+        let shape = self.board.tile_shape(self.pusher().index());
         let direction = key
             .direction(self.tessellation(), shape)
             .ok_or(ActionError::NoDirection)?;
@@ -317,8 +316,9 @@ impl Game {
     /// # Errors
     ///
     /// [`ActionError::NoWalk`] when no walk (or jump) leads there.
-    pub fn walk_to(&mut self, target: usize) -> Result<(), ActionError> {
-        let from = self.pusher();
+    pub fn walk_to(&mut self, target: impl Into<BoardPosition>) -> Result<(), ActionError> {
+        let target = target.into().index();
+        let from = self.pusher().index();
         if from == target {
             return Ok(());
         }
@@ -348,7 +348,12 @@ impl Game {
     ///
     /// [`ActionError::BoxPath`] when no such path is found,
     /// [`ActionError::SeveralPushers`] on a level with several pushers.
-    pub fn move_box(&mut self, from: usize, to: usize) -> Result<(), ActionError> {
+    pub fn move_box(
+        &mut self,
+        from: impl Into<BoardPosition>,
+        to: impl Into<BoardPosition>,
+    ) -> Result<(), ActionError> {
+        let (from, to) = (from.into().index(), to.into().index());
         let puzzle = self.mover.board().to_puzzle();
         let board = CompactBoard::new(&puzzle).map_err(|_| ActionError::SeveralPushers)?;
         let cell = |position: usize| board.cell_of(position).unwrap_or(CompactCell::NONE);
@@ -373,7 +378,8 @@ impl Game {
     /// # Errors
     ///
     /// The Mover's refusal (no pusher there).
-    pub fn select_pusher(&mut self, position: usize) -> Result<(), ActionError> {
+    pub fn select_pusher(&mut self, position: impl Into<BoardPosition>) -> Result<(), ActionError> {
+        let position = position.into();
         let id = self
             .mover
             .board_manager()
