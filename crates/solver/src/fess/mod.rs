@@ -498,8 +498,8 @@ impl<'m> Search<'m> {
         if elimination.is_empty() {
             return;
         }
-        self.board.reach();
-        if elimination.iter().any(|&cell| !self.board.reached(cell)) {
+        // `before` holds the pusher's reach on this very board (filled by `generate`).
+        if elimination.iter().any(|&cell| !self.before[cell]) {
             return;
         }
         let mut kept: Vec<BoxMove> = Vec::new();
