@@ -135,18 +135,9 @@ impl Corrals {
                     continue;
                 }
                 for &direction in model.directions {
-                    let (Some(stand), Some(to)) = (
-                        model.neighbor(cell, direction.opposite()),
-                        model.neighbor(cell, direction),
-                    ) else {
+                    let Some((stand, to)) = self.outside_push(model, cell, direction, dead) else {
                         continue;
                     };
-                    if self.occupied(stand) || self.occupied(to) {
-                        continue;
-                    }
-                    if self.in_corral[stand] || dead(to, direction) {
-                        continue;
-                    }
                     // Into the corral from an unreached area, or aside into one.
                     let area = if self.in_corral[to] {
                         board.region_of(stand)
@@ -168,18 +159,9 @@ impl Corrals {
         let mut options = Vec::new();
         for &cell in &self.barrier_cells {
             for &direction in model.directions {
-                let (Some(stand), Some(to)) = (
-                    model.neighbor(cell, direction.opposite()),
-                    model.neighbor(cell, direction),
-                ) else {
+                let Some((stand, to)) = self.outside_push(model, cell, direction, dead) else {
                     continue;
                 };
-                if self.occupied(stand) || self.occupied(to) {
-                    continue;
-                }
-                if self.in_corral[stand] || dead(to, direction) {
-                    continue;
-                }
                 if !self.in_corral[to] {
                     return None;
                 }
@@ -228,6 +210,25 @@ impl Corrals {
     /// On the board of the barrier alone: a wall or a barrier box.
     fn occupied(&self, cell: Cell) -> bool {
         self.barrier[cell]
+    }
+
+    /// The pusher's cell and the target of a push of the barrier box on `cell` in
+    /// `direction`, when both are free, the pusher stands outside the corral and the
+    /// target is not dead: the pushes both steps of [`Corrals::grow`] look at.
+    fn outside_push(
+        &self,
+        model: &Model,
+        cell: Cell,
+        direction: Direction,
+        dead: &impl Fn(Cell, Direction) -> bool,
+    ) -> Option<(Cell, Cell)> {
+        let stand = model.neighbor(cell, direction.opposite())?;
+        let to = model.neighbor(cell, direction)?;
+        (!self.occupied(stand)
+            && !self.occupied(to)
+            && !self.in_corral[stand]
+            && !dead(to, direction))
+        .then_some((stand, to))
     }
 
     fn touches_corral_and_outside(&self, model: &Model, cell: Cell) -> bool {
