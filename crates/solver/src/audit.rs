@@ -24,7 +24,7 @@ use sokoengine_board::Puzzle;
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, Limits};
-use crate::corral::{CorralDeadlock, Corrals};
+use crate::corral::{CorralBudget, CorralDeadlock, Corrals};
 use crate::engine::{Engine, PusherKey};
 use crate::error::SolverError;
 use crate::ids::{Cell, PerCell};
@@ -127,13 +127,17 @@ impl Audit {
 
     /// A session that checks positions, with every layer on.
     pub fn session(&self) -> Session<'_> {
+        let mut engine = Engine::new(
+            &self.model,
+            Features::ALL,
+            PusherKey::Normalized,
+            Limits::DEFAULT_MEMORY,
+        );
+        // The feature space search's budget: it searches every corral the tree
+        // searches' smaller budget does, and larger ones.
+        engine.set_corral_budget(CorralBudget::LARGE);
         Session {
-            engine: Engine::new(
-                &self.model,
-                Features::ALL,
-                PusherKey::Normalized,
-                Limits::DEFAULT_MEMORY,
-            ),
+            engine,
             fess: crate::fess::Auditor::new(&self.model, Limits::DEFAULT_MEMORY / 8),
             cells: Vec::new(),
             taken: PerCell::filled(false, self.model.board.cells_len()),

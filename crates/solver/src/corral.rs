@@ -74,14 +74,48 @@ pub(crate) enum CorralDeadlock {
     Search,
 }
 
-/// Corrals with more barrier boxes are not searched.
-const SEARCH_MAX_BOXES: usize = 10;
-/// Positions one corral search may store.
-const SEARCH_MAX_STATES: usize = 400;
-/// Corral searches per analysed position.
-const SEARCHES_PER_POSITION: usize = 2;
+/// How much work the corral deadlock searches of one analysis may do.
+///
+/// The tree searches analyse every position they expand and keep the searches
+/// small. The feature space search tests only the positions it chooses, and there a
+/// deadlock found early saves whole subtrees, so it searches far larger corrals
+/// (docs/solver.md, "Deadlock tests").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CorralBudget {
+    /// Corrals with more barrier boxes are not searched.
+    pub(crate) max_boxes: usize,
+    /// Positions one corral search may store before it gives up.
+    pub(crate) max_states: usize,
+    /// Corral searches per analysed position.
+    pub(crate) searches: usize,
+}
+
+impl CorralBudget {
+    /// The budget of the tree searches (A* and greedy), which analyse every
+    /// expanded position.
+    pub(crate) const SMALL: CorralBudget = CorralBudget {
+        max_boxes: 10,
+        max_states: 400,
+        searches: 2,
+    };
+    /// The budget of the feature space search's deadlock tests.
+    pub(crate) const LARGE: CorralBudget = CorralBudget {
+        max_boxes: 24,
+        max_states: 5_000,
+        searches: 8,
+    };
+}
+
+impl Default for CorralBudget {
+    fn default() -> Self {
+        CorralBudget::SMALL
+    }
+}
+
 /// Entries of the deadlock cache before it is cleared.
 const CACHE_MAX: usize = 1 << 18;
+/// Bytes a cache entry costs besides its boxes (key, verdict, table slot).
+const CACHE_ENTRY_BYTES: usize = 48;
 
 /// Scratch of the corral analysis.
 #[derive(Debug, Clone, Default)]
@@ -101,9 +135,18 @@ pub(crate) struct CorralScratch {
     /// Verdicts of corral searches by small-board position (sorted boxes,
     /// normalized pusher): `true` = deadlock.
     cache: Option<FastMap<(Vec<Cell>, Cell), bool>>,
+    /// Bytes the cache holds.
+    cache_bytes: usize,
+    /// The work each analysis may do.
+    pub(crate) budget: CorralBudget,
 }
 
 impl CorralScratch {
+    /// Bytes of the deadlock cache.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.cache_bytes
+    }
+
     fn begin(&mut self, len: usize) {
         if self.stamp.len() < len {
             self.label.resize(len, 0);
@@ -184,7 +227,8 @@ pub(crate) fn analyse(
                 }
             }
         }
-        if search && searches < SEARCHES_PER_POSITION && scratch.barrier.len() <= SEARCH_MAX_BOXES {
+        let budget = scratch.budget;
+        if search && searches < budget.searches && scratch.barrier.len() <= budget.max_boxes {
             searches += 1;
             if corral_search(&engine, scratch, label) {
                 verdict = Some(CorralDeadlock::Search);
@@ -220,6 +264,7 @@ fn corral_search(engine: &Loaded<'_>, scratch: &mut CorralScratch, label: u32) -
         clear(board, &boxes);
         return dead;
     }
+    let max_states = scratch.budget.max_states;
     let (label_of, stamp_of) = (&scratch.label, &scratch.stamp);
     let in_corral = |cell: Cell| stamp_of[cell] == generation && label_of[cell] == label;
     let mut seen = fast_set::<(Vec<Cell>, Cell)>();
@@ -274,7 +319,7 @@ fn corral_search(engine: &Loaded<'_>, scratch: &mut CorralScratch, label: u32) -
                 child[i] = to;
                 child.sort_unstable();
                 if seen.insert((child.clone(), child_pusher)) {
-                    if seen.len() > SEARCH_MAX_STATES {
+                    if seen.len() > max_states {
                         // Out of budget: no verdict.
                         dead = false;
                         clear(board, &state);
@@ -289,7 +334,9 @@ fn corral_search(engine: &Loaded<'_>, scratch: &mut CorralScratch, label: u32) -
     let cache = scratch.cache.get_or_insert_with(fast_map);
     if cache.len() >= CACHE_MAX {
         cache.clear();
+        scratch.cache_bytes = 0;
     }
+    scratch.cache_bytes += CACHE_ENTRY_BYTES + key.0.len() * std::mem::size_of::<Cell>();
     cache.insert(key, dead);
     dead
 }
@@ -359,4 +406,44 @@ fn pi_pushes(engine: &Loaded<'_>, scratch: &CorralScratch, label: u32, key: u32)
         }
     }
     Some(pushes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Features;
+    use crate::engine::{Engine, PusherKey};
+    use sokoengine_board::Puzzle;
+    use sokoengine_geometry::Tessellation;
+
+    /// The corral verdict of the level's start with corral searches only.
+    fn search_verdict(text: &str, budget: CorralBudget) -> Corrals {
+        let puzzle = Puzzle::parse(Tessellation::Sokoban, &text.replace('/', "\n")).unwrap();
+        let model = Model::new(&puzzle, 1 << 30).unwrap();
+        let mut engine = Engine::new(&model, Features::ALL, PusherKey::Normalized, 1 << 30);
+        engine.set_corral_budget(budget);
+        engine.place(&model.start_boxes, model.start_pusher);
+        let pusher = engine.position.pusher();
+        engine.position.reachable_into(pusher, &mut engine.reach);
+        engine.corrals(false, true)
+    }
+
+    #[test]
+    fn the_large_budget_searches_fences_the_small_one_skips() {
+        // Twelve boxes fence off the top row. Pushed up, a box lands against the
+        // wall on a row without goals, and nothing else moves them: a deadlock, but
+        // only a search of all twelve fence boxes sees it.
+        let level = "##############/#            #/#$$$$$$$$$$$$#/#@     ......#/#      ......#/##############";
+        assert_eq!(search_verdict(level, CorralBudget::SMALL), Corrals::None);
+        assert_eq!(
+            search_verdict(level, CorralBudget::LARGE),
+            Corrals::Deadlock(CorralDeadlock::Search)
+        );
+        // With a way into the top row, the search finds no deadlock.
+        let open = "##############/#            #/#$$$$$$$$$$$ #/#@    $......#/#      ......#/##############";
+        assert_ne!(
+            search_verdict(open, CorralBudget::LARGE),
+            Corrals::Deadlock(CorralDeadlock::Search)
+        );
+    }
 }

@@ -7,7 +7,7 @@ use sokoengine_board::{Position, Reach};
 use sokoengine_geometry::Direction;
 
 use crate::config::{Features, StopReason};
-use crate::corral::{CorralScratch, Corrals, Loaded};
+use crate::corral::{CorralBudget, CorralScratch, Corrals, Loaded};
 use crate::deadlock::{Freeze, closed_diagonal};
 use crate::ids::{Cell, Costs, PerCell, Slot, Table};
 use crate::matching::{IMPOSSIBLE, Matching, Saved};
@@ -343,6 +343,17 @@ impl<'m> Engine<'m> {
     /// again.
     pub(crate) fn is_frozen(&mut self, cell: Cell) -> bool {
         self.freeze.is_frozen(self.model, &self.position, cell)
+    }
+
+    /// Sets the work the corral deadlock searches of [`Engine::corrals`] may do
+    /// (`CorralBudget::SMALL` unless set).
+    pub(crate) fn set_corral_budget(&mut self, budget: CorralBudget) {
+        self.corral_scratch.budget = budget;
+    }
+
+    /// Bytes of the corral deadlock cache.
+    pub(crate) fn corral_cache_bytes(&self) -> usize {
+        self.corral_scratch.memory_bytes()
     }
 
     /// Corral analysis of the loaded position, its region in `reach`

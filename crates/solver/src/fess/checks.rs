@@ -12,7 +12,7 @@ use sokoengine_geometry::Direction;
 use super::board::{Board, BoxMove, Way};
 use super::walls::Walled;
 use crate::config::Features;
-use crate::corral::Corrals;
+use crate::corral::{CorralBudget, Corrals};
 use crate::engine::{Engine, PusherKey};
 use crate::ids::{Cell, Costs, PerCell, Slot};
 use crate::model::{INF, Model};
@@ -64,7 +64,8 @@ impl std::fmt::Debug for Checks<'_> {
 
 impl<'m> Checks<'m> {
     pub(crate) fn new(model: &'m Model, way: Way, features: Features, budget: usize) -> Checks<'m> {
-        let engine = Engine::new(model, features, PusherKey::Normalized, budget);
+        let mut engine = Engine::new(model, features, PusherKey::Normalized, budget);
+        engine.set_corral_budget(CorralBudget::LARGE);
         let stuck_goals = if way == Way::Push && features.settled_goals {
             stuck_goals(model)
         } else {
@@ -88,7 +89,7 @@ impl<'m> Checks<'m> {
 
     /// Bytes of the tests' own tables (the corral cache among them).
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.engine.store.memory_bytes()
+        self.engine.store.memory_bytes() + self.engine.corral_cache_bytes()
     }
 
     /// The goal tables with the boxes of `fixed` (sorted) as walls.
