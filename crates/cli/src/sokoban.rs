@@ -326,6 +326,10 @@ pub fn run_replay(
         .map_err(|error| step_error(&error, puzzle.width()).message)?;
     // Played a block of steps at a time: no step list beside the text.
     let verdict = sokoengine::io::replay(&mut mover, moves);
+    if let Some(ReplayError::Step(error)) = &verdict.error {
+        // A letter without meaning: nothing was played.
+        return Err(error.to_string());
+    }
     if matches!(verdict.error, Some(ReplayError::Mismatch { .. })) {
         // The step was played before its push/move kind was found wrong.
         let _ = mover.undo_last_move();

@@ -58,6 +58,35 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
     }
 }
 
+/// The number of push letters of `bytes` when they are all step letters of `table`
+/// (every solution), else `None`: one pass without a branch per byte.
+fn letters_only(table: &[u8; 128], bytes: &[u8]) -> Option<usize> {
+    let mut meaningful = LETTER_VALID;
+    let mut pushes = 0;
+    for &byte in bytes {
+        let code = table[usize::from(byte & 0x7f)];
+        // A non-ASCII byte clears the flag too (the table is indexed by 7 bits).
+        meaningful &= code & !byte;
+        pushes += usize::from((code & LETTER_PUSH) >> 3);
+    }
+    (meaningful != 0).then_some(pushes)
+}
+
+/// Fills `block` with the plain steps of `letters` (a text of step letters alone, as
+/// [`letters_only`] tells in the same pass, whose answer it returns).
+fn plain_steps(table: &[u8; 128], letters: &[u8], block: &mut Vec<PusherStep>) -> Option<usize> {
+    let mut meaningful = LETTER_VALID;
+    let mut pushes = 0;
+    block.clear();
+    block.extend(letters.iter().map(|&byte| {
+        let code = table[usize::from(byte & 0x7f)];
+        meaningful &= code & !byte;
+        pushes += usize::from((code & LETTER_PUSH) >> 3);
+        PLAIN_STEPS[usize::from(code & (LETTER_PUSH | LETTER_DIRECTION))]
+    }));
+    (meaningful != 0).then_some(pushes)
+}
+
 impl Moves {
     /// Checks that every letter has a meaning in `tessellation` ([`Moves::pusher_steps`]'s
     /// only error) without building the steps.
@@ -79,6 +108,9 @@ impl Moves {
     /// ```
     pub fn check_steps(&self, tessellation: Tessellation) -> Result<(), GeometryError> {
         let table = step_letters(tessellation);
+        if letters_only(table, self.as_str().as_bytes()).is_some() {
+            return Ok(());
+        }
         for &byte in self.as_str().as_bytes() {
             let valid = byte.is_ascii() && table[usize::from(byte)] & LETTER_VALID != 0;
             if !valid && !matches!(byte, b'[' | b']' | b'{' | b'}' | b'*') {
@@ -514,10 +546,16 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
     let table = step_letters(tessellation);
     let bytes = moves.as_str().as_bytes();
     let code = |byte: u8| table[usize::from(byte & 0x7f)];
-    if !bytes
-        .iter()
-        .all(|&byte| byte.is_ascii() && code(byte) & LETTER_VALID != 0)
-    {
+    let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
+    // A text of one block is checked as it is converted; a longer one before any block
+    // is played.
+    let one_block = bytes.len() <= REPLAY_BLOCK;
+    let checked = if one_block {
+        plain_steps(table, bytes, &mut block)
+    } else {
+        letters_only(table, bytes)
+    };
+    let Some(all_pushes) = checked else {
         let steps = match moves.pusher_steps(tessellation) {
             Ok(steps) => steps,
             Err(error) => return Verdict::refused(error.into()),
@@ -530,27 +568,22 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
         let mut verdict = Verdict::applied(&steps[..applied]);
         verdict.error = result.err();
         return verdict;
-    }
+    };
     let pushes_in = |letters: &[u8]| {
         letters
             .iter()
             .filter(|&&byte| code(byte) & LETTER_PUSH != 0)
             .count()
     };
-    let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
-    let mut pushes = 0;
     for (number, letters) in bytes.chunks(REPLAY_BLOCK).enumerate() {
         let offset = number * REPLAY_BLOCK;
-        block.clear();
-        block.extend(
-            letters.iter().map(|&byte| {
-                PLAIN_STEPS[usize::from(code(byte) & (LETTER_PUSH | LETTER_DIRECTION))]
-            }),
-        );
+        if !one_block {
+            plain_steps(table, letters, &mut block);
+        }
         if let Err(error) = replay_steps(mover, &block) {
             let error = error.after(offset);
             let applied = error.step().unwrap_or(offset);
-            pushes += pushes_in(&letters[..applied - offset]);
+            let pushes = pushes_in(&bytes[..applied]);
             return Verdict {
                 steps: applied,
                 moves: applied - pushes,
@@ -559,12 +592,11 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
                 ..Verdict::default()
             };
         }
-        pushes += pushes_in(letters);
     }
     Verdict {
         steps: bytes.len(),
-        moves: bytes.len() - pushes,
-        pushes,
+        moves: bytes.len() - all_pushes,
+        pushes: all_pushes,
         ..Verdict::default()
     }
 }
@@ -734,34 +766,39 @@ impl ReplayOptions {
     ///
     /// # Errors
     ///
-    /// In this order: [`ReplayError::Step`] for a letter without meaning in the
-    /// tessellation, [`ReplayError::Size`] for a board too large,
-    /// [`ReplayError::SokobanPlus`] for invalid orders, [`ReplayError::Mover`] for an
-    /// unplayable board.
+    /// [`ReplayError::Size`] for a board too large, [`ReplayError::SokobanPlus`] for
+    /// invalid orders, [`ReplayError::Mover`] for an unplayable board; before any of
+    /// them [`ReplayError::Step`] for a letter without meaning in the tessellation (a
+    /// mover that can be built leaves that to [`replay`], which plays nothing then).
     ///
     /// # Examples
     ///
     /// ```
     /// use sokoengine_board::Puzzle;
     /// use sokoengine_geometry::Tessellation;
-    /// use sokoengine_io::{Moves, ReplayOptions};
+    /// use sokoengine_io::{Moves, ReplayOptions, replay};
     /// use sokoengine_mover::SolvingMode;
     ///
     /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
     /// let moves = Moves::parse("[ll]")?;
     /// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
     /// assert_eq!(mover.solving_mode(), SolvingMode::Reverse);
-    /// let error = ReplayOptions::new().mover(&puzzle, &Moves::parse("n")?).unwrap_err();
+    /// // A letter without meaning: the replay refuses it before the first step.
+    /// let moves = Moves::parse("n")?;
+    /// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+    /// let error = replay(&mut mover, &moves).error.expect("a letter without meaning");
     /// assert_eq!(error.to_string(), "Illegal PusherStep character 'n' in SokobanTessellation!");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn mover(self, puzzle: &Puzzle, moves: &Moves) -> Result<Mover, ReplayError> {
-        moves.check_steps(puzzle.tessellation())?;
-        self.mover_on(BoardGraph::new(puzzle)?, puzzle, moves)
+        let mover = BoardGraph::new(puzzle)
+            .map_err(ReplayError::from)
+            .and_then(|board| self.mover_on(board, puzzle, moves));
+        letters_first(mover, puzzle, moves)
     }
 
-    /// [`ReplayOptions::mover`] on `board`, the graph of `puzzle`, once the letters
-    /// of `moves` are known to have a meaning.
+    /// [`ReplayOptions::mover`] on `board`, the graph of `puzzle`, the letters of
+    /// `moves` unchecked.
     pub(crate) fn mover_on(
         self,
         board: BoardGraph,
@@ -785,6 +822,20 @@ impl ReplayOptions {
         };
         Mover::with_manager(manager, mode).map_err(ReplayError::Mover)
     }
+}
+
+/// `mover`, or when it could not be built the error of a letter of `moves` without
+/// meaning in the puzzle's tessellation, if any: such a letter stops a replay before
+/// any problem of the board.
+pub(crate) fn letters_first(
+    mover: Result<Mover, ReplayError>,
+    puzzle: &Puzzle,
+    moves: &Moves,
+) -> Result<Mover, ReplayError> {
+    mover.map_err(|error| match moves.check_steps(puzzle.tessellation()) {
+        Err(letter) => letter.into(),
+        Ok(()) => error,
+    })
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@
 
 use sokoengine_board::{BoardGraph, MAX_HEIGHT, MAX_WIDTH, Puzzle, SizeError, is_playable};
 use sokoengine_metrics::SolutionVerifier;
+use sokoengine_mover::Mover;
 
 use crate::moves::Moves;
-use crate::replay::{ReplayError, ReplayOptions, Verdict, replay};
+use crate::replay::{ReplayError, ReplayOptions, Verdict, letters_first, replay};
 
 /// Replays the snapshots of one puzzle and computes their metrics: the one verifier
 /// of snapshots, for solutions and saved games alike.
@@ -113,18 +114,14 @@ impl<'p> PuzzleVerifier<'p> {
     }
 
     /// The mover of [`ReplayOptions::mover`], on the board graph built once.
-    fn mover(
-        &mut self,
-        moves: &Moves,
-        options: ReplayOptions,
-    ) -> Result<sokoengine_mover::Mover, ReplayError> {
-        moves.check_steps(self.puzzle.tessellation())?;
+    fn mover(&mut self, moves: &Moves, options: ReplayOptions) -> Result<Mover, ReplayError> {
         let puzzle = self.puzzle;
-        let graph = self
-            .graph
-            .get_or_insert_with(|| BoardGraph::new(puzzle))
-            .clone()?;
-        options.mover_on(graph, puzzle, moves)
+        let graph = self.graph.get_or_insert_with(|| BoardGraph::new(puzzle));
+        let mover = graph
+            .clone()
+            .map_err(ReplayError::from)
+            .and_then(|graph| options.mover_on(graph, puzzle, moves));
+        letters_first(mover, puzzle, moves)
     }
 }
 
