@@ -4,8 +4,8 @@
 //! one pass cannot tell). On `Original_and_Extra.sok` (anchor: parsing plus replaying
 //! in at most 5 ms; sokoenginepy about 18 s) and on the 20 large-suite files with their
 //! 4,408 solutions (anchor: sokoenginepy's C++ core parses and replays them in
-//! 1,368 ms, docs/performance.md#sokoban-family). The older replay on a Mover for every snapshot
-//! ([`Collection::replay_all`]) and the metrics alone are measured beside them.
+//! 1,368 ms, docs/performance.md#sokoban-family). A replay on a Mover for every snapshot
+//! ([`ReplayOptions::mover`] and [`replay`]) and the metrics alone are measured beside them.
 //!
 //! `cargo bench -p sokoengine-benches --bench verify -- --warm-up-time 1 --measurement-time 3`
 
@@ -35,28 +35,29 @@ fn parse_replay_and_measure(text: &str) -> (usize, usize, usize) {
             };
             let verdict = verifier.verify(&moves, ReplayOptions::new());
             measured += usize::from(verdict.metrics.is_some());
-            solved += usize::from(match verdict.replay {
-                Some(replay) => replay.solved,
-                // What the one pass cannot tell, a Mover does.
-                None => replay(&puzzle, &moves, ReplayOptions::new())
-                    .is_ok_and(|r| r.error.is_none() && r.solved),
-            });
+            solved += usize::from(verdict.solved);
         }
     }
     (snapshots, solved, measured)
 }
 
-/// Parses and replays everything on a Mover with [`Collection::replay_all`]; returns
-/// (snapshots, solved).
+/// Parses and replays everything on a Mover; returns (snapshots, solved).
 fn parse_and_replay_on_mover(text: &str) -> (usize, usize) {
-    let replays = Collection::parse(text, VariantHint::None)
-        .expect("the text holds puzzles")
-        .replay_all();
-    let solved = replays
-        .iter()
-        .filter(|r| matches!(r.result, Ok(true)))
-        .count();
-    (replays.len(), solved)
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
+    let (mut snapshots, mut solved) = (0, 0);
+    for entry in &collection.puzzles {
+        let puzzle = entry.puzzle();
+        for snapshot in entry.snapshots() {
+            snapshots += 1;
+            let (Ok(puzzle), Ok(moves)) = (&puzzle, snapshot.moves()) else {
+                continue;
+            };
+            if let Ok(mut mover) = ReplayOptions::new().mover(puzzle, &moves) {
+                solved += usize::from(replay(&mut mover, &moves).solved);
+            }
+        }
+    }
+    (snapshots, solved)
 }
 
 /// Parses everything and computes the board-verified metrics of every snapshot;

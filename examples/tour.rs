@@ -62,12 +62,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // 4. Replay the snapshot on a Mover.
-    let replayed = replay(&entry.puzzle()?, &snapshot.moves()?, ReplayOptions::new())?;
+    let (puzzle, moves) = (entry.puzzle()?, snapshot.moves()?);
+    let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+    let verdict = replay(&mut mover, &moves);
     println!(
         "replay: {} steps, solved: {}\n{}",
-        replayed.steps_applied,
-        replayed.solved,
-        replayed.mover.board()
+        verdict.steps,
+        verdict.ok()?,
+        mover.board()
     );
 
     // 5. JSoko's six metrics, verified on the board.

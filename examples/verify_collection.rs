@@ -1,4 +1,5 @@
-//! Replays every snapshot of a collection and prints a summary:
+//! Verifies every snapshot of a collection (`PuzzleVerifier`: one pass, a Mover where
+//! that cannot tell) and prints a summary:
 //! `cargo run --example verify_collection [FILE.sok|FILE.xsb]`.
 //!
 //! Without an argument it verifies a small embedded collection that shows a plain
@@ -6,7 +7,7 @@
 //! a Hexoban puzzle, an unfinished saved game and two snapshots that do not replay (a
 //! lower-case step that pushes, a step into a wall: the mover's message).
 
-use sokoengine::io::{Collection, ReplayError, VariantHint};
+use sokoengine::io::{Collection, PuzzleVerifier, ReplayError, ReplayOptions, VariantHint};
 
 const EMBEDDED: &str = "\
 Collection: verify_collection demo
@@ -70,34 +71,47 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("skipped: {error}");
     }
     let (mut solved, mut unsolved, mut failed) = (0, 0, 0);
-    for outcome in collection.replay_all() {
-        let entry = &collection.puzzles[outcome.puzzle];
-        let snapshot = &entry.snapshots()[outcome.snapshot];
-        let counts = outcome.moves.as_ref().map_or_else(String::new, |m| {
-            format!("{} moves, {} pushes", m.move_count(), m.push_count())
-        });
-        let verdict = match &outcome.result {
-            Ok(true) => {
-                solved += 1;
-                "solved".to_owned()
-            }
-            Ok(false) => {
-                unsolved += 1;
-                "not solved".to_owned()
-            }
-            Err(error) => {
-                failed += 1;
-                describe(error)
-            }
-        };
-        println!(
-            "{:>4}.{:<2} {:<24} {:<34} {:<22} {verdict}",
-            outcome.puzzle + 1,
-            outcome.snapshot + 1,
-            shorten(&entry.title, 24),
-            shorten(&snapshot.title, 34),
-            counts,
-        );
+    for (puzzle_index, entry) in collection.puzzles.iter().enumerate() {
+        let puzzle = entry.puzzle();
+        // Built on first need, once per puzzle.
+        let mut verifier = None;
+        for (snapshot_index, snapshot) in entry.snapshots().iter().enumerate() {
+            let moves = snapshot.moves();
+            let counts = moves.as_ref().map_or_else(
+                |_| String::new(),
+                |m| format!("{} moves, {} pushes", m.move_count(), m.push_count()),
+            );
+            let outcome = match (&puzzle, &moves) {
+                (Err(error), _) => Err(ReplayError::Board(error.clone())),
+                (_, Err(error)) => Err(ReplayError::Moves(error.clone())),
+                (Ok(puzzle), Ok(moves)) => verifier
+                    .get_or_insert_with(|| PuzzleVerifier::new(puzzle))
+                    .verify(moves, ReplayOptions::new())
+                    .ok(),
+            };
+            let verdict = match &outcome {
+                Ok(true) => {
+                    solved += 1;
+                    "solved".to_owned()
+                }
+                Ok(false) => {
+                    unsolved += 1;
+                    "not solved".to_owned()
+                }
+                Err(error) => {
+                    failed += 1;
+                    describe(error)
+                }
+            };
+            println!(
+                "{:>4}.{:<2} {:<24} {:<34} {:<22} {verdict}",
+                puzzle_index + 1,
+                snapshot_index + 1,
+                shorten(&entry.title, 24),
+                shorten(&snapshot.title, 34),
+                counts,
+            );
+        }
     }
     println!(
         "{} puzzles, {} snapshots: {solved} solved, {unsolved} not solved, {failed} failed, {} skipped",

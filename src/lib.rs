@@ -8,18 +8,17 @@
 //!
 //! ```
 //! # #[cfg(all(feature = "io", feature = "mover", feature = "metrics"))] {
-//! use sokoengine::io::{Collection, VariantHint};
-//! use sokoengine::metrics::SolutionVerifier;
+//! use sokoengine::io::{Collection, PuzzleVerifier, ReplayOptions, VariantHint};
 //!
 //! let text = "Level 1\n\n#######\n#@ $ .#\n#######\n\nSolution\nrRR\n";
 //! let collection = Collection::parse(text, VariantHint::None)?;
-//! // Replay every snapshot on a Mover...
-//! let replays = collection.replay_all();
-//! assert!(matches!(replays[0].result, Ok(true)));
-//! // ...and measure it the JSoko way.
-//! let puzzle = collection.puzzles[0].puzzle()?;
-//! let mut verifier = SolutionVerifier::new(&puzzle)?;
-//! assert_eq!(verifier.verify("rRR")?.to_string(), "3/2/1/1/1/1");
+//! // Replay a snapshot and measure it the JSoko way, in one pass.
+//! let entry = &collection.puzzles[0];
+//! let puzzle = entry.puzzle()?;
+//! let mut verifier = PuzzleVerifier::new(&puzzle);
+//! let verdict = verifier.verify(&entry.snapshots()[0].moves()?, ReplayOptions::new());
+//! assert!(verdict.solved);
+//! assert_eq!(verdict.metrics.map(|game| game.metrics.to_string()), Some("3/2/1/1/1/1".into()));
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

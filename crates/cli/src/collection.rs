@@ -1,13 +1,13 @@
 //! `verify` and `convert`: whole collections.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde_json::value::RawValue;
-use sokoengine::board::{BoardGraph, Puzzle};
+use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
 use sokoengine::io::{
     Collection, CollectionWriter, FileFormat, Place, PuzzleEntry, PuzzleVerifier, ReplayOptions,
@@ -22,7 +22,7 @@ use crate::input::{
 };
 use crate::output::{Output, Progress, write_failure};
 use crate::parallel::{fold_owned, map_owned};
-use crate::sokoban::{StepError, run_replay_on, yes_no};
+use crate::sokoban::{StepError, step_error, yes_no};
 use crate::stream::{Batches, CollectionFile, DEFAULT_MAX_DECODED, Plan, StreamedSeq};
 
 /// Arguments of `sokoengine verify`.
@@ -654,16 +654,13 @@ fn verify_puzzle(
         .as_ref()
         .filter(|_| has_snapshots)
         .map(PuzzleVerifier::new);
-    // The board graph of a replay on a Mover, built on first need (most snapshots are
-    // decided in one pass) and shared by the puzzle's snapshots.
-    let graph = OnceCell::new();
     let snapshots = entry
         .snapshots()
         .iter()
         .enumerate()
         .map(|(snapshot_index, snapshot)| {
             let board = puzzle.as_ref().zip(verifier.as_mut());
-            let report = verify_snapshot(snapshot_index, snapshot, board, &graph, sokoban_plus);
+            let report = verify_snapshot(snapshot_index, snapshot, board, sokoban_plus);
             progress.inc(1);
             report
         })
@@ -682,8 +679,7 @@ fn verify_puzzle(
 fn verify_snapshot(
     index: usize,
     snapshot: &Snapshot,
-    board: Option<(&Puzzle, &mut PuzzleVerifier)>,
-    graph: &OnceCell<Result<BoardGraph, String>>,
+    board: Option<(&Puzzle, &mut PuzzleVerifier<'_>)>,
     sokoban_plus: bool,
 ) -> SnapshotReport {
     let mut report = SnapshotReport {
@@ -712,26 +708,15 @@ fn verify_snapshot(
     };
     // Replay and JSoko's metrics (docs/rules.md#verifying-a-solution: solutions and saved
     // games alike; none for illegal steps, reverse snapshots and pusher selections) in one
-    // pass.
+    // pass, or on a Mover where that cannot tell, with its exact messages.
     // The puzzle's Sokoban+ orders apply only when asked for, as in `replay`.
     let verdict = verifier.verify(&moves, ReplayOptions::new().sokoban_plus(sokoban_plus));
     report.metrics = verdict.metrics.map(|game| game.metrics);
-    match verdict.replay {
-        Some(replay) => report.solved = replay.solved,
-        // What the one pass cannot tell, a Mover does, with its exact messages.
-        None => {
-            let graph = graph
-                .get_or_init(|| BoardGraph::new(puzzle).map_err(|e| e.to_string()))
-                .clone();
-            match run_replay_on(graph, puzzle, &moves, false, sokoban_plus) {
-                Ok(outcome) => {
-                    report.solved = outcome.error.is_none() && outcome.solved;
-                    report.error = outcome.error;
-                }
-                Err(message) => report.error = fail(message),
-            }
-        }
-    }
+    report.solved = verdict.solved;
+    report.error = verdict
+        .error
+        .as_ref()
+        .map(|error| step_error(error, puzzle.width()));
     report
 }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sokoengine::board::{BoardPosition, Puzzle};
-use sokoengine::io::{Moves, ReplayError, ReplayOptions};
+use sokoengine::io::{Moves, ReplayOptions};
 use sokoengine::mover::BoardManager;
 use sokoengine::render::{
     Animation, BoardPicture, Highlight, MAX_CELL, MIN_CELL, Options, Playback, RenderError, Rgb,
@@ -19,7 +19,7 @@ use crate::collection::load_collection;
 use crate::failure::Failure;
 use crate::input::{display_name, extension, snapshot_number};
 use crate::output::Output;
-use crate::sokoban::{BoardChoice, StepError, choose_puzzle, load_puzzle};
+use crate::sokoban::{BoardChoice, StepError, choose_puzzle, load_puzzle, step_error};
 
 /// The most frames `--animate` draws (an animated SVG grows with every frame).
 pub(crate) const MAX_ANIMATED_FRAMES: u64 = 1 << 16;
@@ -412,19 +412,6 @@ fn png(_svg: &str) -> Result<Vec<u8>, Failure> {
     Err(Failure::usage(
         "this sokoengine was built without PNG support (cargo feature png)",
     ))
-}
-
-/// The refused step of a replay, as `replay` reports it (cells named by row and
-/// column on a board `width` cells wide).
-fn step_error(error: &ReplayError, width: usize) -> StepError {
-    let message = match error {
-        ReplayError::Rejected { source, .. } => source.cells_message(width),
-        other => other.detail(),
-    };
-    StepError {
-        step: error.step(),
-        message,
-    }
 }
 
 /// The puzzle of `render`'s FILE (read as `board` reads it, or a JSON collection), its

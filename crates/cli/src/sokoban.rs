@@ -4,11 +4,13 @@ use clap::Args;
 use serde::Serialize;
 use std::path::Path;
 
-use sokoengine::board::{BoardGraph, BoardParseError, Puzzle, is_board_line};
+use sokoengine::board::{BoardParseError, Puzzle, is_board_line};
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Moves, PuzzleEntry, PuzzleReader, ReplayError, extension_hint, replay_moves};
+use sokoengine::io::{
+    Moves, PuzzleEntry, PuzzleReader, ReplayError, ReplayOptions, extension_hint,
+};
 use sokoengine::metrics::{InvalidSolution, SolutionMetrics, SolutionVerifier};
-use sokoengine::mover::{BoardManager, Mover, SolvingMode};
+use sokoengine::mover::Mover;
 
 use crate::failure::Failure;
 use crate::input::{display_name, level_number, parse_variant, read_text, variant_name};
@@ -288,6 +290,21 @@ pub struct ReplayOutcome {
     pub error: Option<StepError>,
 }
 
+/// A replay's error as the commands report it: the refused step (cells named by row
+/// and column on a board `width` cells wide), or the problem found before the first
+/// step.
+pub fn step_error(error: &ReplayError, width: usize) -> StepError {
+    let message = match error {
+        ReplayError::Rejected { source, .. } => source.cells_message(width),
+        ReplayError::SokobanPlus(error) => format!("Sokoban+: {error}"),
+        other => other.detail(),
+    };
+    StepError {
+        step: error.step(),
+        message,
+    }
+}
+
 /// Replays `moves` on `puzzle`: reverse mode when `reverse` or the moves contain a jump;
 /// Sokoban+ enabled when `sokoban_plus` and the puzzle has orders.
 ///
@@ -301,91 +318,31 @@ pub fn run_replay(
     reverse: bool,
     sokoban_plus: bool,
 ) -> Result<ReplayOutcome, String> {
-    let graph = BoardGraph::new(puzzle).map_err(|e| e.to_string());
-    run_replay_on(graph, puzzle, moves, reverse, sokoban_plus)
-}
-
-/// [`run_replay`] on `graph`, the puzzle's board graph or why it could not be built:
-/// `verify` builds it once per puzzle for all of its snapshots.
-///
-/// # Errors
-///
-/// As [`run_replay`].
-pub fn run_replay_on(
-    graph: Result<BoardGraph, String>,
-    puzzle: &Puzzle,
-    moves: &Moves,
-    reverse: bool,
-    sokoban_plus: bool,
-) -> Result<ReplayOutcome, String> {
-    // A letter without meaning stops the replay before it starts, before any problem
-    // of the board: checked here when the mover cannot be built, else by the replay,
-    // which plays nothing then (one pass less over a long solution).
-    let letters = || {
-        moves
-            .check_steps(puzzle.tessellation())
-            .map_err(|e| e.to_string())
-    };
-    let reverse = reverse || moves.jump_count() > 0;
-    let mover = || {
-        let graph = graph?;
-        // Sokoban+ is set up only when it is enabled.
-        let manager = if sokoban_plus && puzzle.has_sokoban_plus() {
-            let mut manager =
-                BoardManager::with_sokoban_plus(graph, &puzzle.boxorder, &puzzle.goalorder);
-            manager
-                .enable_sokoban_plus()
-                .map_err(|e| format!("Sokoban+: {e}"))?;
-            manager
-        } else {
-            BoardManager::new(graph)
-        };
-        let mode = if reverse {
-            SolvingMode::Reverse
-        } else {
-            SolvingMode::Forward
-        };
-        Mover::with_manager(manager, mode).map_err(|e| e.to_string())
-    };
-    let mut mover = mover().map_err(|error| letters().err().unwrap_or(error))?;
+    let options = ReplayOptions::new()
+        .reverse(reverse)
+        .sokoban_plus(sokoban_plus);
+    let mut mover = options
+        .mover(puzzle, moves)
+        .map_err(|error| step_error(&error, puzzle.width()).message)?;
     // Played a block of steps at a time: no step list beside the text.
-    let (tally, result) = replay_moves(&mut mover, moves);
-    let (applied, error) = match result {
-        Ok(()) => (tally.steps, None),
-        Err(ReplayError::Step(error)) => return Err(error.to_string()),
-        Err(error) => {
-            if matches!(error, ReplayError::Mismatch { .. }) {
-                // The step was played before its push/move kind was found wrong.
-                let _ = mover.undo_last_move();
-            }
-            let step = error.step().unwrap_or(0);
-            let message = match &error {
-                ReplayError::Rejected { source, .. } => source.cells_message(puzzle.width()),
-                ReplayError::Position { source, .. } => source.to_string(),
-                ReplayError::Mismatch { expected_push, .. } => {
-                    if *expected_push {
-                        "the move text says push, but the step moved no box".to_owned()
-                    } else {
-                        "the move text says move, but the step moved a box".to_owned()
-                    }
-                }
-                other => other.to_string(),
-            };
-            (
-                step,
-                Some(StepError {
-                    step: Some(step),
-                    message,
-                }),
-            )
-        }
-    };
+    let verdict = sokoengine::io::replay(&mut mover, moves);
+    if let Some(ReplayError::Step(error)) = &verdict.error {
+        // A letter without meaning: nothing was played.
+        return Err(error.to_string());
+    }
+    if matches!(verdict.error, Some(ReplayError::Mismatch { .. })) {
+        // The step was played before its push/move kind was found wrong.
+        let _ = mover.undo_last_move();
+    }
     Ok(ReplayOutcome {
-        applied,
-        moves_count: tally.moves,
-        pushes_count: tally.pushes,
+        applied: verdict.steps,
+        moves_count: verdict.moves,
+        pushes_count: verdict.pushes,
         solved: mover.is_solved(),
-        error,
+        error: verdict
+            .error
+            .as_ref()
+            .map(|error| step_error(error, puzzle.width())),
         mover,
     })
 }

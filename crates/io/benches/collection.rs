@@ -14,7 +14,7 @@ use sokoengine_board::BoardGraph;
 use sokoengine_geometry::Tessellation;
 use sokoengine_io::{
     Collection, Moves, PuzzleEntry, PuzzleReader, PuzzleStart, ReplayOptions, VariantHint, replay,
-    replay_moves, replay_steps,
+    replay_steps,
 };
 use sokoengine_mover::{Mover, SolvingMode};
 
@@ -110,7 +110,9 @@ fn collection(c: &mut Criterion) {
             games
                 .iter()
                 .filter(|(puzzle, moves)| {
-                    replay(puzzle, moves, ReplayOptions::new()).is_ok_and(|r| r.solved)
+                    ReplayOptions::new()
+                        .mover(puzzle, moves)
+                        .is_ok_and(|mut mover| replay(&mut mover, moves).solved)
                 })
                 .count()
         });
@@ -132,9 +134,9 @@ fn long_solution(c: &mut Criterion) {
     group.bench_function("from_text", |b| {
         b.iter(|| {
             let mut mover = mover();
-            let (tally, result) = replay_moves(&mut mover, black_box(&moves));
-            assert!(result.is_ok());
-            tally.steps
+            let verdict = replay(&mut mover, black_box(&moves));
+            assert!(verdict.error.is_none());
+            verdict.steps
         });
     });
     group.bench_function("step_list", |b| {

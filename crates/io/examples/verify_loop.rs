@@ -10,19 +10,26 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sokoengine_io::{Collection, VariantHint};
+use sokoengine_io::{Collection, ReplayOptions, VariantHint, replay};
 
-/// Parses and replays everything with [`Collection::replay_all`]; returns
-/// (snapshots, solved).
+/// Parses and replays every snapshot on a Mover ([`ReplayOptions::mover`] and
+/// [`replay`]); returns (snapshots, solved).
 fn parse_and_replay(text: &str) -> (usize, usize) {
-    let replays = Collection::parse(text, VariantHint::None)
-        .expect("the text holds puzzles")
-        .replay_all();
-    let solved = replays
-        .iter()
-        .filter(|r| matches!(r.result, Ok(true)))
-        .count();
-    (replays.len(), solved)
+    let collection = Collection::parse(text, VariantHint::None).expect("the text holds puzzles");
+    let (mut snapshots, mut solved) = (0, 0);
+    for entry in &collection.puzzles {
+        let puzzle = entry.puzzle();
+        for snapshot in entry.snapshots() {
+            snapshots += 1;
+            let (Ok(puzzle), Ok(moves)) = (&puzzle, snapshot.moves()) else {
+                continue;
+            };
+            if let Ok(mut mover) = ReplayOptions::new().mover(puzzle, &moves) {
+                solved += usize::from(replay(&mut mover, &moves).solved);
+            }
+        }
+    }
+    (snapshots, solved)
 }
 
 fn main() {

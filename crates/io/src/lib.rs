@@ -9,11 +9,13 @@
 //!   (`.sok` layout, 70-column moves, title and notes safety, plain files).
 //!   [`PuzzleReader`] yields the puzzles one at a time; boards and moves are parsed
 //!   when used; [`Collection::check`] reports every problem with its file line.
-//! * [`replay`] / [`replay_steps`] / [`Collection::replay_all`]: conversion to and from
-//!   `PusherStep`s and replaying snapshots on a `Mover`, with the failing step and
-//!   the mover's exact message; [`PuzzleVerifier`]: replay and JSoko metrics of a
-//!   snapshot in one pass on the compact core, the Mover only when that cannot tell;
-//!   [`PuzzleEntry::solutions`]: the snapshots that solve their puzzle, or why not.
+//! * Replaying and verifying, one outcome for all: [`PuzzleVerifier::verify`] checks a
+//!   snapshot (solved, or the failing step with the mover's exact message, and JSoko's
+//!   metrics) in one pass on the compact core, on a `Mover` only when that cannot
+//!   tell; [`replay`] plays move text on a `Mover` you hold ([`ReplayOptions::mover`]
+//!   builds one), [`replay_steps`] a list of `PusherStep`s; each gives a [`Verdict`]
+//!   or a [`ReplayError`]. [`PuzzleEntry::solutions`]: the snapshots that solve their
+//!   puzzle, or why not.
 //! * [`atomic`]: writing a file so that it is wholly replaced or left as it was
 //!   ([`Collection::save`] writes this way).
 //!
@@ -77,14 +79,11 @@ pub use moves::{
     MAX_MOVES_LEN, Moves, SnapshotParseError, SyntaxProblem, is_moves_char, is_moves_line,
 };
 pub use reader::{LoadError, ParseError, PuzzlePiece, PuzzleReader, PuzzleStart, SegmentStarts};
-pub use replay::{
-    ReplayError, ReplayOptions, Replayed, SnapshotReplay, StepTally, replay, replay_moves,
-    replay_steps,
-};
+pub use replay::{ReplayError, ReplayOptions, Verdict, replay, replay_steps};
 pub use snapshot::Snapshot;
 pub use solutions::{NotASolution, VerifiedSolution};
 pub use text::decode_text;
-pub use verify::{PuzzleVerifier, ReplayVerdict, SnapshotVerdict};
+pub use verify::PuzzleVerifier;
 pub use writer::{
     CollectionWriter, FileFormat, LineProblem, MOVES_LINE_LEN, Place, WriteError, WriteOptions,
 };

@@ -7,7 +7,8 @@ use sokoengine_mover::{
     BoardManager, Mover, MoverError, PusherStep, SokobanPlusErrors, SolvingMode,
 };
 
-use crate::collection::Collection;
+use sokoengine_metrics::SavedGame;
+
 use crate::moves::{Moves, SnapshotParseError};
 use crate::snapshot::Snapshot;
 
@@ -57,6 +58,35 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
     }
 }
 
+/// The number of push letters of `bytes` when they are all step letters of `table`
+/// (every solution), else `None`: one pass without a branch per byte.
+fn letters_only(table: &[u8; 128], bytes: &[u8]) -> Option<usize> {
+    let mut meaningful = LETTER_VALID;
+    let mut pushes = 0;
+    for &byte in bytes {
+        let code = table[usize::from(byte & 0x7f)];
+        // A non-ASCII byte clears the flag too (the table is indexed by 7 bits).
+        meaningful &= code & !byte;
+        pushes += usize::from((code & LETTER_PUSH) >> 3);
+    }
+    (meaningful != 0).then_some(pushes)
+}
+
+/// Fills `block` with the plain steps of `letters` (a text of step letters alone, as
+/// [`letters_only`] tells in the same pass, whose answer it returns).
+fn plain_steps(table: &[u8; 128], letters: &[u8], block: &mut Vec<PusherStep>) -> Option<usize> {
+    let mut meaningful = LETTER_VALID;
+    let mut pushes = 0;
+    block.clear();
+    block.extend(letters.iter().map(|&byte| {
+        let code = table[usize::from(byte & 0x7f)];
+        meaningful &= code & !byte;
+        pushes += usize::from((code & LETTER_PUSH) >> 3);
+        PLAIN_STEPS[usize::from(code & (LETTER_PUSH | LETTER_DIRECTION))]
+    }));
+    (meaningful != 0).then_some(pushes)
+}
+
 impl Moves {
     /// Checks that every letter has a meaning in `tessellation` ([`Moves::pusher_steps`]'s
     /// only error) without building the steps.
@@ -78,6 +108,9 @@ impl Moves {
     /// ```
     pub fn check_steps(&self, tessellation: Tessellation) -> Result<(), GeometryError> {
         let table = step_letters(tessellation);
+        if letters_only(table, self.as_str().as_bytes()).is_some() {
+            return Ok(());
+        }
         for &byte in self.as_str().as_bytes() {
             let valid = byte.is_ascii() && table[usize::from(byte)] & LETTER_VALID != 0;
             if !valid && !matches!(byte, b'[' | b']' | b'{' | b'}' | b'*') {
@@ -281,12 +314,13 @@ impl Snapshot {
 /// ```
 /// use sokoengine_board::Puzzle;
 /// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{replay, Moves, ReplayError, ReplayOptions};
+/// use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay};
 ///
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
 /// // A lower-case step that pushes: the text and the board disagree.
-/// let replayed = replay(&puzzle, &Moves::parse("r")?, ReplayOptions::new())?;
-/// let error = replayed.error.expect("a mismatch");
+/// let moves = Moves::parse("r")?;
+/// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+/// let error = replay(&mut mover, &moves).error.expect("a mismatch");
 /// assert!(matches!(error, ReplayError::Mismatch { step: 0, expected_push: false }));
 /// assert_eq!(error.step(), Some(0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -384,117 +418,187 @@ impl ReplayError {
     }
 }
 
-/// What [`replay_moves`] applied: steps, and among them moves and pushes (or pulls);
-/// pusher selections are neither.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The outcome of a replay, from [`replay`] on a Mover or
+/// [`PuzzleVerifier::verify`](crate::PuzzleVerifier::verify):
+/// the steps applied (and among them moves and pushes or pulls; pusher selections are
+/// neither), whether they solve the board, why the replay stopped early, and JSoko's
+/// metrics when they were computed.
+///
+/// # Examples
+///
+/// ```
+/// use sokoengine_board::Puzzle;
+/// use sokoengine_geometry::Tessellation;
+/// use sokoengine_io::{Moves, ReplayOptions, replay};
+///
+/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
+/// let moves = Moves::parse("RRR")?;
+/// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+/// let verdict = replay(&mut mover, &moves);
+/// // The third push runs the box into the wall: two steps applied, then the error.
+/// assert_eq!((verdict.steps, verdict.moves, verdict.pushes, verdict.solved), (2, 0, 2, false));
+/// assert_eq!(verdict.error.as_ref().and_then(|e| e.step()), Some(2));
+/// assert!(mover.is_solved());
+/// assert_eq!(mover.board().to_string(), "######\n#  @*#\n######");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[non_exhaustive]
-pub struct StepTally {
-    /// Steps applied.
+pub struct Verdict {
+    /// Steps applied (jump and selection groups count their steps).
     pub steps: usize,
-    /// Steps that moved no box (selections excluded).
+    /// Steps applied that moved no box (selections excluded).
     pub moves: usize,
-    /// Steps that pushed or pulled a box.
+    /// Steps applied that pushed or pulled a box.
     pub pushes: usize,
+    /// Whether every step was applied and the board is solved after the last (without
+    /// Sokoban+ unless it was asked for); `false` whenever [`Verdict::error`] is set.
+    pub solved: bool,
+    /// Why the replay stopped early or could not start; the steps applied are those
+    /// before [`ReplayError::step`].
+    pub error: Option<ReplayError>,
+    /// JSoko's metrics of a forward snapshot (a saved game's: of its played steps), from
+    /// [`PuzzleVerifier::verify`](crate::PuzzleVerifier::verify); `None` for an illegal
+    /// step, jumps, pusher selections or several pushers, and from [`replay`], which
+    /// computes none.
+    pub metrics: Option<SavedGame>,
 }
 
-impl StepTally {
-    pub(crate) fn of(steps: &[PusherStep]) -> StepTally {
+impl Verdict {
+    /// The verdict of a replay that could not start.
+    pub(crate) fn refused(error: ReplayError) -> Verdict {
+        Verdict {
+            error: Some(error),
+            ..Verdict::default()
+        }
+    }
+
+    /// The counts of `steps`, all applied.
+    pub(crate) fn applied(steps: &[PusherStep]) -> Verdict {
         let pushes = steps.iter().filter(|s| s.is_push_or_pull()).count();
         let selections = steps.iter().filter(|s| s.is_pusher_selection()).count();
-        StepTally {
+        Verdict {
             steps: steps.len(),
             moves: steps.len() - pushes - selections,
             pushes,
+            ..Verdict::default()
+        }
+    }
+
+    /// The error, if any, as a `Result` (for `?`): whether the replay solved the board.
+    ///
+    /// # Errors
+    ///
+    /// The error that stopped the replay.
+    pub fn ok(&self) -> Result<bool, ReplayError> {
+        match &self.error {
+            Some(error) => Err(error.clone()),
+            None => Ok(self.solved),
         }
     }
 }
 
-/// Steps decoded and played at a time by [`replay_moves`] (96 KiB of steps).
+/// Steps decoded and played at a time by [`replay`] (96 KiB of steps).
 const REPLAY_BLOCK: usize = 4096;
 
 /// Replays `moves` on `mover`: the steps, errors and final position of [`replay_steps`]
-/// on [`Moves::pusher_steps`] in the mover's tessellation, and a tally of the steps
+/// on [`Moves::pusher_steps`] in the mover's tessellation, with the counts of the steps
 /// applied. A text of step letters alone (every solution) is decoded and played a
 /// block at a time, so a solution of ten million steps needs no step list beside its
 /// text (a list would take 24 bytes a step); texts with jumps, selections or `*`
-/// markers are decoded whole first.
+/// markers are decoded whole first. [`ReplayOptions::mover`] builds the mover a
+/// replay of some moves on a puzzle starts from.
 ///
-/// # Errors
-///
-/// As [`replay_steps`], and [`ReplayError::Step`] for a letter without meaning in the
-/// tessellation (nothing is played then); the tally counts the steps applied before
-/// the error.
+/// The error is that of [`replay_steps`], or [`ReplayError::Step`] for a letter without
+/// meaning in the tessellation (nothing is played then); the counts are those of the
+/// steps applied before it. [`Verdict::metrics`] is `None`.
 ///
 /// # Examples
 ///
 /// ```
 /// use sokoengine_board::BoardGraph;
 /// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{Moves, replay_moves};
+/// use sokoengine_io::{Moves, replay};
 /// use sokoengine_mover::{Mover, SolvingMode};
 ///
 /// let board = BoardGraph::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+/// let mut mover = Mover::new(board.clone(), SolvingMode::Forward)?;
+/// let verdict = replay(&mut mover, &Moves::parse("1000(rl)rRR")?);
+/// assert!(verdict.ok()? && mover.is_solved());
+/// assert_eq!((verdict.steps, verdict.moves, verdict.pushes), (2003, 2001, 2));
 /// let mut mover = Mover::new(board, SolvingMode::Forward)?;
-/// let (tally, result) = replay_moves(&mut mover, &Moves::parse("1000(rl)rRR")?);
-/// assert!(result.is_ok() && mover.is_solved());
-/// assert_eq!((tally.steps, tally.moves, tally.pushes), (2003, 2001, 2));
+/// let stopped = replay(&mut mover, &Moves::parse("rrR")?);
+/// assert_eq!((stopped.error.as_ref().and_then(|e| e.step()), stopped.steps), (Some(1), 1));
+/// assert_eq!(mover.board().to_string(), "#######\n# @$ .#\n#######");
+/// let wall = replay(&mut mover, &Moves::parse("u")?).error.expect("a wall");
+/// assert_eq!(wall.detail(), "Pusher ID: 1 can't be placed in position 2 occupied by '#'");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn replay_moves(mover: &mut Mover, moves: &Moves) -> (StepTally, Result<(), ReplayError>) {
+pub fn replay(mover: &mut Mover, moves: &Moves) -> Verdict {
+    let mut verdict = replay_counted(mover, moves);
+    verdict.solved = verdict.error.is_none() && mover.is_solved();
+    verdict
+}
+
+/// [`replay`] without the solved test.
+fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
     let tessellation = mover.board().tessellation();
     let table = step_letters(tessellation);
     let bytes = moves.as_str().as_bytes();
     let code = |byte: u8| table[usize::from(byte & 0x7f)];
-    if !bytes
-        .iter()
-        .all(|&byte| byte.is_ascii() && code(byte) & LETTER_VALID != 0)
-    {
+    let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
+    // A text of one block is checked as it is converted; a longer one before any block
+    // is played.
+    let one_block = bytes.len() <= REPLAY_BLOCK;
+    let checked = if one_block {
+        plain_steps(table, bytes, &mut block)
+    } else {
+        letters_only(table, bytes)
+    };
+    let Some(all_pushes) = checked else {
         let steps = match moves.pusher_steps(tessellation) {
             Ok(steps) => steps,
-            Err(error) => return (StepTally::default(), Err(error.into())),
+            Err(error) => return Verdict::refused(error.into()),
         };
         let result = replay_steps(mover, &steps);
         let applied = match &result {
             Ok(()) => steps.len(),
             Err(error) => error.step().unwrap_or(0),
         };
-        return (StepTally::of(&steps[..applied]), result);
-    }
+        let mut verdict = Verdict::applied(&steps[..applied]);
+        verdict.error = result.err();
+        return verdict;
+    };
     let pushes_in = |letters: &[u8]| {
         letters
             .iter()
             .filter(|&&byte| code(byte) & LETTER_PUSH != 0)
             .count()
     };
-    let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
-    let mut pushes = 0;
     for (number, letters) in bytes.chunks(REPLAY_BLOCK).enumerate() {
         let offset = number * REPLAY_BLOCK;
-        block.clear();
-        block.extend(
-            letters.iter().map(|&byte| {
-                PLAIN_STEPS[usize::from(code(byte) & (LETTER_PUSH | LETTER_DIRECTION))]
-            }),
-        );
+        if !one_block {
+            plain_steps(table, letters, &mut block);
+        }
         if let Err(error) = replay_steps(mover, &block) {
             let error = error.after(offset);
             let applied = error.step().unwrap_or(offset);
-            pushes += pushes_in(&letters[..applied - offset]);
-            let tally = StepTally {
+            let pushes = pushes_in(&bytes[..applied]);
+            return Verdict {
                 steps: applied,
                 moves: applied - pushes,
                 pushes,
+                error: Some(error),
+                ..Verdict::default()
             };
-            return (tally, Err(error));
         }
-        pushes += pushes_in(letters);
     }
-    let tally = StepTally {
+    Verdict {
         steps: bytes.len(),
-        moves: bytes.len() - pushes,
-        pushes,
-    };
-    (tally, Ok(()))
+        moves: bytes.len() - all_pushes,
+        pushes: all_pushes,
+        ..Verdict::default()
+    }
 }
 
 /// Replays `steps` on `mover` (16.5): a selection group selects the pusher at the
@@ -612,15 +716,16 @@ pub fn replay_steps(mover: &mut Mover, steps: &[PusherStep]) -> Result<(), Repla
 /// ```
 /// use sokoengine_board::Puzzle;
 /// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{replay, Moves, ReplayOptions};
+/// use sokoengine_io::{Moves, PuzzleVerifier, ReplayOptions};
 ///
 /// let mut puzzle = Puzzle::parse(Tessellation::Sokoban, "#####\n#@**#\n#####")?;
 /// puzzle.boxorder = "1 2".into();
 /// puzzle.goalorder = "2 1".into();
 /// let moves = Moves::parse("")?;
 /// // Both boxes stand on goals, of the wrong colours.
-/// assert!(replay(&puzzle, &moves, ReplayOptions::new())?.solved);
-/// assert!(!replay(&puzzle, &moves, ReplayOptions::new().sokoban_plus(true))?.solved);
+/// let mut verifier = PuzzleVerifier::new(&puzzle);
+/// assert!(verifier.verify(&moves, ReplayOptions::new()).solved);
+/// assert!(!verifier.verify(&moves, ReplayOptions::new().sokoban_plus(true)).solved);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -654,172 +759,83 @@ impl ReplayOptions {
         self.sokoban_plus = sokoban_plus;
         self
     }
-}
 
-/// The end of a replay: the mover after the last step applied, how many steps were
-/// applied, and the error that stopped it, if any.
-///
-/// # Examples
-///
-/// ```
-/// use sokoengine_board::Puzzle;
-/// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{replay, Moves, ReplayOptions};
-///
-/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
-/// let replayed = replay(&puzzle, &Moves::parse("RRR")?, ReplayOptions::new())?;
-/// // The third push runs the box into the wall: two steps applied, then the error.
-/// assert_eq!((replayed.steps_applied, replayed.solved), (2, true));
-/// assert_eq!(replayed.error.as_ref().and_then(|e| e.step()), Some(2));
-/// assert_eq!(replayed.mover.board().to_string(), "######\n#  @*#\n######");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct Replayed {
-    /// Whether the board is solved after the last step applied.
-    pub solved: bool,
-    /// Pusher steps applied (jump and selection groups count their steps).
-    pub steps_applied: usize,
-    /// The steps of the moves, as replayed.
-    pub steps: Vec<PusherStep>,
-    /// Why the replay stopped early (the board is then the one before that step).
-    pub error: Option<ReplayError>,
-    /// The mover in its final position.
-    pub mover: Mover,
-}
-
-impl Replayed {
-    /// The error, if any, as a `Result` (for `?`).
+    /// The mover a replay of `moves` on `puzzle` starts from, before any step: in
+    /// reverse mode when asked or when the moves have a jump, with Sokoban+ enabled
+    /// when asked and the puzzle has orders. Play the moves with [`replay`].
     ///
     /// # Errors
     ///
-    /// The step error that stopped the replay.
-    pub fn ok(&self) -> Result<bool, ReplayError> {
-        match &self.error {
-            Some(error) => Err(error.clone()),
-            None => Ok(self.solved),
-        }
+    /// [`ReplayError::Size`] for a board too large, [`ReplayError::SokobanPlus`] for
+    /// invalid orders, [`ReplayError::Mover`] for an unplayable board; before any of
+    /// them [`ReplayError::Step`] for a letter without meaning in the tessellation (a
+    /// mover that can be built leaves that to [`replay`], which plays nothing then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sokoengine_board::Puzzle;
+    /// use sokoengine_geometry::Tessellation;
+    /// use sokoengine_io::{Moves, ReplayOptions, replay};
+    /// use sokoengine_mover::SolvingMode;
+    ///
+    /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
+    /// let moves = Moves::parse("[ll]")?;
+    /// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+    /// assert_eq!(mover.solving_mode(), SolvingMode::Reverse);
+    /// // A letter without meaning: the replay refuses it before the first step.
+    /// let moves = Moves::parse("n")?;
+    /// let mut mover = ReplayOptions::new().mover(&puzzle, &moves)?;
+    /// let error = replay(&mut mover, &moves).error.expect("a letter without meaning");
+    /// assert_eq!(error.to_string(), "Illegal PusherStep character 'n' in SokobanTessellation!");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mover(self, puzzle: &Puzzle, moves: &Moves) -> Result<Mover, ReplayError> {
+        let mover = BoardGraph::new(puzzle)
+            .map_err(ReplayError::from)
+            .and_then(|board| self.mover_on(board, puzzle, moves));
+        letters_first(mover, puzzle, moves)
+    }
+
+    /// [`ReplayOptions::mover`] on `board`, the graph of `puzzle`, the letters of
+    /// `moves` unchecked.
+    pub(crate) fn mover_on(
+        self,
+        board: BoardGraph,
+        puzzle: &Puzzle,
+        moves: &Moves,
+    ) -> Result<Mover, ReplayError> {
+        let mode = if self.reverse || moves.is_reverse() {
+            SolvingMode::Reverse
+        } else {
+            SolvingMode::Forward
+        };
+        let manager = if self.sokoban_plus && puzzle.has_sokoban_plus() {
+            let mut manager =
+                BoardManager::with_sokoban_plus(board, &puzzle.boxorder, &puzzle.goalorder);
+            manager
+                .enable_sokoban_plus()
+                .map_err(ReplayError::SokobanPlus)?;
+            manager
+        } else {
+            BoardManager::new(board)
+        };
+        Mover::with_manager(manager, mode).map_err(ReplayError::Mover)
     }
 }
 
-/// Replays `moves` on a new mover for `puzzle` (reverse mode when the moves have a
-/// jump), stopping at the first refused step.
-///
-/// # Errors
-///
-/// Only when no replay can start: [`ReplayError::Step`] for a letter without meaning
-/// in the tessellation, [`ReplayError::Size`] for a board too large, [`ReplayError::Mover`]
-/// for an unplayable board, [`ReplayError::SokobanPlus`] for invalid orders when
-/// Sokoban+ is asked for. A refused step is reported in [`Replayed::error`].
-///
-/// # Examples
-///
-/// ```
-/// use sokoengine_board::Puzzle;
-/// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{Moves, ReplayOptions, replay};
-///
-/// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
-/// assert!(replay(&puzzle, &Moves::parse("rRR")?, ReplayOptions::new())?.solved);
-/// let stopped = replay(&puzzle, &Moves::parse("rrR")?, ReplayOptions::new())?;
-/// let error = stopped.error.unwrap();
-/// assert_eq!((error.step(), stopped.steps_applied), (Some(1), 1));
-/// assert_eq!(stopped.mover.board().to_string(), "#######\n# @$ .#\n#######");
-/// let wall = replay(&puzzle, &Moves::parse("u")?, ReplayOptions::new())?.error.unwrap();
-/// assert_eq!(wall.detail(), "Pusher ID: 1 can't be placed in position 1 occupied by '#'");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn replay(
+/// `mover`, or when it could not be built the error of a letter of `moves` without
+/// meaning in the puzzle's tessellation, if any: such a letter stops a replay before
+/// any problem of the board.
+pub(crate) fn letters_first(
+    mover: Result<Mover, ReplayError>,
     puzzle: &Puzzle,
     moves: &Moves,
-    options: ReplayOptions,
-) -> Result<Replayed, ReplayError> {
-    let steps = moves.pusher_steps(puzzle.tessellation())?;
-    let mode = if options.reverse || moves.is_reverse() {
-        SolvingMode::Reverse
-    } else {
-        SolvingMode::Forward
-    };
-    let board = BoardGraph::new(puzzle)?;
-    let manager = if options.sokoban_plus && puzzle.has_sokoban_plus() {
-        let mut manager =
-            BoardManager::with_sokoban_plus(board, &puzzle.boxorder, &puzzle.goalorder);
-        manager
-            .enable_sokoban_plus()
-            .map_err(ReplayError::SokobanPlus)?;
-        manager
-    } else {
-        BoardManager::new(board)
-    };
-    let mut mover = Mover::with_manager(manager, mode).map_err(ReplayError::Mover)?;
-    let error = replay_steps(&mut mover, &steps).err();
-    let steps_applied = error
-        .as_ref()
-        .and_then(ReplayError::step)
-        .unwrap_or(steps.len());
-    Ok(Replayed {
-        solved: mover.is_solved(),
-        steps_applied,
-        steps,
-        error,
-        mover,
+) -> Result<Mover, ReplayError> {
+    mover.map_err(|error| match moves.check_steps(puzzle.tessellation()) {
+        Err(letter) => letter.into(),
+        Ok(()) => error,
     })
-}
-
-/// The outcome of replaying one snapshot of a collection.
-///
-/// # Examples
-///
-/// ```
-/// use sokoengine_io::{Collection, VariantHint};
-///
-/// let text = "#####\n#@$.#\n#####\n\nR\n\nL\n";
-/// let replays = Collection::parse(text, VariantHint::None)?.replay_all();
-/// assert!(matches!(replays[0].result, Ok(true)));
-/// let error = replays[1].result.as_ref().unwrap_err();
-/// assert_eq!(error.to_string(), "step 1: Pusher ID: 1 can't be placed in position 5 occupied by '#'");
-/// # Ok::<(), sokoengine_io::ParseError>(())
-/// ```
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct SnapshotReplay {
-    /// 0-based puzzle index in the collection.
-    pub puzzle: usize,
-    /// 0-based snapshot index in the puzzle.
-    pub snapshot: usize,
-    /// Counts of the move text (when it parses).
-    pub moves: Option<Moves>,
-    /// Whether the replay ended solved, or why it failed.
-    pub result: Result<bool, ReplayError>,
-}
-
-impl Collection {
-    /// Replays every snapshot of every puzzle (see [`replay`]; forward mode unless the
-    /// moves have a jump, Sokoban+ not enabled), in file order.
-    pub fn replay_all(&self) -> Vec<SnapshotReplay> {
-        let mut out = Vec::with_capacity(self.snapshot_count());
-        for (puzzle_index, entry) in self.puzzles.iter().enumerate() {
-            let puzzle = entry.puzzle();
-            for (snapshot_index, snapshot) in entry.snapshots().iter().enumerate() {
-                let moves = snapshot.moves();
-                let result = match (&puzzle, &moves) {
-                    (Err(error), _) => Err(ReplayError::Board(error.clone())),
-                    (_, Err(error)) => Err(ReplayError::Moves(error.clone())),
-                    (Ok(puzzle), Ok(moves)) => {
-                        replay(puzzle, moves, ReplayOptions::new()).and_then(|r| r.ok())
-                    }
-                };
-                out.push(SnapshotReplay {
-                    puzzle: puzzle_index,
-                    snapshot: snapshot_index,
-                    moves: moves.ok(),
-                    result,
-                });
-            }
-        }
-        out
-    }
 }
 
 #[cfg(test)]
@@ -830,7 +846,7 @@ mod tests {
     /// whole step list: across block boundaries, with refused and mismatched steps, and
     /// with markers (decoded whole).
     #[test]
-    fn replay_moves_matches_replay_steps() {
+    fn replay_matches_replay_steps() {
         let text = "#######\n#@ $ .#\n#######";
         let long = "rl".repeat(REPLAY_BLOCK);
         for moves in [
@@ -851,21 +867,19 @@ mod tests {
                 Mover::new(board, SolvingMode::Forward).expect("playable")
             };
             let (mut streamed, mut whole) = (mover(), mover());
-            let (tally, result) = replay_moves(&mut streamed, &moves);
-            let (expected_tally, expected) = match moves.pusher_steps(Tessellation::Sokoban) {
+            let verdict = replay(&mut streamed, &moves);
+            let expected = match moves.pusher_steps(Tessellation::Sokoban) {
                 Ok(steps) => {
                     let result = replay_steps(&mut whole, &steps);
                     let applied = result.as_ref().err().and_then(ReplayError::step);
-                    let tally = StepTally::of(&steps[..applied.unwrap_or(steps.len())]);
-                    (tally, result)
+                    let mut expected = Verdict::applied(&steps[..applied.unwrap_or(steps.len())]);
+                    expected.solved = result.is_ok() && whole.is_solved();
+                    expected.error = result.err();
+                    expected
                 }
-                Err(error) => (StepTally::default(), Err(error.into())),
+                Err(error) => Verdict::refused(error.into()),
             };
-            assert_eq!(tally, expected_tally);
-            assert_eq!(
-                result.map_err(|error| error.to_string()),
-                expected.map_err(|error| error.to_string())
-            );
+            assert_eq!(verdict, expected);
             assert_eq!(streamed.board().to_string(), whole.board().to_string());
             assert_eq!(streamed.last_move(), whole.last_move());
         }
@@ -875,19 +889,34 @@ mod tests {
         Puzzle::parse(Tessellation::Sokoban, text).unwrap()
     }
 
+    /// The replay of `moves` on a new mover for `puzzle`, and the mover.
+    fn replay_on(
+        puzzle: &Puzzle,
+        moves: &Moves,
+        options: ReplayOptions,
+    ) -> Result<(Verdict, Mover), ReplayError> {
+        let mut mover = options.mover(puzzle, moves)?;
+        Ok((replay(&mut mover, moves), mover))
+    }
+
     #[test]
     fn sokoban_plus_is_respected_when_asked() {
         let mut board = puzzle("######\n#@$. #\n# $. #\n######");
         board.boxorder = "1 2".into();
         board.goalorder = "2 1".into();
         let moves = Moves::parse("RldR").unwrap();
-        assert!(replay(&board, &moves, ReplayOptions::new()).unwrap().solved);
+        assert!(
+            replay_on(&board, &moves, ReplayOptions::new())
+                .unwrap()
+                .0
+                .solved
+        );
         let plus = ReplayOptions::new().sokoban_plus(true);
-        let replayed = replay(&board, &moves, plus).unwrap();
-        assert_eq!((replayed.solved, replayed.error), (false, None));
+        let (verdict, _) = replay_on(&board, &moves, plus).unwrap();
+        assert_eq!((verdict.solved, verdict.error), (false, None));
         board.goalorder = "1 1".into();
         assert!(matches!(
-            replay(&board, &moves, plus),
+            replay_on(&board, &moves, plus),
             Err(ReplayError::SokobanPlus(_))
         ));
     }
@@ -897,22 +926,19 @@ mod tests {
         let board = puzzle("#######\n#@ $ .#\n#######");
         // Forced reverse without a jump: pusher at 1, boxes and goals switched.
         let reverse = ReplayOptions::new().reverse(true);
-        let replayed = replay(&board, &Moves::parse("r").unwrap(), reverse).unwrap();
-        assert_eq!(replayed.mover.solving_mode(), SolvingMode::Reverse);
+        let (_, mover) = replay_on(&board, &Moves::parse("r").unwrap(), reverse).unwrap();
+        assert_eq!(mover.solving_mode(), SolvingMode::Reverse);
         // An upper-case step that pulls nothing is a mismatch, undone.
-        let replayed = replay(&board, &Moves::parse("rR").unwrap(), reverse).unwrap();
-        assert_eq!(replayed.steps_applied, 1);
+        let (verdict, mover) = replay_on(&board, &Moves::parse("rR").unwrap(), reverse).unwrap();
+        assert_eq!(verdict.steps, 1);
         assert!(matches!(
-            replayed.error,
+            verdict.error,
             Some(ReplayError::Mismatch {
                 step: 1,
                 expected_push: true
             })
         ));
-        assert_eq!(
-            replayed.mover.board().to_string(),
-            "#######\n# @. $#\n#######"
-        );
+        assert_eq!(mover.board().to_string(), "#######\n# @. $#\n#######");
         // Jumps on a forward mover: the mover's own message, at the group's first step.
         let mut mover = Mover::new(BoardGraph::new(&board).unwrap(), SolvingMode::Forward).unwrap();
         let steps = Moves::parse("r[ll]")
@@ -954,15 +980,37 @@ mod tests {
     #[test]
     fn selections_pick_the_pusher_reached() {
         let board = puzzle("#########\n#@ .$  @#\n#########");
-        let replayed = replay(
-            &board,
-            &Moves::parse("{6r}2lL").unwrap(),
-            ReplayOptions::new(),
-        )
-        .unwrap();
-        assert!(replayed.solved);
-        assert_eq!(replayed.mover.selected_pusher(), 2);
-        let missing = replay(&board, &Moves::parse("{r}l").unwrap(), ReplayOptions::new()).unwrap();
+        let moves = Moves::parse("{6r}2lL").unwrap();
+        let (verdict, mover) = replay_on(&board, &moves, ReplayOptions::new()).unwrap();
+        assert!(verdict.solved);
+        assert_eq!((verdict.steps, verdict.moves, verdict.pushes), (9, 2, 1));
+        assert_eq!(mover.selected_pusher(), 2);
+        let moves = Moves::parse("{r}l").unwrap();
+        let (missing, _) = replay_on(&board, &moves, ReplayOptions::new()).unwrap();
         assert_eq!(missing.error.unwrap().detail(), "No pusher on position: 11");
+    }
+
+    /// The mover's errors come in a fixed order, whatever else is wrong.
+    #[test]
+    fn the_mover_refuses_letters_first() {
+        let mut board = puzzle("#####\n#@@.#\n#####");
+        board.boxorder = "1".into();
+        board.goalorder = "x".into();
+        let plus = ReplayOptions::new().sokoban_plus(true);
+        let error = |text: &str, options: ReplayOptions| {
+            options
+                .mover(&board, &Moves::parse(text).unwrap())
+                .unwrap_err()
+        };
+        assert!(matches!(error("n", plus), ReplayError::Step(_)));
+        assert!(matches!(error("r", plus), ReplayError::SokobanPlus(_)));
+        assert!(matches!(
+            error("r", ReplayOptions::new()),
+            ReplayError::Mover(_)
+        ));
+        // A verdict of a replay that could not start: no step, not solved.
+        let verdict = Verdict::refused(error("r", ReplayOptions::new()));
+        assert_eq!((verdict.steps, verdict.solved), (0, false));
+        assert!(verdict.ok().is_err());
     }
 }

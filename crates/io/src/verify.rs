@@ -1,45 +1,49 @@
-//! Verifying snapshots in one pass: the replay's outcome and JSoko's metrics from a
-//! single walk over the steps, on the compact core of the board crate (the rules the
-//! Mover's fast paths, the metrics verifier and the solver share).
+//! Verifying snapshots: the replay's outcome and JSoko's metrics from a single walk
+//! over the steps on the compact core of the board crate (the rules the Mover's fast
+//! paths, the metrics verifier and the solver share), and a replay on a Mover for what
+//! that walk cannot tell.
 
-use sokoengine_board::{MAX_HEIGHT, MAX_WIDTH, Puzzle, is_playable};
-use sokoengine_metrics::{SavedGame, SolutionVerifier};
+use sokoengine_board::{BoardGraph, MAX_HEIGHT, MAX_WIDTH, Puzzle, SizeError, is_playable};
+use sokoengine_metrics::SolutionVerifier;
+use sokoengine_mover::Mover;
 
 use crate::moves::Moves;
-use crate::replay::{ReplayOptions, StepTally};
+use crate::replay::{ReplayError, ReplayOptions, Verdict, letters_first, replay};
 
-/// Replays the snapshots of one puzzle and computes their metrics, each in one pass.
+/// Replays the snapshots of one puzzle and computes their metrics: the one verifier
+/// of snapshots, for solutions and saved games alike.
 ///
 /// Build it once per puzzle. [`PuzzleVerifier::verify`] decides what a replay on a
-/// Mover ([`replay`](crate::replay), [`replay_moves`](crate::replay_moves)) would find
-/// whenever it can do so from the steps alone: forward moves of step letters only, on
-/// a playable one-pusher board (as many boxes as goals, at least one), without
-/// Sokoban+ orders in play, every step legal and moving a box exactly when its letter
-/// is upper case. Anything else (a refused or mismatched step, jumps, selections,
-/// `*`, several pushers) is left to the Mover, whose errors carry the exact
-/// messages.
+/// Mover ([`replay`]) would find in one pass of the metrics verifier whenever it can
+/// do so from the steps alone: forward moves of step letters only, on a playable
+/// one-pusher board (as many boxes as goals, at least one), without Sokoban+ orders in
+/// play, every step legal and moving a box exactly when its letter is upper case.
+/// Anything else (a refused or mismatched step, jumps, selections, `*`, several
+/// pushers) is replayed on a Mover, whose errors carry the exact messages; the board
+/// graph of those replays is built once, on first need.
 ///
 /// # Examples
 ///
 /// ```
 /// use sokoengine_board::Puzzle;
 /// use sokoengine_geometry::Tessellation;
-/// use sokoengine_io::{Moves, PuzzleVerifier, ReplayOptions};
+/// use sokoengine_io::{Moves, PuzzleVerifier, ReplayError, ReplayOptions};
 ///
 /// let puzzle = Puzzle::parse(Tessellation::Sokoban, "#######\n#@ $ .#\n#######")?;
 /// let mut verifier = PuzzleVerifier::new(&puzzle);
 /// let verdict = verifier.verify(&Moves::parse("rRR")?, ReplayOptions::new());
-/// let replay = verdict.replay.expect("decided in one pass");
-/// assert!(replay.solved);
-/// assert_eq!((replay.tally.steps, replay.tally.pushes), (3, 2));
+/// assert!(verdict.solved);
+/// assert_eq!((verdict.steps, verdict.pushes), (3, 2));
 /// assert_eq!(verdict.metrics.map(|game| game.metrics.to_string()), Some("3/2/1/1/1/1".into()));
 /// // A lower-case push: the Mover reports the mismatch; the metrics do not care.
 /// let verdict = verifier.verify(&Moves::parse("rrR")?, ReplayOptions::new());
-/// assert!(verdict.replay.is_none() && verdict.metrics.is_some_and(|game| game.solved));
+/// assert!(matches!(verdict.error, Some(ReplayError::Mismatch { step: 1, .. })));
+/// assert!(!verdict.solved && verdict.metrics.is_some_and(|game| game.solved));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct PuzzleVerifier {
+pub struct PuzzleVerifier<'p> {
+    puzzle: &'p Puzzle,
     /// The metrics verifier, on one-pusher boards.
     metrics: Option<SolutionVerifier>,
     /// Whether a Mover can be built on the board: one pusher, as many boxes as goals
@@ -48,35 +52,13 @@ pub struct PuzzleVerifier {
     /// Whether a box outside the active area stands off a goal: it never moves, so
     /// the board is never solved.
     stranded_box: bool,
-    has_sokoban_plus: bool,
+    /// The board graph of the replays on a Mover, once one was needed.
+    graph: Option<Result<BoardGraph, SizeError>>,
 }
 
-/// What [`PuzzleVerifier::verify`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct SnapshotVerdict {
-    /// The replay's outcome when every step was legal and as written; `None` when a
-    /// Mover must replay the snapshot to tell (see [`PuzzleVerifier`]).
-    pub replay: Option<ReplayVerdict>,
-    /// JSoko's metrics of a forward snapshot (a saved game's: of its played steps);
-    /// `None` for an illegal step, jumps, pusher selections or several pushers.
-    pub metrics: Option<SavedGame>,
-}
-
-/// The end of a replay in which every step was legal and as written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ReplayVerdict {
-    /// Steps, moves and pushes applied: all of them.
-    pub tally: StepTally,
-    /// Every box on a goal after the last step (as [`Mover::is_solved`](sokoengine_mover::Mover::is_solved)
-    /// without Sokoban+).
-    pub solved: bool,
-}
-
-impl PuzzleVerifier {
+impl<'p> PuzzleVerifier<'p> {
     /// A verifier for the board of `puzzle`.
-    pub fn new(puzzle: &Puzzle) -> PuzzleVerifier {
+    pub fn new(puzzle: &'p Puzzle) -> PuzzleVerifier<'p> {
         let metrics = SolutionVerifier::new(puzzle).ok();
         let counts = puzzle.piece_counts();
         // A metrics verifier exists only on boards with exactly one pusher.
@@ -88,46 +70,58 @@ impl PuzzleVerifier {
             .as_ref()
             .is_some_and(|verifier| counts.boxes_off_goal > verifier.boxes_off_goal() as usize);
         PuzzleVerifier {
+            puzzle,
             metrics,
             playable,
             stranded_box,
-            has_sokoban_plus: puzzle.has_sokoban_plus(),
+            graph: None,
         }
     }
 
-    /// Replays `moves` and computes their metrics, in one pass when it can (see
-    /// [`PuzzleVerifier`]). Reverse mode (`options.reverse` or jumps in the moves) is
-    /// always left to the Mover; Sokoban+ too when `options.sokoban_plus` and the
+    /// Replays `moves` and computes their metrics (see [`PuzzleVerifier`]): what
+    /// [`replay`] finds on the mover of [`ReplayOptions::mover`], with
+    /// [`Verdict::metrics`]. Reverse mode (`options.reverse` or jumps in the moves) is
+    /// always replayed on a Mover; Sokoban+ too when `options.sokoban_plus` and the
     /// puzzle has orders.
-    pub fn verify(&mut self, moves: &Moves, options: ReplayOptions) -> SnapshotVerdict {
-        let mut verdict = SnapshotVerdict {
-            replay: None,
-            metrics: None,
-        };
-        let Some(verifier) = self.metrics.as_mut().filter(|_| !moves.is_reverse()) else {
-            return verdict;
-        };
-        let text = moves.as_str();
-        let Some(literal) = verifier.replay_literally(text) else {
-            verdict.metrics = verifier.verify_saved_game(text).ok();
-            return verdict;
-        };
-        verdict.metrics = literal.metrics.ok();
-        let plain =
-            self.playable && !options.reverse && !(options.sokoban_plus && self.has_sokoban_plus);
-        if let (true, Ok(outcome)) = (plain, literal.literal) {
-            // Only step letters: a byte a step.
-            let steps = text.len();
-            verdict.replay = Some(ReplayVerdict {
-                tally: StepTally {
+    pub fn verify(&mut self, moves: &Moves, options: ReplayOptions) -> Verdict {
+        let mut metrics = None;
+        if let Some(verifier) = self.metrics.as_mut().filter(|_| !moves.is_reverse()) {
+            metrics = verifier.verify_saved_game(moves.as_str()).ok();
+            let plain = self.playable
+                && !options.reverse
+                && !(options.sokoban_plus && self.puzzle.has_sokoban_plus());
+            if let (true, Some(solved)) = (plain, metrics.and_then(|game| game.as_written)) {
+                // Only step letters: a byte a step, every step as written.
+                let text = moves.as_str();
+                let steps = text.len();
+                let pushes = text.bytes().filter(u8::is_ascii_uppercase).count();
+                return Verdict {
                     steps,
-                    moves: steps - outcome.pushes,
-                    pushes: outcome.pushes,
-                },
-                solved: outcome.solved && !self.stranded_box,
-            });
+                    moves: steps - pushes,
+                    pushes,
+                    solved: solved && !self.stranded_box,
+                    error: None,
+                    metrics,
+                };
+            }
         }
+        let mut verdict = match self.mover(moves, options) {
+            Ok(mut mover) => replay(&mut mover, moves),
+            Err(error) => Verdict::refused(error),
+        };
+        verdict.metrics = metrics;
         verdict
+    }
+
+    /// The mover of [`ReplayOptions::mover`], on the board graph built once.
+    fn mover(&mut self, moves: &Moves, options: ReplayOptions) -> Result<Mover, ReplayError> {
+        let puzzle = self.puzzle;
+        let graph = self.graph.get_or_insert_with(|| BoardGraph::new(puzzle));
+        let mover = graph
+            .clone()
+            .map_err(ReplayError::from)
+            .and_then(|graph| options.mover_on(graph, puzzle, moves));
+        letters_first(mover, puzzle, moves)
     }
 }
 
@@ -136,10 +130,10 @@ mod tests {
     use sokoengine_geometry::Tessellation;
 
     use super::*;
-    use crate::replay::replay;
 
-    /// Compares the one pass with a Mover's replay and the metrics verifier on every
-    /// text of up to `depth` letters over `letters` (and a few others).
+    /// Compares the verdicts with a Mover's replay and the metrics verifier on every
+    /// text of up to `depth` letters over `letters` (and a few others): the one pass
+    /// and the replay on a Mover agree wherever the one pass decides.
     fn agrees_with_the_mover(
         tessellation: Tessellation,
         board: &str,
@@ -174,15 +168,16 @@ mod tests {
                     .filter(|_| !moves.is_reverse())
                     .and_then(|mut v| v.verify_saved_game(moves.as_str()).ok());
                 assert_eq!(verdict.metrics, metrics, "{board} {text:?}");
-                let Some(fast) = verdict.replay else { continue };
-                let replayed = replay(&puzzle, &moves, options).unwrap();
-                assert!(replayed.error.is_none(), "{board} {text:?}");
-                assert_eq!(fast.solved, replayed.solved, "{board} {text:?}");
-                assert_eq!(
-                    fast.tally,
-                    StepTally::of(&replayed.steps),
-                    "{board} {text:?}"
-                );
+                // Every verdict of a few steps, and every longer one that replays.
+                if verdict.error.is_some() && text.len() > 3 {
+                    continue;
+                }
+                let mut on_mover = match options.mover(&puzzle, &moves) {
+                    Ok(mut mover) => replay(&mut mover, &moves),
+                    Err(error) => Verdict::refused(error),
+                };
+                on_mover.metrics = metrics;
+                assert_eq!(verdict, on_mover, "{board} {text:?}");
             }
         }
     }

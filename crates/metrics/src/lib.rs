@@ -9,9 +9,9 @@
 //!   successor values).
 //! * Verified against a board the JSoko way: [`SolutionVerifier`] (the board decides
 //!   push or walk, the solution ends at the solving push, inactive boxes are
-//!   ignored, invalid solutions get a typed [`InvalidSolution`]), the step-wise
-//!   [`Replay`], and [`SolutionVerifier::replay_literally`]: a replay that takes the
-//!   letters at their word and the metrics, in one pass.
+//!   ignored, invalid solutions get a typed [`InvalidSolution`]); a saved game's
+//!   [`SavedGame`] also says what a replay that takes the letters at their word
+//!   finds, in the same pass; [`Replay`] steps through a solution.
 //! * Orderings: [`MetricOrder`] ((M), (P) and JSoko's optimizer orderings),
 //!   [`JsokoOrder`] (JSoko's five-key form), [`SolutionList`] and the sorting helpers.
 //!
@@ -40,10 +40,7 @@ pub use order::{
     best_by_metrics, sort_by_metrics,
 };
 pub use plug::{BoxMove, PathMetrics, PlugValue, Step};
-pub use verify::{
-    BoardError, IllegalStep, InvalidSolution, LiteralOutcome, LiteralReplay, Replay, SavedGame,
-    SolutionVerifier,
-};
+pub use verify::{BoardError, IllegalStep, InvalidSolution, Replay, SavedGame, SolutionVerifier};
 
 // The README's example runs as a doc test, so the README stays true.
 #[cfg(doctest)]

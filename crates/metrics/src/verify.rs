@@ -119,6 +119,12 @@ pub struct SavedGame {
     pub metrics: SolutionMetrics,
     /// Whether the played steps solve the level.
     pub solved: bool,
+    /// The replay that takes the letters at their word (lower case walks, upper case
+    /// pushes, every step to the end, none dropped after the solving push): whether
+    /// the level is solved after the last step, when the text is step letters alone
+    /// and every step is legal and moves a box exactly when its letter is upper case;
+    /// `None` otherwise. What a replay on a Mover would find, decided in the same pass.
+    pub as_written: Option<bool>,
 }
 
 /// Verifies solutions of one board and computes their metrics the JSoko way.
@@ -312,10 +318,15 @@ impl SolutionVerifier {
     /// out unsolved are simply "not a solution" (`solved: false`) with the metrics
     /// of all played steps, and no steps at all is allowed.
     ///
+    /// A text of step letters alone is also replayed as written in the same pass
+    /// ([`SavedGame::as_written`]): what a replay that takes its letters at their word
+    /// finds, for the price of one replay.
+    ///
     /// # Errors
     ///
     /// [`InvalidSolution::BlockedMove`] / [`InvalidSolution::BlockedPush`] for an
-    /// illegal step, [`InvalidSolution::TooLong`].
+    /// illegal step (before the solving push), [`InvalidSolution::TooLong`],
+    /// [`InvalidSolution::UnsupportedNotation`].
     ///
     /// # Examples
     ///
@@ -326,11 +337,24 @@ impl SolutionVerifier {
     /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
     /// let game = verifier.verify_saved_game("Rlr*R")?;
     /// assert_eq!((game.metrics.to_string(), game.solved), ("3/1/1/1/1/3".into(), false));
+    /// // `*` is no step letter: no replay as written.
+    /// assert_eq!(game.as_written, None);
+    /// assert_eq!(verifier.verify_saved_game("RR")?.as_written, Some(true));
+    /// // `r` pushes: the board and the text disagree; the metrics do not care.
+    /// let game = verifier.verify_saved_game("rR")?;
+    /// assert_eq!((game.metrics.to_string(), game.solved, game.as_written), ("2/2/1/1/1/1".into(), true, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_saved_game(&mut self, steps: &str) -> Result<SavedGame, InvalidSolution> {
+        if let Some(game) = self.replay_as_written(steps) {
+            return game;
+        }
         let (metrics, solved) = self.run(steps, None)?;
-        Ok(SavedGame { metrics, solved })
+        Ok(SavedGame {
+            metrics,
+            solved,
+            as_written: None,
+        })
     }
 
     fn require_solved(
@@ -406,32 +430,10 @@ impl SolutionVerifier {
         Ok((counters.metrics(), false))
     }
 
-    /// Replays a solution the way a replay that takes its letters at their word does
-    /// (lower case walks, upper case pushes), and computes its metrics in the same
-    /// pass: what `verify` needs of every snapshot, for the price of one replay.
-    ///
-    /// Returns `None` when the text holds anything but step letters of the
-    /// tessellation (`*`, jumps, selections, spaces) or is longer than
-    /// [`MAX_STEPS`]: use [`SolutionVerifier::verify_saved_game`] and a replay of
-    /// their own for those.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sokoengine_geometry::Tessellation;
-    /// use sokoengine_metrics::{LiteralOutcome, SolutionVerifier};
-    ///
-    /// let mut verifier = SolutionVerifier::parse(Tessellation::Sokoban, "######\n#@$ .#\n######")?;
-    /// let replay = verifier.replay_literally("RR").expect("only step letters");
-    /// assert_eq!(replay.literal, Ok(LiteralOutcome { pushes: 2, solved: true }));
-    /// // `r` pushes: the board and the text disagree at step 0; the metrics do not care.
-    /// let replay = verifier.replay_literally("rR").expect("only step letters");
-    /// assert_eq!(replay.literal, Err(0));
-    /// assert_eq!(replay.metrics.map(|game| game.metrics.to_string()), Ok("2/2/1/1/1/1".into()));
-    /// assert!(verifier.replay_literally("R*").is_none());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn replay_literally(&mut self, steps: &str) -> Option<LiteralReplay> {
+    /// [`SolutionVerifier::verify_saved_game`] and the replay as written, in one pass;
+    /// `None` when the text holds anything but step letters of the tessellation (`*`,
+    /// jumps, selections, spaces) or is longer than [`MAX_STEPS`].
+    fn replay_as_written(&mut self, steps: &str) -> Option<Result<SavedGame, InvalidSolution>> {
         if steps.len() > MAX_STEPS {
             return None;
         }
@@ -449,23 +451,24 @@ impl SolutionVerifier {
     }
 }
 
-/// [`SolutionVerifier::replay_literally`] on `position`, whose board is known to be
+/// [`SolutionVerifier::replay_as_written`] on `position`, whose board is known to be
 /// uniform ([`Walk::is_uniform`]) when `UNIFORM` is.
 #[inline(always)]
 fn replay_walk<const UNIFORM: bool>(
     mut position: Walk<'_>,
     classes: &[u8; 256],
     steps: &str,
-) -> Option<LiteralReplay> {
+) -> Option<Result<SavedGame, InvalidSolution>> {
     // Tells the compiler what the steps below may take for granted.
     if UNIFORM && !position.is_uniform() {
         return None;
     }
     let mut counters = Counters::START;
-    // The metrics once known (a solving push or a blocked step ends them).
-    let mut metrics = None;
+    // The metrics once known (a solving push or a blocked step ends them): `Ok` holds
+    // whether a push solved the level.
+    let mut metrics: Option<Result<bool, InvalidSolution>> = None;
+    // The first step that is blocked or not as written.
     let mut stopped_at = None;
-    let mut pushes = 0;
     let bytes = steps.as_bytes();
     // The common case first, in a loop of its own: every step legal and as
     // written, the level not yet solved.
@@ -491,21 +494,15 @@ fn replay_walk<const UNIFORM: bool>(
             taken = Some((index, is_push, byte));
             break;
         }
-        pushes += usize::from(is_push);
         index += 1;
     }
     // A disagreement or a solving push: the rest, step by step.
     if let Some((index, is_push, byte)) = taken {
-        if is_push == byte.is_ascii_uppercase() {
-            pushes += usize::from(is_push);
-        } else {
+        if is_push != byte.is_ascii_uppercase() {
             stopped_at = Some(index);
         }
         if is_push && position.is_solved() {
-            metrics = Some(Ok(SavedGame {
-                metrics: counters.metrics(),
-                solved: true,
-            }));
+            metrics = Some(Ok(true));
         }
         for (index, &byte) in bytes.iter().enumerate().skip(index + 1) {
             if stopped_at.is_some() && metrics.is_some() {
@@ -525,58 +522,28 @@ fn replay_walk<const UNIFORM: bool>(
                 }
             };
             let is_push = moved.pushed.is_some();
-            if stopped_at.is_none() {
-                if is_push == byte.is_ascii_uppercase() {
-                    pushes += usize::from(is_push);
-                } else {
-                    stopped_at = Some(index);
-                }
+            if stopped_at.is_none() && is_push != byte.is_ascii_uppercase() {
+                stopped_at = Some(index);
             }
             if metrics.is_none() {
                 counters.count(class, moved.pushed);
                 if is_push && position.is_solved() {
-                    metrics = Some(Ok(SavedGame {
-                        metrics: counters.metrics(),
-                        solved: true,
-                    }));
+                    metrics = Some(Ok(true));
                 }
             }
         }
     }
-    let metrics = metrics.unwrap_or(Ok(SavedGame {
-        metrics: counters.metrics(),
-        solved: false,
-    }));
-    // Past a disagreement the position is not the literal replay's: only the
-    // index is reported.
-    let literal = match stopped_at {
-        Some(index) => Err(index),
-        None => Ok(LiteralOutcome {
-            pushes,
-            solved: position.is_solved(),
-        }),
+    // Past a disagreement the position is not the replay as written's.
+    let as_written = match stopped_at {
+        Some(_) => None,
+        None => Some(position.is_solved()),
     };
-    Some(LiteralReplay { metrics, literal })
-}
-
-/// What [`SolutionVerifier::replay_literally`] found in one pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LiteralReplay {
-    /// The metrics, exactly as [`SolutionVerifier::verify_saved_game`] gives them.
-    pub metrics: Result<SavedGame, InvalidSolution>,
-    /// The replay that takes the letters at their word: its outcome when every step
-    /// is legal and moves a box exactly when its letter is upper case; otherwise the
-    /// 0-based index of the first step that is blocked or disagrees.
-    pub literal: Result<LiteralOutcome, usize>,
-}
-
-/// The end of a literal replay in which every step was legal and as written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LiteralOutcome {
-    /// How many steps pushed a box.
-    pub pushes: usize,
-    /// Whether no active box stands off a goal after the last step.
-    pub solved: bool,
+    // The counters stop at the solving push.
+    Some(metrics.unwrap_or(Ok(false)).map(|solved| SavedGame {
+        metrics: counters.metrics(),
+        solved,
+        as_written,
+    }))
 }
 
 /// The running metrics of a replay (JSoko's definitions,
@@ -847,7 +814,8 @@ mod tests {
             game,
             SavedGame {
                 metrics: SolutionMetrics::ZERO,
-                solved: false
+                solved: false,
+                as_written: Some(false)
             }
         );
         let game = detour.verify_saved_game("RRlll").unwrap();
@@ -855,9 +823,51 @@ mod tests {
             game,
             SavedGame {
                 metrics: SolutionMetrics::new(2, 2, 1, 1, 1, 1),
-                solved: true
+                solved: true,
+                // The last `l` walks into the wall.
+                as_written: None
             }
         );
+    }
+
+    /// The replay as written runs past the solving push and stops at the first step
+    /// that is blocked or not as written; the metrics are those of `run`.
+    #[test]
+    fn saved_games_are_replayed_as_written_in_the_same_pass() {
+        let mut detour = verifier("######/#@$ .#/######");
+        let as_written = |verifier: &mut SolutionVerifier, steps: &str| {
+            verifier
+                .verify_saved_game(steps)
+                .map(|game| game.as_written)
+        };
+        assert_eq!(as_written(&mut detour, "RR"), Ok(Some(true)));
+        assert_eq!(as_written(&mut detour, "Rl"), Ok(Some(false)));
+        // Past the solving push: the box leaves its goal, the metrics stop at the push.
+        let game = detour.verify_saved_game("RRlull").unwrap();
+        assert_eq!((game.solved, game.as_written), (true, None));
+        let game = detour.verify_saved_game("RRl").unwrap();
+        assert_eq!((game.solved, game.as_written), (true, Some(true)));
+        // A lower-case push, an upper-case walk, a blocked step after the solution.
+        assert_eq!(as_written(&mut detour, "rR"), Ok(None));
+        assert_eq!(as_written(&mut detour, "RLR"), Ok(None));
+        assert_eq!(as_written(&mut detour, "RRR"), Ok(None));
+        assert!(detour.verify_saved_game("RRR").unwrap().solved);
+        // Text that is not step letters alone: the metrics only.
+        for steps in ["R R", "RR*", "R\nR"] {
+            assert_eq!(as_written(&mut detour, steps), Ok(None), "{steps:?}");
+        }
+        for steps in ["", "R", "rR", "RRl", "RLR", "Rlr", "RRRll", "u", "Ru"] {
+            let game = detour.verify_saved_game(steps);
+            let (metrics, solved) = match detour.run(steps, None) {
+                Ok(found) => found,
+                Err(error) => {
+                    assert_eq!(game, Err(error), "{steps:?}");
+                    continue;
+                }
+            };
+            let game = game.unwrap();
+            assert_eq!((game.metrics, game.solved), (metrics, solved), "{steps:?}");
+        }
     }
 
     #[test]

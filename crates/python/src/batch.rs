@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 
 use sokoengine::board::Puzzle;
 use sokoengine::geometry::Tessellation;
-use sokoengine::io::{Collection, Moves, PuzzleVerifier, ReplayOptions, replay};
+use sokoengine::io::{Collection, Moves, PuzzleVerifier, ReplayOptions};
 use sokoengine::solver::{Cancel, Silent, SolverConfig};
 
 use crate::convert;
@@ -272,7 +272,7 @@ impl PyVerdict {
     }
 }
 
-fn verdict(puzzle: &Puzzle, verifier: &mut PuzzleVerifier, text: &str) -> PyVerdict {
+fn verdict(verifier: &mut PuzzleVerifier<'_>, text: &str) -> PyVerdict {
     let moves = match Moves::parse(text) {
         Ok(moves) => moves,
         Err(error) => {
@@ -283,29 +283,14 @@ fn verdict(puzzle: &Puzzle, verifier: &mut PuzzleVerifier, text: &str) -> PyVerd
             };
         }
     };
-    let found = verifier.verify(&moves, ReplayOptions::new());
-    let metrics = found.metrics.map(|game| PyMetrics {
-        metrics: game.metrics,
-    });
-    if let Some(replayed) = found.replay {
-        return PyVerdict {
-            solved: replayed.solved,
-            error: None,
-            metrics,
-        };
-    }
-    // What the one pass cannot tell, a Mover does, with its exact messages.
-    match replay(puzzle, &moves, ReplayOptions::new()) {
-        Ok(replayed) => PyVerdict {
-            solved: replayed.error.is_none() && replayed.solved,
-            error: replayed.error.map(|e| e.to_string()),
-            metrics,
-        },
-        Err(error) => PyVerdict {
-            solved: false,
-            error: Some(error.to_string()),
-            metrics,
-        },
+    // One pass where it can tell, else a Mover with its exact messages.
+    let verdict = verifier.verify(&moves, ReplayOptions::new());
+    PyVerdict {
+        solved: verdict.solved,
+        error: verdict.error.map(|e| e.to_string()),
+        metrics: verdict.metrics.map(|game| PyMetrics {
+            metrics: game.metrics,
+        }),
     }
 }
 
@@ -341,7 +326,7 @@ fn verify_many(
                 level
                     .snapshots
                     .iter()
-                    .map(|text| verdict(puzzle, &mut verifier, text))
+                    .map(|text| verdict(&mut verifier, text))
                     .collect()
             }
         }

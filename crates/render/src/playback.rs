@@ -2,7 +2,7 @@
 //! through `sokoengine-io`'s replay: the same rules, the same messages as `replay`.
 
 use sokoengine_board::{BoardPosition, Puzzle};
-use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay, replay_steps};
+use sokoengine_io::{Moves, ReplayError, ReplayOptions, replay_steps};
 use sokoengine_mover::{BoardManager, BoardState, Mover, PusherStep};
 
 use crate::animation::{Animation, MAX_FRAMES, Place, Sprite};
@@ -19,10 +19,7 @@ fn start(
     options: ReplayOptions,
 ) -> Result<(Mover, Vec<PusherStep>), ReplayError> {
     let steps = moves.pusher_steps(puzzle.tessellation())?;
-    let options = options.reverse(options.reverse || moves.is_reverse());
-    // Replaying no moves builds the mover exactly as a replay of these moves would.
-    let mover = replay(puzzle, &Moves::default(), options)?.mover;
-    Ok((mover, steps))
+    Ok((options.mover(puzzle, moves)?, steps))
 }
 
 /// The position after the first `steps` pusher steps of `moves` (jump and selection

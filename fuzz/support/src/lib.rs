@@ -708,9 +708,9 @@ fn check_solution(puzzle: &Puzzle, lurd: &str, metrics: &SolutionMetrics, text: 
     use sokoengine::io::{ReplayError, ReplayOptions, replay};
     let moves = Moves::parse(lurd)
         .unwrap_or_else(|e| panic!("solution {lurd:?} of {text:?} does not parse: {e}"));
-    match replay(puzzle, &moves, ReplayOptions::new()) {
-        Ok(replayed) => {
-            if let Some(error) = &replayed.error {
+    match ReplayOptions::new().mover(puzzle, &moves) {
+        Ok(mut mover) => {
+            if let Some(error) = &replay(&mut mover, &moves).error {
                 panic!("solution {lurd:?} of {text:?}: {error}");
             }
         }

@@ -1,7 +1,7 @@
 //! Replaying snapshots: `Original_and_Extra.sok` against sokoenginepy's final boards,
 //! and every solution of the large test suite.
 
-use sokoengine_io::{Collection, ReplayOptions, VariantHint, replay};
+use sokoengine_io::{Collection, PuzzleVerifier, ReplayOptions, VariantHint, replay};
 
 #[sokoengine_testkit_macros::corpus_test]
 fn original_and_extra_replays_like_the_reference() {
@@ -29,22 +29,32 @@ fn original_and_extra_replays_like_the_reference() {
             moves.push_count() as u64,
             expected["pushes_count"].as_u64().unwrap()
         );
-        let replayed = replay(&entry.puzzle().unwrap(), &moves, ReplayOptions::new())
+        let puzzle = entry.puzzle().unwrap();
+        let mut mover = ReplayOptions::new()
+            .mover(&puzzle, &moves)
             .unwrap_or_else(|e| panic!("{} / {}: {e}", entry.title, snapshot.title));
-        assert_eq!(replayed.error, None, "{} / {}", entry.title, snapshot.title);
-        assert_eq!(replayed.steps_applied, replayed.steps.len());
+        let verdict = replay(&mut mover, &moves);
+        assert_eq!(verdict.error, None, "{} / {}", entry.title, snapshot.title);
         assert_eq!(
-            replayed.solved,
+            (verdict.moves, verdict.pushes),
+            (moves.move_count(), moves.push_count())
+        );
+        assert_eq!(
+            verdict.solved,
             expected["solved_after_replay"].as_bool().unwrap()
         );
         assert_eq!(
-            replayed.mover.board().to_board_str(true, false),
+            mover.board().to_board_str(true, false),
             expected["final_board"].as_str().unwrap(),
             "{} / {}",
             entry.title,
             snapshot.title
         );
-        solved += usize::from(replayed.solved);
+        // The verifier finds the same, and measures it.
+        let mut checked = PuzzleVerifier::new(&puzzle).verify(&moves, ReplayOptions::new());
+        assert!(checked.metrics.take().is_some());
+        assert_eq!(checked, verdict, "{} / {}", entry.title, snapshot.title);
+        solved += usize::from(verdict.solved);
     }
     assert_eq!(solved, 193);
 }
@@ -63,13 +73,19 @@ fn large_test_suite_solutions_replay_to_solved() {
     let mut total = 0;
     for path in &files {
         let collection = Collection::load(path, VariantHint::None).unwrap();
-        for outcome in collection.replay_all() {
-            let entry = &collection.puzzles[outcome.puzzle];
-            let title = &entry.snapshots()[outcome.snapshot].title;
-            match outcome.result {
-                Ok(true) => total += 1,
-                Ok(false) => panic!("{}: {} / {title}: not solved", path.display(), entry.title),
-                Err(e) => panic!("{}: {} / {title}: {e}", path.display(), entry.title),
+        for entry in &collection.puzzles {
+            let puzzle = entry.puzzle().unwrap();
+            for snapshot in entry.snapshots() {
+                let title = &snapshot.title;
+                let moves = snapshot.moves().unwrap();
+                let mut mover = ReplayOptions::new().mover(&puzzle, &moves).unwrap();
+                match replay(&mut mover, &moves).ok() {
+                    Ok(true) => total += 1,
+                    Ok(false) => {
+                        panic!("{}: {} / {title}: not solved", path.display(), entry.title)
+                    }
+                    Err(e) => panic!("{}: {} / {title}: {e}", path.display(), entry.title),
+                }
             }
         }
     }
