@@ -400,7 +400,7 @@ impl PyBoardGraph {
 
     fn checked(&self, value: i64) -> PyResult<usize> {
         let p = position(value)?;
-        if self.read(|g| g.contains(p)) {
+        if self.read(|g| g.contains(BoardPosition::new(p))) {
             Ok(p)
         } else {
             Err(PyIndexError::new_err(format!(
@@ -427,6 +427,7 @@ fn weighted_path(graph: &BoardGraph, source: usize, target: usize) -> Vec<usize>
             break;
         }
         for (_, next) in graph.neighbors(at) {
+            let next = next.index();
             let cell = graph[next];
             let cost = if cell.is_wall() || cell.has_box() || cell.has_pusher() {
                 OBSTACLE
@@ -487,7 +488,7 @@ impl PyBoardGraph {
             .extract::<i64>()
             .ok()
             .and_then(|p| usize::try_from(p).ok())
-            .is_some_and(|p| self.read(|g| g.contains(p)))
+            .is_some_and(|p| self.read(|g| g.contains(BoardPosition::new(p))))
     }
 
     #[getter]
@@ -546,8 +547,8 @@ impl PyBoardGraph {
             .map(|e| {
                 Ok(edge_class
                     .call1((
-                        e.source,
-                        e.target,
+                        e.source.index(),
+                        e.target.index(),
                         convert::direction_object(py, e.direction),
                     ))?
                     .unbind())
@@ -559,12 +560,16 @@ impl PyBoardGraph {
     fn neighbor(&self, src: i64, direction: &Bound<'_, PyAny>) -> PyResult<i64> {
         let p = self.checked(src)?;
         let d = convert::direction(direction)?;
-        Ok(or_none(self.read(|g| g.neighbor(p, d))))
+        Ok(or_none(
+            self.read(|g| g.neighbor(p, d)).map(BoardPosition::index),
+        ))
     }
 
     fn wall_neighbors(&self, src: i64) -> PyResult<Vec<usize>> {
         let p = self.checked(src)?;
-        self.read(|g| g.wall_neighbors(p)).map_err(graph_error)
+        self.read(|g| g.wall_neighbors(p))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     fn wall_neighbor_directions(&self, py: Python<'_>, src: i64) -> PyResult<Vec<Py<PyAny>>> {
@@ -580,13 +585,17 @@ impl PyBoardGraph {
 
     fn all_neighbors(&self, src: i64) -> PyResult<Vec<usize>> {
         let p = self.checked(src)?;
-        self.read(|g| g.all_neighbors(p)).map_err(graph_error)
+        self.read(|g| g.all_neighbors(p))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path from `src` to `dst` over the whole board (walls included).
     fn shortest_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.shortest_path(s, d)).map_err(graph_error)
+        self.read(|g| g.shortest_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path in which entering a wall, box or pusher costs 100 steps.
@@ -598,13 +607,17 @@ impl PyBoardGraph {
     /// The path of a jump (a shortest path over the whole board).
     fn find_jump_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.find_jump_path(s, d)).map_err(graph_error)
+        self.read(|g| g.find_jump_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path a pusher can walk (no wall, box or pusher after `src`), or [].
     fn find_move_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.find_move_path(s, d)).map_err(graph_error)
+        self.read(|g| g.find_move_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// One direction per step of a path of neighbouring positions.
@@ -613,9 +626,9 @@ impl PyBoardGraph {
         py: Python<'_>,
         positions: Vec<i64>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let positions: Vec<usize> = positions
+        let positions: Vec<BoardPosition> = positions
             .into_iter()
-            .map(|p| self.checked(p))
+            .map(|p| self.checked(p).map(BoardPosition::new))
             .collect::<PyResult<_>>()?;
         let directions = self
             .read(|g| g.positions_path_to_directions_path(&positions))
@@ -647,6 +660,7 @@ impl PyBoardGraph {
         let p = self.checked(pusher_position)?;
         let excluded = positions_lenient(excluded_positions);
         self.read(|g| g.positions_reachable_by_pusher(p, &excluded))
+            .map(|positions| plain(&positions))
             .map_err(graph_error)
     }
 
@@ -660,6 +674,7 @@ impl PyBoardGraph {
         let p = self.checked(pusher_position)?;
         let excluded = positions_lenient(excluded_positions);
         self.read(|g| g.normalized_pusher_position(p, &excluded))
+            .map(BoardPosition::index)
             .map_err(graph_error)
     }
 
@@ -671,6 +686,7 @@ impl PyBoardGraph {
             .map(convert::direction)
             .collect::<PyResult<_>>()?;
         self.read(|g| g.path_destination(p, &directions))
+            .map(BoardPosition::index)
             .map_err(graph_error)
     }
 }
@@ -962,7 +978,7 @@ impl PyBoardManager {
             }
         } else {
             match origin {
-                Some(p) if board.contains(p) => {
+                Some(p) if board.contains(BoardPosition::new(p)) => {
                     if !has_piece(p) {
                         return Err(no_piece());
                     }

@@ -5,7 +5,7 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
-use sokoengine::board::{Puzzle, rle};
+use sokoengine::board::{BoardPosition, Puzzle, rle};
 use sokoengine::io::{Collection, Moves, PuzzleEntry, Snapshot};
 
 use crate::convert;
@@ -136,7 +136,8 @@ impl PuzzleCore {
         }
         Ok(convert::orientation_object(
             py,
-            self.puzzle.tile_shape(position as usize),
+            self.puzzle
+                .tile_shape(BoardPosition::new(position as usize)),
         ))
     }
 
