@@ -10,7 +10,7 @@ use sokoengine::io::{Collection, Moves, PuzzleEntry, Snapshot};
 
 use crate::convert;
 use crate::errors::{edit_error, parse_error, value_error};
-use crate::game::PyPusherStep;
+use crate::pusher_step::PyPusherStep;
 
 /// The cells of one board (a parsed `Puzzle` without its metadata).
 #[pyclass(module = "sokoengine._sokoengine", name = "PuzzleCore")]
