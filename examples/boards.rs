@@ -3,7 +3,7 @@
 //! Shows the Hexoban text layout (two text columns per hexagon, odd rows shifted),
 //! Trioban and Octoban tile shapes, RLE printing, and a few `BoardGraph` queries.
 
-use sokoengine::board::{BoardGraph, Puzzle};
+use sokoengine::board::{BoardGraph, BoardPosition, Puzzle};
 use sokoengine::geometry::{Direction, Tessellation, TileShape};
 
 const BOARDS: [(Tessellation, &str); 4] = [
@@ -47,7 +47,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         println!("{puzzle}");
         println!("-- RLE: {}", puzzle.to_board_str(true, true));
-        if let Some(pusher) = (0..graph.size()).find(|&p| graph[p].has_pusher()) {
+        if let Some(pusher) = (0..graph.size())
+            .map(BoardPosition::new)
+            .find(|&p| graph[p].has_pusher())
+        {
             let reachable = graph.positions_reachable_by_pusher(pusher, &[])?;
             let moves: String = tessellation
                 .legal_directions()

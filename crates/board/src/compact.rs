@@ -1384,7 +1384,9 @@ impl StepCells for BoardGraph {
         let slot = cell.index().wrapping_mul(8).wrapping_add(direction.index());
         let next = match self.neighbor_table().get(slot) {
             Some(&next) => ((next as usize) < self.cells().len()).then_some(next as usize),
-            None => self.neighbor(cell.index(), direction),
+            None => self
+                .neighbor_out_of_line(cell, direction)
+                .map(BoardPosition::index),
         };
         next.map(BoardPosition::new)
     }

@@ -30,8 +30,8 @@ const TABLE_MAX_CELLS: usize = 1 << 20;
 /// assert_eq!(
 ///     edges,
 ///     [
-///         Edge { source: 0, target: 1, direction: Direction::Right },
-///         Edge { source: 0, target: 2, direction: Direction::Down },
+///         Edge { source: 0.into(), target: 1.into(), direction: Direction::Right },
+///         Edge { source: 0.into(), target: 2.into(), direction: Direction::Down },
 ///     ]
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -40,9 +40,9 @@ const TABLE_MAX_CELLS: usize = 1 << 20;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Edge {
     /// Where the edge starts.
-    pub source: usize,
+    pub source: BoardPosition,
     /// Where it leads.
-    pub target: usize,
+    pub target: BoardPosition,
     /// The direction of the step.
     pub direction: Direction,
 }
@@ -58,11 +58,11 @@ pub struct Edge {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_board::BoardGraph;
+/// use sokoengine_board::{BoardGraph, BoardPosition};
 /// use sokoengine_geometry::{Direction, Tessellation};
 ///
 /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#######\n#.$  @#\n#######")?;
-/// assert_eq!(graph.neighbor(12, Direction::Left), Some(11));
+/// assert_eq!(graph.neighbor(12, Direction::Left), Some(BoardPosition::new(11)));
 /// assert_eq!(graph.positions_reachable_by_pusher(12, &[])?, vec![12, 11, 10]);
 /// assert_eq!(graph.to_string(), "#######\n#.$  @#\n#######");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -102,9 +102,9 @@ pub struct SearchScratch {
     excluded: Vec<u32>,
     generation: u32,
     /// Cells in the order visited.
-    queue: Vec<usize>,
+    queue: Vec<BoardPosition>,
     /// Visited cells that are reported (not excluded).
-    reported: Vec<usize>,
+    reported: Vec<BoardPosition>,
     /// Predecessor of each visited cell (path searches).
     parents: Vec<u32>,
 }
@@ -133,12 +133,13 @@ impl SearchScratch {
     }
 
     #[inline]
-    fn visit(&mut self, position: usize, parent: u32) -> bool {
-        if self.visited[position] == self.generation {
+    fn visit(&mut self, position: BoardPosition, parent: u32) -> bool {
+        let index = position.index();
+        if self.visited[index] == self.generation {
             return false;
         }
-        self.visited[position] = self.generation;
-        self.parents[position] = parent;
+        self.visited[index] = self.generation;
+        self.parents[index] = parent;
         self.queue.push(position);
         true
     }
@@ -151,16 +152,16 @@ impl SearchScratch {
 
     /// Every position the last search visited, in visiting order (excluded ones
     /// included).
-    pub fn visited_positions(&self) -> &[usize] {
+    pub fn visited_positions(&self) -> &[BoardPosition] {
         &self.queue
     }
 
-    fn path_to(&self, destination: usize) -> Vec<usize> {
+    fn path_to(&self, destination: BoardPosition) -> Vec<BoardPosition> {
         let mut path = vec![destination];
-        let mut current = destination;
+        let mut current = destination.index();
         while self.parents[current] != NONE {
             current = self.parents[current] as usize;
-            path.push(current);
+            path.push(BoardPosition::new(current));
         }
         path.reverse();
         path
@@ -366,12 +367,12 @@ impl BoardGraph {
     }
     /// Whether `position` is on the board (never fails).
     #[inline]
-    pub const fn contains(&self, position: usize) -> bool {
-        position < self.width * self.height
+    pub const fn contains(&self, position: BoardPosition) -> bool {
+        position.index() < self.width * self.height
     }
     /// The tile shape at `position`.
-    pub const fn tile_shape(&self, position: usize) -> TileShape {
-        self.tessellation.tile_shape(position, self.width)
+    pub const fn tile_shape(&self, position: BoardPosition) -> TileShape {
+        self.tessellation.tile_shape(position.index(), self.width)
     }
 
     /// All cells, row-major.
@@ -391,11 +392,13 @@ impl BoardGraph {
         self.cells.get_mut(position)
     }
 
-    fn check(&self, position: usize) -> Result<(), GraphError> {
+    fn check(&self, position: BoardPosition) -> Result<(), GraphError> {
         if self.contains(position) {
             Ok(())
         } else {
-            Err(GraphError::PositionOutOfRange { position })
+            Err(GraphError::PositionOutOfRange {
+                position: position.index(),
+            })
         }
     }
 
@@ -454,18 +457,38 @@ impl BoardGraph {
         &self,
         position: impl Into<BoardPosition>,
         direction: Direction,
-    ) -> Option<usize> {
+    ) -> Option<BoardPosition> {
         let position = position.into().index();
         if self.neighbors.is_empty() {
-            return self
-                .tessellation
-                .neighbor(position, direction, self.width, self.height);
+            return self.computed_neighbor(position, direction);
         }
         let slot = position.checked_mul(8)? | direction as usize;
         match self.neighbors.get(slot) {
-            Some(&n) if n != NONE => Some(n as usize),
+            Some(&n) if n != NONE => Some(BoardPosition::new(n as usize)),
             _ => None,
         }
+    }
+
+    /// [`BoardGraph::neighbor`] out of line, for the paths of a step that a board with a
+    /// table never takes: they stay out of the step's code.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn neighbor_out_of_line(
+        &self,
+        position: BoardPosition,
+        direction: Direction,
+    ) -> Option<BoardPosition> {
+        self.neighbor(position, direction)
+    }
+
+    /// [`BoardGraph::neighbor`] of a board without a table: out of line, so that the
+    /// lookups of the movers keep only the table's path.
+    #[cold]
+    #[inline(never)]
+    fn computed_neighbor(&self, position: usize, direction: Direction) -> Option<BoardPosition> {
+        self.tessellation
+            .neighbor(position, direction, self.width, self.height)
+            .map(BoardPosition::new)
     }
 
     /// The precomputed neighbour table: entry `position * 8 + direction as usize` is
@@ -520,9 +543,10 @@ impl BoardGraph {
     /// [`GraphError::PositionOutOfRange`].
     pub fn try_neighbor(
         &self,
-        position: usize,
+        position: impl Into<BoardPosition>,
         direction: Direction,
-    ) -> Result<Option<usize>, GraphError> {
+    ) -> Result<Option<BoardPosition>, GraphError> {
+        let position = position.into();
         self.check(position)?;
         Ok(self.neighbor(position, direction))
     }
@@ -533,8 +557,8 @@ impl BoardGraph {
     pub fn neighbors(
         &self,
         position: impl Into<BoardPosition>,
-    ) -> impl Iterator<Item = (Direction, usize)> + '_ {
-        let position = position.into().index();
+    ) -> impl Iterator<Item = (Direction, BoardPosition)> + '_ {
+        let position = position.into();
         self.tessellation
             .legal_directions()
             .iter()
@@ -547,7 +571,7 @@ impl BoardGraph {
     ///
     /// [`GraphError::PositionOutOfRange`].
     pub fn out_edges(&self, source: impl Into<BoardPosition>) -> Result<Vec<Edge>, GraphError> {
-        let source = source.into().index();
+        let source = source.into();
         self.check(source)?;
         Ok(self
             .neighbors(source)
@@ -569,12 +593,12 @@ impl BoardGraph {
     pub fn wall_neighbors(
         &self,
         source: impl Into<BoardPosition>,
-    ) -> Result<Vec<usize>, GraphError> {
-        let source = source.into().index();
+    ) -> Result<Vec<BoardPosition>, GraphError> {
+        let source = source.into();
         self.check(source)?;
-        let mut walls: Vec<usize> = Vec::with_capacity(8);
+        let mut walls: Vec<BoardPosition> = Vec::with_capacity(8);
         for (_, n) in self.neighbors(source) {
-            if self.cells[n].is_wall() && !walls.contains(&n) {
+            if self.cells[n.index()].is_wall() && !walls.contains(&n) {
                 walls.push(n);
             }
         }
@@ -590,11 +614,11 @@ impl BoardGraph {
         &self,
         source: impl Into<BoardPosition>,
     ) -> Result<Vec<Direction>, GraphError> {
-        let source = source.into().index();
+        let source = source.into();
         self.check(source)?;
         Ok(self
             .neighbors(source)
-            .filter(|&(_, n)| self.cells[n].is_wall())
+            .filter(|&(_, n)| self.cells[n.index()].is_wall())
             .map(|(d, _)| d)
             .collect())
     }
@@ -607,10 +631,10 @@ impl BoardGraph {
     pub fn all_neighbors(
         &self,
         source: impl Into<BoardPosition>,
-    ) -> Result<Vec<usize>, GraphError> {
-        let source = source.into().index();
+    ) -> Result<Vec<BoardPosition>, GraphError> {
+        let source = source.into();
         self.check(source)?;
-        let mut result: Vec<usize> = Vec::with_capacity(8);
+        let mut result: Vec<BoardPosition> = Vec::with_capacity(8);
         for (_, n) in self.neighbors(source) {
             if !result.contains(&n) {
                 result.push(n);
@@ -625,8 +649,8 @@ impl BoardGraph {
     /// stopping when `destination` is visited.
     fn search(
         &self,
-        source: usize,
-        destination: Option<usize>,
+        source: BoardPosition,
+        destination: Option<BoardPosition>,
         passable: impl Fn(BoardCell) -> bool,
         scratch: &mut SearchScratch,
     ) {
@@ -639,18 +663,21 @@ impl BoardGraph {
             if Some(current) == destination {
                 return;
             }
+            // Positions fit 32 bits (the size limits), the parent table's entries.
+            let parent = current.index() as u32;
             // Hot loop: read the table row directly when there is a table.
-            if let Some(row) = self.neighbors.get(current * 8..current * 8 + 8) {
+            let slot = current.index() * 8;
+            if let Some(row) = self.neighbors.get(slot..slot + 8) {
                 for &direction in legal {
                     let next = row[direction as usize];
                     if next != NONE && passable(self.cells[next as usize]) {
-                        scratch.visit(next as usize, current as u32);
+                        scratch.visit(BoardPosition::new(next as usize), parent);
                     }
                 }
             } else {
                 for (_, next) in self.neighbors(current) {
-                    if passable(self.cells[next]) {
-                        scratch.visit(next, current as u32);
+                    if passable(self.cells[next.index()]) {
+                        scratch.visit(next, parent);
                     }
                 }
             }
@@ -675,14 +702,15 @@ impl BoardGraph {
     /// // Over the whole graph, walls included: a path always exists.
     /// assert_eq!(graph.shortest_path(6, 8)?, [6, 7, 8]);
     /// // The pusher cannot walk through the wall.
-    /// assert_eq!(graph.find_move_path(6, 8)?, Vec::<usize>::new());
+    /// assert!(graph.find_move_path(6, 8)?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn shortest_path(
         &self,
-        source: usize,
-        destination: usize,
-    ) -> Result<Vec<usize>, GraphError> {
+        source: impl Into<BoardPosition>,
+        destination: impl Into<BoardPosition>,
+    ) -> Result<Vec<BoardPosition>, GraphError> {
+        let (source, destination) = (source.into(), destination.into());
         self.check(source)?;
         self.check(destination)?;
         let mut scratch = SearchScratch::new();
@@ -701,9 +729,9 @@ impl BoardGraph {
     /// [`GraphError::PositionOutOfRange`] for either end.
     pub fn find_jump_path(
         &self,
-        source: usize,
-        destination: usize,
-    ) -> Result<Vec<usize>, GraphError> {
+        source: impl Into<BoardPosition>,
+        destination: impl Into<BoardPosition>,
+    ) -> Result<Vec<BoardPosition>, GraphError> {
         self.shortest_path(source, destination)
     }
 
@@ -723,15 +751,15 @@ impl BoardGraph {
     /// let graph = BoardGraph::parse(Tessellation::Sokoban, "######\n#@ $ #\n#    #\n######")?;
     /// // Around the box, not through it.
     /// let path = graph.find_move_path(7, 10)?;
-    /// assert_eq!((path.len(), path[0], path[path.len() - 1]), (6, 7, 10));
-    /// assert!(!path.contains(&9));
+    /// assert_eq!((path.len(), path[0].index(), path[path.len() - 1].index()), (6, 7, 10));
+    /// assert!(!path.contains(&9.into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn find_move_path(
         &self,
-        source: usize,
-        destination: usize,
-    ) -> Result<Vec<usize>, GraphError> {
+        source: impl Into<BoardPosition>,
+        destination: impl Into<BoardPosition>,
+    ) -> Result<Vec<BoardPosition>, GraphError> {
         let mut scratch = SearchScratch::new();
         self.find_move_path_with(source, destination, &mut scratch)
     }
@@ -744,13 +772,14 @@ impl BoardGraph {
     /// [`GraphError::PositionOutOfRange`] for either end.
     pub fn find_move_path_with(
         &self,
-        source: usize,
-        destination: usize,
+        source: impl Into<BoardPosition>,
+        destination: impl Into<BoardPosition>,
         scratch: &mut SearchScratch,
-    ) -> Result<Vec<usize>, GraphError> {
+    ) -> Result<Vec<BoardPosition>, GraphError> {
+        let (source, destination) = (source.into(), destination.into());
         self.check(source)?;
         self.check(destination)?;
-        if source != destination && !self.cells[destination].can_put_pusher_or_box() {
+        if source != destination && !self.cells[destination.index()].can_put_pusher_or_box() {
             return Ok(Vec::new());
         }
         self.search(
@@ -776,7 +805,7 @@ impl BoardGraph {
     /// not neighbours.
     pub fn positions_path_to_directions_path(
         &self,
-        positions: &[usize],
+        positions: &[BoardPosition],
     ) -> Result<Vec<Direction>, GraphError> {
         if let &[single] = positions {
             self.check(single)?;
@@ -790,7 +819,10 @@ impl BoardGraph {
                 self.neighbors(from)
                     .find(|&(_, n)| n == to)
                     .map(|(d, _)| d)
-                    .ok_or(GraphError::NotAdjacent { from, to })
+                    .ok_or(GraphError::NotAdjacent {
+                        from: from.index(),
+                        to: to.index(),
+                    })
             })
             .collect()
     }
@@ -819,9 +851,10 @@ impl BoardGraph {
     /// ```
     pub fn path_destination(
         &self,
-        source: usize,
+        source: impl Into<BoardPosition>,
         directions: &[Direction],
-    ) -> Result<usize, GraphError> {
+    ) -> Result<BoardPosition, GraphError> {
+        let source = source.into();
         self.check(source)?;
         let mut position = source;
         for &direction in directions {
@@ -845,9 +878,10 @@ impl BoardGraph {
     /// [`GraphError::PositionOutOfRange`] for an off-board `position`.
     pub fn positions_reachable_by_pusher(
         &self,
-        position: usize,
-        excluded: &[usize],
-    ) -> Result<Vec<usize>, GraphError> {
+        position: impl Into<BoardPosition>,
+        excluded: &[BoardPosition],
+    ) -> Result<Vec<BoardPosition>, GraphError> {
+        let position = position.into();
         self.check(position)?;
         let mut scratch = SearchScratch::new();
         Ok(self
@@ -860,10 +894,11 @@ impl BoardGraph {
     /// in `scratch`. An off-board `position` gives an empty slice.
     pub fn reachable_by_pusher_into<'s>(
         &self,
-        position: usize,
-        excluded: &[usize],
+        position: impl Into<BoardPosition>,
+        excluded: &[BoardPosition],
         scratch: &'s mut SearchScratch,
-    ) -> &'s [usize] {
+    ) -> &'s [BoardPosition] {
+        let position = position.into();
         if !self.contains(position) {
             scratch.begin(0);
             return &[];
@@ -874,7 +909,7 @@ impl BoardGraph {
         }
         let generation = scratch.generation;
         for &e in excluded {
-            if let Some(stamp) = scratch.excluded.get_mut(e) {
+            if let Some(stamp) = scratch.excluded.get_mut(e.index()) {
                 *stamp = generation;
             }
         }
@@ -884,7 +919,7 @@ impl BoardGraph {
             excluded,
             ..
         } = scratch;
-        reported.extend(queue.iter().filter(|&&p| excluded[p] != generation));
+        reported.extend(queue.iter().filter(|p| excluded[p.index()] != generation));
         reported
     }
 
@@ -909,9 +944,10 @@ impl BoardGraph {
     /// ```
     pub fn normalized_pusher_position(
         &self,
-        position: usize,
-        excluded: &[usize],
-    ) -> Result<usize, GraphError> {
+        position: impl Into<BoardPosition>,
+        excluded: &[BoardPosition],
+    ) -> Result<BoardPosition, GraphError> {
+        let position = position.into();
         self.check(position)?;
         let mut scratch = SearchScratch::new();
         Ok(self.normalized_pusher_position_with(position, excluded, &mut scratch))
@@ -921,10 +957,11 @@ impl BoardGraph {
     /// `position` is returned as is.
     pub fn normalized_pusher_position_with(
         &self,
-        position: usize,
-        excluded: &[usize],
+        position: impl Into<BoardPosition>,
+        excluded: &[BoardPosition],
         scratch: &mut SearchScratch,
-    ) -> usize {
+    ) -> BoardPosition {
+        let position = position.into();
         self.reachable_by_pusher_into(position, excluded, scratch)
             .iter()
             .copied()
@@ -954,20 +991,20 @@ impl BoardGraph {
         for (position, cell) in self.cells.iter_mut().enumerate() {
             cell.set_in_playable_area(false);
             if cell.has_box() || cell.has_pusher() {
-                scratch.visit(position, NONE);
+                scratch.visit(BoardPosition::new(position), NONE);
             }
         }
         let mut head = 0;
         while let Some(&current) = scratch.queue.get(head) {
             head += 1;
             for (_, next) in self.neighbors(current) {
-                if !self.cells[next].is_wall() {
-                    scratch.visit(next, current as u32);
+                if !self.cells[next.index()].is_wall() {
+                    scratch.visit(next, current.index() as u32);
                 }
             }
         }
         for &position in &scratch.queue {
-            self.cells[position].set_in_playable_area(true);
+            self.cells[position.index()].set_in_playable_area(true);
         }
     }
 
@@ -1033,6 +1070,28 @@ impl IndexMut<usize> for BoardGraph {
     /// Off the board; use [`BoardGraph::get_mut`] or [`BoardGraph::set_cell`] otherwise.
     fn index_mut(&mut self, position: usize) -> &mut BoardCell {
         &mut self.cells[position]
+    }
+}
+
+impl Index<BoardPosition> for BoardGraph {
+    type Output = BoardCell;
+
+    /// # Panics
+    ///
+    /// Off the board; use [`BoardGraph::get`] or [`BoardGraph::try_cell`] otherwise.
+    #[inline]
+    fn index(&self, position: BoardPosition) -> &BoardCell {
+        &self.cells[position.index()]
+    }
+}
+
+impl IndexMut<BoardPosition> for BoardGraph {
+    /// # Panics
+    ///
+    /// Off the board; use [`BoardGraph::get_mut`] or [`BoardGraph::set_cell`] otherwise.
+    #[inline]
+    fn index_mut(&mut self, position: BoardPosition) -> &mut BoardCell {
+        &mut self.cells[position.index()]
     }
 }
 

@@ -366,8 +366,8 @@ impl Puzzle {
     }
 
     /// The tile shape at `position`.
-    pub const fn tile_shape(&self, position: usize) -> TileShape {
-        self.tessellation.tile_shape(position, self.width)
+    pub const fn tile_shape(&self, position: BoardPosition) -> TileShape {
+        self.tessellation.tile_shape(position.index(), self.width)
     }
 
     /// Prints the board: one line per row, no trailing newline; floor as a space or

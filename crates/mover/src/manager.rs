@@ -533,7 +533,7 @@ impl BoardManager {
             .get(position * 8 + direction as usize)
         {
             Some(&n) => (n != NO_NEIGHBOR).then_some(n as usize),
-            None => self.board.neighbor(position, direction),
+            None => neighbor_without_table(&self.board, position, direction),
         }
     }
 
@@ -1580,6 +1580,20 @@ impl Solutions<'_> {
             None => self.done = true,
         }
     }
+}
+
+/// [`BoardGraph::neighbor`] for boards without a neighbour table, out of line so that
+/// the Mover's steps keep only the table's path.
+#[cold]
+#[inline(never)]
+fn neighbor_without_table(
+    board: &BoardGraph,
+    position: usize,
+    direction: Direction,
+) -> Option<usize> {
+    board
+        .neighbor(position, direction)
+        .map(BoardPosition::index)
 }
 
 #[cfg(test)]

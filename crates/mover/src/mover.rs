@@ -939,7 +939,7 @@ impl Mover {
         self.manager
             .board()
             .path_destination(from, &self.directions)
-            .unwrap_or(from)
+            .map_or(from, BoardPosition::index)
     }
 
     #[inline(always)]

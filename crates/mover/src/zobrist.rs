@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::SplitMix64;
 
+use sokoengine_board::BoardPosition;
+
 /// The fixed seed (`"sokoeng1"` in ASCII).
 pub const SEED: u64 = 0x736F_6B6F_656E_6731;
 
@@ -65,14 +67,14 @@ pub const BASE_KEY: u64 = 0x4E5E_EFEC_BE8D_70D9;
 
 /// The key of a pusher on `position`.
 #[inline]
-pub fn pusher_key(position: usize) -> u64 {
-    mix64(PUSHER_PREFIX ^ position as u64)
+pub fn pusher_key(position: impl Into<BoardPosition>) -> u64 {
+    mix64(PUSHER_PREFIX ^ position.into().index() as u64)
 }
 
 /// The key of a box with plus ID `plus_id` on `position`.
 #[inline]
-pub fn box_key(plus_id: u64, position: usize) -> u64 {
-    key(KIND_BOX, plus_id, position as u64)
+pub fn box_key(plus_id: u64, position: impl Into<BoardPosition>) -> u64 {
+    key(KIND_BOX, plus_id, position.into().index() as u64)
 }
 
 /// [`prefix`]`(KIND_PUSHER, 0)` (a test checks it).

@@ -207,19 +207,20 @@ impl Game {
     /// The tile shape under the pusher at the start (Trioban's letters depend on it).
     fn start_shape(&self) -> TileShape {
         let start = self.board.cells().iter().position(|c| c.has_pusher());
-        start.map_or(TileShape::Default, |p| self.board.tile_shape(p))
+        start.map_or(TileShape::Default, |p| {
+            self.board.tile_shape(BoardPosition::new(p))
+        })
     }
 
     /// The board positions and cells of every box and pusher, in position order: what
     /// a picture draws on top of the floor.
-    pub fn pieces(&self) -> Vec<(usize, BoardCell)> {
+    pub fn pieces(&self) -> Vec<(BoardPosition, BoardCell)> {
         let manager = self.mover.board_manager();
         let board = self.mover.board();
-        let mut pieces: Vec<(usize, BoardCell)> = manager
+        let mut pieces: Vec<(BoardPosition, BoardCell)> = manager
             .boxes_positions()
             .into_values()
             .chain(manager.pushers_positions().into_values())
-            .map(BoardPosition::index)
             .filter_map(|p| board.get(p).map(|&cell| (p, cell)))
             .collect();
         pieces.sort_unstable_by_key(|&(p, _)| p);
@@ -264,7 +265,7 @@ impl Game {
     ///
     /// [`ActionError::NoDirection`] or the Mover's refusal.
     pub fn step(&mut self, key: Key, pull: bool) -> Result<(), ActionError> {
-        let shape = self.board.tile_shape(self.pusher().index());
+        let shape = self.board.tile_shape(self.pusher());
         let direction = key
             .direction(self.tessellation(), shape)
             .ok_or(ActionError::NoDirection)?;

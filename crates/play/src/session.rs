@@ -348,7 +348,12 @@ impl Session {
             .picture
             .board_svg(level.game.mover().board())
             .unwrap_or_default();
-        let pieces = level.game.pieces().into_iter().map(|(p, _)| p).collect();
+        let pieces = level
+            .game
+            .pieces()
+            .into_iter()
+            .map(|(p, _)| p.index())
+            .collect();
         let tessellation = level.game.tessellation();
         let board = Board {
             svg,
@@ -611,14 +616,14 @@ impl Level {
 /// The pieces that differ between `before` and `after`, with the SVG element now on
 /// each position.
 fn changed(
-    before: &[(usize, BoardCell)],
-    after: &[(usize, BoardCell)],
+    before: &[(BoardPosition, BoardCell)],
+    after: &[(BoardPosition, BoardCell)],
     level: &Level,
 ) -> Vec<(usize, String)> {
     let board = level.game.mover().board();
-    let old: HashMap<usize, BoardCell> = before.iter().copied().collect();
-    let new: HashMap<usize, BoardCell> = after.iter().copied().collect();
-    let mut positions: Vec<usize> = old
+    let old: HashMap<BoardPosition, BoardCell> = before.iter().copied().collect();
+    let new: HashMap<BoardPosition, BoardCell> = after.iter().copied().collect();
+    let mut positions: Vec<BoardPosition> = old
         .keys()
         .chain(new.keys())
         .copied()
@@ -628,7 +633,12 @@ fn changed(
     positions.dedup();
     positions
         .into_iter()
-        .map(|p| (p, level.picture.piece_svg(board, p).unwrap_or_default()))
+        .map(|p| {
+            (
+                p.index(),
+                level.picture.piece_svg(board, p).unwrap_or_default(),
+            )
+        })
         .collect()
 }
 

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
+use sokoengine::board::BoardPosition;
 use sokoengine::geometry::{Direction, Tessellation, TileShape};
 use sokoengine::mover::SolvingMode;
 
@@ -143,11 +144,11 @@ pub fn position(value: i64) -> PyResult<usize> {
 }
 
 /// Positions where off-board entries are ignored (negative ones dropped).
-pub fn positions_lenient(values: Option<Vec<i64>>) -> Vec<usize> {
+pub fn positions_lenient(values: Option<Vec<i64>>) -> Vec<BoardPosition> {
     values
         .unwrap_or_default()
         .into_iter()
-        .filter_map(|v| usize::try_from(v).ok())
+        .filter_map(|v| usize::try_from(v).ok().map(BoardPosition::new))
         .collect()
 }
 

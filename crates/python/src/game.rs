@@ -30,6 +30,7 @@ use crate::errors::{
     sokoban_plus_error,
 };
 use crate::io::PuzzleCore;
+use crate::pusher_step::PyPusherStep;
 
 // ---- the shared board ------------------------------------------------------------
 
@@ -400,7 +401,7 @@ impl PyBoardGraph {
 
     fn checked(&self, value: i64) -> PyResult<usize> {
         let p = position(value)?;
-        if self.read(|g| g.contains(p)) {
+        if self.read(|g| g.contains(BoardPosition::new(p))) {
             Ok(p)
         } else {
             Err(PyIndexError::new_err(format!(
@@ -427,6 +428,7 @@ fn weighted_path(graph: &BoardGraph, source: usize, target: usize) -> Vec<usize>
             break;
         }
         for (_, next) in graph.neighbors(at) {
+            let next = next.index();
             let cell = graph[next];
             let cost = if cell.is_wall() || cell.has_box() || cell.has_pusher() {
                 OBSTACLE
@@ -487,7 +489,7 @@ impl PyBoardGraph {
             .extract::<i64>()
             .ok()
             .and_then(|p| usize::try_from(p).ok())
-            .is_some_and(|p| self.read(|g| g.contains(p)))
+            .is_some_and(|p| self.read(|g| g.contains(BoardPosition::new(p))))
     }
 
     #[getter]
@@ -546,8 +548,8 @@ impl PyBoardGraph {
             .map(|e| {
                 Ok(edge_class
                     .call1((
-                        e.source,
-                        e.target,
+                        e.source.index(),
+                        e.target.index(),
                         convert::direction_object(py, e.direction),
                     ))?
                     .unbind())
@@ -559,12 +561,16 @@ impl PyBoardGraph {
     fn neighbor(&self, src: i64, direction: &Bound<'_, PyAny>) -> PyResult<i64> {
         let p = self.checked(src)?;
         let d = convert::direction(direction)?;
-        Ok(or_none(self.read(|g| g.neighbor(p, d))))
+        Ok(or_none(
+            self.read(|g| g.neighbor(p, d)).map(BoardPosition::index),
+        ))
     }
 
     fn wall_neighbors(&self, src: i64) -> PyResult<Vec<usize>> {
         let p = self.checked(src)?;
-        self.read(|g| g.wall_neighbors(p)).map_err(graph_error)
+        self.read(|g| g.wall_neighbors(p))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     fn wall_neighbor_directions(&self, py: Python<'_>, src: i64) -> PyResult<Vec<Py<PyAny>>> {
@@ -580,13 +586,17 @@ impl PyBoardGraph {
 
     fn all_neighbors(&self, src: i64) -> PyResult<Vec<usize>> {
         let p = self.checked(src)?;
-        self.read(|g| g.all_neighbors(p)).map_err(graph_error)
+        self.read(|g| g.all_neighbors(p))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path from `src` to `dst` over the whole board (walls included).
     fn shortest_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.shortest_path(s, d)).map_err(graph_error)
+        self.read(|g| g.shortest_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path in which entering a wall, box or pusher costs 100 steps.
@@ -598,13 +608,17 @@ impl PyBoardGraph {
     /// The path of a jump (a shortest path over the whole board).
     fn find_jump_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.find_jump_path(s, d)).map_err(graph_error)
+        self.read(|g| g.find_jump_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// A shortest path a pusher can walk (no wall, box or pusher after `src`), or [].
     fn find_move_path(&self, src: i64, dst: i64) -> PyResult<Vec<usize>> {
         let (s, d) = (self.checked(src)?, self.checked(dst)?);
-        self.read(|g| g.find_move_path(s, d)).map_err(graph_error)
+        self.read(|g| g.find_move_path(s, d))
+            .map(|positions| plain(&positions))
+            .map_err(graph_error)
     }
 
     /// One direction per step of a path of neighbouring positions.
@@ -613,9 +627,9 @@ impl PyBoardGraph {
         py: Python<'_>,
         positions: Vec<i64>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let positions: Vec<usize> = positions
+        let positions: Vec<BoardPosition> = positions
             .into_iter()
-            .map(|p| self.checked(p))
+            .map(|p| self.checked(p).map(BoardPosition::new))
             .collect::<PyResult<_>>()?;
         let directions = self
             .read(|g| g.positions_path_to_directions_path(&positions))
@@ -647,6 +661,7 @@ impl PyBoardGraph {
         let p = self.checked(pusher_position)?;
         let excluded = positions_lenient(excluded_positions);
         self.read(|g| g.positions_reachable_by_pusher(p, &excluded))
+            .map(|positions| plain(&positions))
             .map_err(graph_error)
     }
 
@@ -660,6 +675,7 @@ impl PyBoardGraph {
         let p = self.checked(pusher_position)?;
         let excluded = positions_lenient(excluded_positions);
         self.read(|g| g.normalized_pusher_position(p, &excluded))
+            .map(BoardPosition::index)
             .map_err(graph_error)
     }
 
@@ -671,156 +687,8 @@ impl PyBoardGraph {
             .map(convert::direction)
             .collect::<PyResult<_>>()?;
         self.read(|g| g.path_destination(p, &directions))
+            .map(BoardPosition::index)
             .map_err(graph_error)
-    }
-}
-
-// ---- PusherStep -------------------------------------------------------------------
-
-/// One step of a pusher: a move, a push or pull, a jump or a pusher selection.
-#[pyclass(module = "sokoengine.game", name = "PusherStep", freelist = 256)]
-#[derive(Clone, Copy)]
-pub(crate) struct PyPusherStep {
-    pub step: PusherStep,
-}
-
-fn box_id_from(value: i64) -> Option<usize> {
-    if value < 1 {
-        None
-    } else {
-        Some(value as usize)
-    }
-}
-
-#[pymethods]
-impl PyPusherStep {
-    #[new]
-    #[pyo3(signature = (direction = None, moved_box_id = -1, is_jump = false, is_pusher_selection = false, pusher_id = 1, is_current_pos = false))]
-    fn new(
-        direction: Option<&Bound<'_, PyAny>>,
-        moved_box_id: i64,
-        is_jump: bool,
-        is_pusher_selection: bool,
-        pusher_id: i64,
-        is_current_pos: bool,
-    ) -> PyResult<Self> {
-        let direction = direction.map_or(Ok(Direction::Left), convert::direction)?;
-        // sokoenginepy takes any ID but NO_ID (-1) as a request for a push here.
-        let box_moved = moved_box_id != -1;
-        let message = match (box_moved, is_jump, is_pusher_selection) {
-            (true, true, true) => Some(
-                "PusherStep can't be everything, a push, a jump and a pusher selection, all at once!",
-            ),
-            (true, true, false) => Some("PusherStep can't be both, a push and a jump!"),
-            (true, false, true) => Some("PusherStep can't be both, a push and a pusher selection!"),
-            (false, true, true) => Some("PusherStep can't be both, a jump and a pusher selection!"),
-            _ => None,
-        };
-        if let Some(message) = message {
-            return Err(PyValueError::new_err(message));
-        }
-        let mut step = PusherStep::new(direction);
-        step.set_moved_box_id(box_id_from(moved_box_id));
-        step.set_pusher_id(usize::try_from(pusher_id).unwrap_or(1));
-        if is_jump {
-            step.set_jump(true);
-        }
-        if is_pusher_selection {
-            step.set_pusher_selection(true);
-        }
-        step.set_current_pos(is_current_pos);
-        Ok(PyPusherStep { step })
-    }
-
-    fn __repr__(&self) -> String {
-        self.step.reference_repr().to_string()
-    }
-
-    fn __str__(&self) -> String {
-        self.__repr__()
-    }
-
-    /// Equal when direction and kind agree (IDs and the current-position flag aside).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyPusherStep>()
-            .is_ok_and(|o| self.step.loosely_eq(&o.borrow().step))
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !self.__eq__(other)
-    }
-
-    #[getter]
-    fn get_direction(&self, py: Python<'_>) -> Py<PyAny> {
-        convert::direction_object(py, self.step.direction())
-    }
-
-    #[setter]
-    fn set_direction(&mut self, direction: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.step.set_direction(convert::direction(direction)?);
-        Ok(())
-    }
-
-    /// ID of the pushed or pulled box, or -1.
-    #[getter]
-    fn get_moved_box_id(&self) -> i64 {
-        or_none(self.step.moved_box_id())
-    }
-
-    #[setter]
-    fn set_moved_box_id(&mut self, value: i64) {
-        self.step.set_moved_box_id(box_id_from(value));
-    }
-
-    #[getter]
-    fn get_pusher_id(&self) -> usize {
-        self.step.pusher_id()
-    }
-
-    #[setter]
-    fn set_pusher_id(&mut self, value: i64) {
-        self.step.set_pusher_id(usize::try_from(value).unwrap_or(1));
-    }
-
-    #[getter]
-    fn is_move(&self) -> bool {
-        self.step.is_move()
-    }
-
-    #[getter]
-    fn is_push_or_pull(&self) -> bool {
-        self.step.is_push_or_pull()
-    }
-
-    #[getter]
-    fn get_is_pusher_selection(&self) -> bool {
-        self.step.is_pusher_selection()
-    }
-
-    #[setter]
-    fn set_is_pusher_selection(&mut self, value: bool) {
-        self.step.set_pusher_selection(value);
-    }
-
-    #[getter]
-    fn get_is_jump(&self) -> bool {
-        self.step.is_jump()
-    }
-
-    #[setter]
-    fn set_is_jump(&mut self, value: bool) {
-        self.step.set_jump(value);
-    }
-
-    #[getter]
-    fn get_is_current_pos(&self) -> bool {
-        self.step.is_current_pos()
-    }
-
-    #[setter]
-    fn set_is_current_pos(&mut self, value: bool) {
-        self.step.set_current_pos(value);
     }
 }
 
@@ -962,7 +830,7 @@ impl PyBoardManager {
             }
         } else {
             match origin {
-                Some(p) if board.contains(p) => {
+                Some(p) if board.contains(BoardPosition::new(p)) => {
                     if !has_piece(p) {
                         return Err(no_piece());
                     }

@@ -5,12 +5,12 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
-use sokoengine::board::{Puzzle, rle};
+use sokoengine::board::{BoardPosition, Puzzle, rle};
 use sokoengine::io::{Collection, Moves, PuzzleEntry, Snapshot};
 
 use crate::convert;
 use crate::errors::{edit_error, parse_error, value_error};
-use crate::game::PyPusherStep;
+use crate::pusher_step::PyPusherStep;
 
 /// The cells of one board (a parsed `Puzzle` without its metadata).
 #[pyclass(module = "sokoengine._sokoengine", name = "PuzzleCore")]
@@ -136,7 +136,8 @@ impl PuzzleCore {
         }
         Ok(convert::orientation_object(
             py,
-            self.puzzle.tile_shape(position as usize),
+            self.puzzle
+                .tile_shape(BoardPosition::new(position as usize)),
         ))
     }
 

@@ -19,6 +19,7 @@ mod game;
 mod games;
 mod geometry;
 mod io;
+mod pusher_step;
 
 #[pymodule]
 fn _sokoengine(module: &Bound<'_, PyModule>) -> PyResult<()> {

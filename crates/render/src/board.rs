@@ -187,7 +187,7 @@ impl BoardPicture {
     /// triangle), or `None` off the board.
     pub fn center(&self, position: impl Into<BoardPosition>) -> Option<Point> {
         self.tiling
-            .center(position.into().index())
+            .center(position)
             .map(|p| Point::new(p.x + self.origin.x, p.y + self.origin.y))
     }
 
@@ -284,7 +284,6 @@ impl BoardPicture {
     pub fn position_at(&self, point: Point) -> Option<BoardPosition> {
         self.tiling
             .position_at(Point::new(point.x - self.origin.x, point.y - self.origin.y))
-            .map(BoardPosition::new)
     }
 
     fn check_size(&self, board: &BoardGraph) -> Result<(), RenderError> {

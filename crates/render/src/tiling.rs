@@ -1,5 +1,6 @@
 //! Where each cell of a board lies in a picture, and the shape of its tile.
 
+use sokoengine_board::BoardPosition;
 use sokoengine_geometry::{Tessellation, TileShape};
 
 use crate::svg::polygon_path;
@@ -156,12 +157,13 @@ impl Tiling {
         }
     }
 
-    /// The centre of the tile at `position` (row-major), or `None` off the board.
-    pub fn center(&self, position: usize) -> Option<Point> {
-        if self.width == 0 || position >= self.width * self.height {
+    /// The centre of the tile at `position`, or `None` off the board.
+    pub fn center(&self, position: impl Into<BoardPosition>) -> Option<Point> {
+        let position = position.into();
+        if self.width == 0 || position.index() >= self.width * self.height {
             return None;
         }
-        Some(self.center_xy(position % self.width, position / self.width))
+        Some(self.center_xy(position.x(self.width), position.y(self.width)))
     }
 
     /// The horizontal middle of column `x` (of the even rows in Hexoban).
@@ -224,12 +226,12 @@ impl Tiling {
     /// use sokoengine_render::{Point, Tiling};
     ///
     /// let tiling = Tiling::new(Tessellation::Octoban, 4, 3, 20.0);
-    /// for position in 0..12 {
-    ///     assert_eq!(tiling.position_at(tiling.center(position).unwrap()), Some(position));
+    /// for position in 0..12_usize {
+    ///     assert_eq!(tiling.position_at(tiling.center(position).unwrap()), Some(position.into()));
     /// }
     /// assert_eq!(tiling.position_at(Point::new(-5.0, 10.0)), None);
     /// ```
-    pub fn position_at(&self, point: Point) -> Option<usize> {
+    pub fn position_at(&self, point: Point) -> Option<BoardPosition> {
         if self.width == 0 || self.height == 0 || !point.x.is_finite() || !point.y.is_finite() {
             return None;
         }
@@ -249,7 +251,7 @@ impl Tiling {
                 let center = self.center_xy(x, y);
                 let (px, py) = (point.x - center.x, point.y - center.y);
                 if inside(&self.tile_points(self.tile_shape(x, y)), px, py) {
-                    return Some(y * self.width + x);
+                    return Some(BoardPosition::from_xy(x, y, self.width));
                 }
             }
         }
@@ -360,10 +362,18 @@ mod tests {
             for position in 0..35 {
                 let (x, y) = (position % 7, position / 7);
                 let center = tiling.center_xy(x, y);
-                assert_eq!(tiling.position_at(center), Some(position), "{tessellation}");
+                assert_eq!(
+                    tiling.position_at(center),
+                    Some(BoardPosition::new(position)),
+                    "{tessellation}"
+                );
                 for (cx, cy) in tiling.tile_points(tiling.tile_shape(x, y)) {
                     let point = Point::new(center.x + cx * 0.9, center.y + cy * 0.9);
-                    assert_eq!(tiling.position_at(point), Some(position), "{tessellation}");
+                    assert_eq!(
+                        tiling.position_at(point),
+                        Some(BoardPosition::new(position)),
+                        "{tessellation}"
+                    );
                 }
             }
             let (width, height) = tiling.size();

@@ -9,12 +9,12 @@ use sokoengine_geometry::Direction;
 use crate::config::{Features, StopReason};
 use crate::corral::{CorralBudget, CorralScratch, Corrals, Loaded};
 use crate::deadlock::{Freeze, closed_diagonal};
-use crate::ids::{Cell, Costs, PerCell, Slot, Table};
+use crate::ids::{Cell, Costs, NodeId, PerCell, Slot, Table};
 use crate::matching::{IMPOSSIBLE, Matching, Saved};
 use crate::model::Model;
 use crate::region::Region;
 use crate::rooms::Rooms;
-use crate::store::{Insert, NO_DIRECTION, NO_NODE, Node, NodeId, Store, bits};
+use crate::store::{Insert, NO_DIRECTION, Node, Store, bits};
 
 /// A child position worked out by [`Engine::children`], not stored yet.
 #[derive(Debug, Clone, Copy)]
@@ -48,7 +48,7 @@ struct CachedMatching {
 impl Default for CachedMatching {
     fn default() -> CachedMatching {
         CachedMatching {
-            id: NO_NODE,
+            id: NodeId::NONE,
             saved: Saved::default(),
             cells: Vec::new(),
         }
@@ -148,7 +148,7 @@ impl<'m> Engine<'m> {
             child_reach: Reach::new(),
             store,
             boxes: Vec::new(),
-            loaded: NO_NODE,
+            loaded: NodeId::NONE,
             boxes_hash: 0,
             words: Vec::new(),
             child_words: Vec::new(),
@@ -222,7 +222,7 @@ impl<'m> Engine<'m> {
         };
         let node = Node {
             hash: self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[key],
-            parent: NO_NODE,
+            parent: NodeId::NONE,
             pusher: key,
             cost: 0,
             pushes: 0,
@@ -262,7 +262,7 @@ impl<'m> Engine<'m> {
         }
         self.boxes = sorted;
         self.words = self.words_of(&self.boxes);
-        self.loaded = NO_NODE;
+        self.loaded = NodeId::NONE;
         self.boxes_hash ^ self.model.base_hash ^ self.model.pusher_keys[pusher]
     }
 
@@ -291,8 +291,8 @@ impl<'m> Engine<'m> {
     /// Matching rows of the loaded position; returns its push lower bound
     /// (`None` for a bipartite deadlock).
     pub(crate) fn evaluate_loaded(&mut self) -> Option<u32> {
-        if self.loaded != NO_NODE && !self.cache.is_empty() {
-            let entry = &self.cache[self.loaded as usize % CACHE_ENTRIES];
+        if self.loaded != NodeId::NONE && !self.cache.is_empty() {
+            let entry = &self.cache[self.loaded.index() % CACHE_ENTRIES];
             if entry.id == self.loaded {
                 self.matching.restore(&entry.saved);
                 // Boxes in the cached matching's row order.
@@ -316,7 +316,7 @@ impl<'m> Engine<'m> {
         if self.cache.is_empty() {
             self.cache = vec![CachedMatching::default(); CACHE_ENTRIES];
         }
-        let entry = &mut self.cache[id as usize % CACHE_ENTRIES];
+        let entry = &mut self.cache[id.index() % CACHE_ENTRIES];
         std::mem::swap(entry, &mut self.child_matching);
         entry.id = id;
     }
@@ -778,7 +778,7 @@ impl<'m> Engine<'m> {
 
     /// The loaded position's pusher cell (pulls leave it behind the box).
     fn loaded_pusher(&self, fallback: Cell) -> Cell {
-        if self.loaded == NO_NODE {
+        if self.loaded == NodeId::NONE {
             fallback
         } else {
             self.store.node(self.loaded).pusher

@@ -76,6 +76,20 @@ macro_rules! id_type {
             pub(crate) const fn is_none(self) -> bool {
                 self.0 == u32::MAX
             }
+
+            /// The entry of an open-addressing index for this id with `hash`: the
+            /// hash's high 32 bits above the index + 1, so that 0 marks an empty slot
+            /// and most probes compare the tag without reading the entry's item.
+            #[inline(always)]
+            pub(crate) const fn entry(self, hash: u64) -> u64 {
+                (hash >> 32) << 32 | (self.0 as u64 + 1)
+            }
+
+            /// The id of a nonempty index entry (see `entry`).
+            #[inline(always)]
+            pub(crate) const fn of_entry(entry: u64) -> $name {
+                $name((entry as u32).wrapping_sub(1))
+            }
         }
 
         impl $crate::ids::Id for $name {
@@ -105,6 +119,12 @@ id_type!(
     /// A (cell, side) pair numbered densely: the row of a box in the distance
     /// tables (see `model::Sides`).
     Slot
+);
+
+id_type!(
+    /// A node of the search arena (`store::Store`): nodes numbered from 0 in the
+    /// order they are stored.
+    NodeId
 );
 
 /// A table of `T` indexed by the id type `I`. It derefs to its slice, for
@@ -156,6 +176,11 @@ impl<I, T> Table<I, T> {
     /// Entries the table holds room for.
     pub(crate) fn capacity(&self) -> usize {
         self.items.capacity()
+    }
+
+    /// Makes room for exactly `additional` more entries.
+    pub(crate) fn reserve_exact(&mut self, additional: usize) {
+        self.items.reserve_exact(additional);
     }
 }
 

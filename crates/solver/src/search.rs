@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::clock::Clock;
 use crate::config::StopReason;
 use crate::engine::{Child, Engine};
-use crate::store::{Insert, NO_NODE, Node, NodeId, Store};
+use crate::ids::NodeId;
+use crate::store::{Insert, Node, Store};
 
 /// A node has been expanded.
 const CLOSED: u8 = 1;
@@ -47,13 +48,14 @@ pub(crate) struct Open {
 impl Open {
     pub(crate) fn push(&mut self, first: u32, second: u32, id: NodeId) {
         // Newer nodes first among equals: deeper in the search.
-        self.heap.push(Reverse((first, second, NodeId::MAX - id)));
+        self.heap
+            .push(Reverse((first, second, u32::MAX - id.get())));
     }
 
     pub(crate) fn pop(&mut self) -> Option<(u32, u32, NodeId)> {
         self.heap
             .pop()
-            .map(|Reverse((first, second, id))| (first, second, NodeId::MAX - id))
+            .map(|Reverse((first, second, id))| (first, second, NodeId::new(u32::MAX - id)))
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -212,7 +214,7 @@ impl BestFirst {
             if engine.evaluate_loaded().is_none() {
                 continue;
             }
-            let mut solved = NO_NODE;
+            let mut solved = NodeId::NONE;
             let mut met = None;
             let open = &mut self.open;
             let result = engine.children(|engine, child| {
@@ -259,7 +261,7 @@ impl BestFirst {
             if let Err(reason) = result {
                 return Some(Ending::Stopped(reason));
             }
-            if solved != NO_NODE {
+            if solved != NodeId::NONE {
                 return Some(Ending::Solved(solved));
             }
             if met.is_some() {

@@ -15,10 +15,9 @@ use crate::config::{
 };
 use crate::engine::{Child, Engine, PusherKey};
 use crate::error::SolverError;
-use crate::ids::{Cell, PerCell};
+use crate::ids::{Cell, NodeId, PerCell};
 use crate::model::Model;
 use crate::search::{BestFirst, Ending, Order, best_first};
-use crate::store::NodeId;
 
 /// Solves `puzzle` (one pusher, Sokoban+ off) for `config.objective` within
 /// `config.limits`.
@@ -558,7 +557,7 @@ fn meeting(push: &Engine<'_>, here: NodeId, pull: &Engine<'_>, there: NodeId) ->
     let mut id = there;
     loop {
         let node = *pull.store.node(id);
-        if node.parent == crate::store::NO_NODE {
+        if node.parent == NodeId::NONE {
             break;
         }
         // The pull moved the box from `moved_from` to `moved_to`; pushed back, it

@@ -5,13 +5,7 @@
 use std::collections::BinaryHeap;
 
 use crate::config::StopReason;
-use crate::ids::Cell;
-
-/// The index of a node in the arena.
-pub(crate) type NodeId = u32;
-
-/// No node.
-pub(crate) const NO_NODE: NodeId = NodeId::MAX;
+use crate::ids::{Cell, NodeId, Table};
 
 /// No direction (the last push of a root).
 pub(crate) const NO_DIRECTION: u8 = 8;
@@ -47,7 +41,7 @@ pub(crate) struct Store {
     /// `u64` words of a box set.
     words: usize,
     boxes: Vec<u64>,
-    nodes: Vec<Node>,
+    nodes: Table<NodeId, Node>,
     /// Open addressing: the hash's high 32 bits above node index + 1 (0 = empty),
     /// so most probes never touch the arena.
     table: Vec<u64>,
@@ -76,7 +70,7 @@ impl Store {
         Store {
             words,
             boxes: Vec::new(),
-            nodes: Vec::new(),
+            nodes: Table::new(),
             table: vec![0; 1024],
             mask: 1023,
             budget,
@@ -133,18 +127,18 @@ impl Store {
 
     #[inline]
     pub(crate) fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id as usize]
+        &self.nodes[id]
     }
 
     #[inline]
     pub(crate) fn node_mut(&mut self, id: NodeId) -> &mut Node {
-        &mut self.nodes[id as usize]
+        &mut self.nodes[id]
     }
 
     /// The box set of a node.
     #[inline]
     pub(crate) fn boxes(&self, id: NodeId) -> &[u64] {
-        let start = id as usize * self.words;
+        let start = id.index() * self.words;
         &self.boxes[start..start + self.words]
     }
 
@@ -158,8 +152,8 @@ impl Store {
                 return None;
             }
             if entry >> 32 == tag {
-                let id = (entry as u32) - 1;
-                let node = &self.nodes[id as usize];
+                let id = NodeId::of_entry(entry);
+                let node = &self.nodes[id];
                 if node.hash == hash && node.pusher == pusher && self.boxes(id) == boxes {
                     return Some(id);
                 }
@@ -183,8 +177,8 @@ impl Store {
                 break;
             }
             if entry >> 32 == tag {
-                let id = (entry as u32) - 1;
-                let known = &self.nodes[id as usize];
+                let id = NodeId::of_entry(entry);
+                let known = &self.nodes[id];
                 if known.hash == node.hash && known.pusher == node.pusher && self.boxes(id) == boxes
                 {
                     return Ok(Insert::Known(id));
@@ -192,19 +186,19 @@ impl Store {
             }
             slot = (slot + 1) & self.mask;
         }
-        if self.nodes.len() >= (NO_NODE - 1) as usize {
+        if self.nodes.len() >= NodeId::NONE.index() - 1 {
             return Err(StopReason::Memory);
         }
         let table_len = self.table.len();
         self.reserve_one()?;
-        let id = self.nodes.len() as NodeId;
+        let id = NodeId::at(self.nodes.len());
         self.nodes.push(node);
         self.boxes.extend_from_slice(boxes);
         // The table may have grown: find the slot again.
         if self.table.len() != table_len {
             slot = self.free_slot(node.hash);
         }
-        self.table[slot] = tag << 32 | u64::from(id + 1);
+        self.table[slot] = id.entry(node.hash);
         Ok(Insert::New(id))
     }
 
@@ -249,10 +243,11 @@ impl Store {
             }
             self.table = vec![0; new_len];
             self.mask = new_len - 1;
-            for id in 0..len {
+            for index in 0..len {
+                let id = NodeId::at(index);
                 let hash = self.nodes[id].hash;
                 let slot = self.free_slot(hash);
-                self.table[slot] = (hash >> 32) << 32 | (id as u64 + 1);
+                self.table[slot] = id.entry(hash);
             }
         }
         Ok(())
@@ -261,8 +256,8 @@ impl Store {
     /// The path of nodes from a root to `id`, root first.
     pub(crate) fn path_to(&self, mut id: NodeId) -> Vec<NodeId> {
         let mut path = vec![id];
-        while self.nodes[id as usize].parent != NO_NODE {
-            id = self.nodes[id as usize].parent;
+        while !self.nodes[id].parent.is_none() {
+            id = self.nodes[id].parent;
             path.push(id);
         }
         path.reverse();
@@ -376,7 +371,7 @@ mod tests {
     fn node(hash: u64) -> Node {
         Node {
             hash,
-            parent: NO_NODE,
+            parent: NodeId::NONE,
             pusher: Cell::new(3),
             cost: 0,
             pushes: 0,
@@ -396,11 +391,14 @@ mod tests {
             boxes[0] = i;
             assert_eq!(
                 store.insert(node(i * 7919), &boxes),
-                Ok(Insert::New(i as u32))
+                Ok(Insert::New(NodeId::new(i as u32)))
             );
         }
         boxes[0] = 42;
-        assert_eq!(store.insert(node(42 * 7919), &boxes), Ok(Insert::Known(42)));
+        assert_eq!(
+            store.insert(node(42 * 7919), &boxes),
+            Ok(Insert::Known(NodeId::new(42)))
+        );
         // Same hash, other boxes: a different position.
         boxes[1] = 1;
         assert!(matches!(

@@ -1,7 +1,7 @@
 //! sokoenginepy's conformance examples of boards, graphs and RLE (the rules:
 //! docs/formats.md, docs/rules.md#boards-and-graphs).
 
-use sokoengine_board::{BoardGraph, Edge, GraphError, Puzzle};
+use sokoengine_board::{BoardGraph, BoardPosition, Edge, GraphError, Puzzle};
 use sokoengine_geometry::{Direction, Direction::*, Tessellation};
 
 const BOARD_A: &str = "\
@@ -21,8 +21,13 @@ fn board_a() -> BoardGraph {
     BoardGraph::parse(Tessellation::Sokoban, BOARD_A).expect("board A parses")
 }
 
-const fn at(x: usize, y: usize) -> usize {
-    y * 19 + x
+const fn at(x: usize, y: usize) -> BoardPosition {
+    BoardPosition::from_xy(x, y, 19)
+}
+
+/// Positions of plain indices.
+fn positions(indices: &[usize]) -> Vec<BoardPosition> {
+    indices.iter().copied().map(BoardPosition::new).collect()
 }
 
 #[test]
@@ -53,7 +58,7 @@ fn board_a_graph() {
     );
 }
 
-fn assert_three_up_three_left(graph: &BoardGraph, path: &[usize]) {
+fn assert_three_up_three_left(graph: &BoardGraph, path: &[BoardPosition]) {
     assert_eq!(path.len(), 7, "{path:?}");
     assert_eq!((path[0], path[6]), (at(11, 8), at(8, 5)));
     let mut directions = graph
@@ -106,7 +111,7 @@ fn reachability_example_10() {
         "#######\n#.$  @#\n# # ###\n#   #  \n#####  ",
     )
     .expect("parses");
-    let at = |x: usize, y: usize| y * 7 + x;
+    let at = |x: usize, y: usize| BoardPosition::from_xy(x, y, 7);
     let full = [
         at(5, 1),
         at(4, 1),
@@ -132,8 +137,8 @@ fn reachability_example_10() {
         at(1, 3),
         at(1, 2),
         at(1, 1),
-        usize::MAX,
-        42000,
+        BoardPosition::new(usize::MAX),
+        BoardPosition::new(42000),
     ];
     assert_eq!(
         graph.positions_reachable_by_pusher(at(5, 1), &excluded),
@@ -177,9 +182,9 @@ fn play_area_example_11_and_walls_example_12() {
     let graph =
         BoardGraph::parse(Tessellation::Sokoban, "#######\n#.$# @#\n#######").expect("parses");
     let walls = graph.wall_neighbors(0).expect("on board");
-    assert!(walls.contains(&7) && walls.contains(&1));
+    assert!(walls.contains(&7.into()) && walls.contains(&1.into()));
     // The neighbour is tested, not the source (reference bug 15).
-    assert_eq!(graph.wall_neighbors(12), Ok(vec![13, 5, 19]));
+    assert_eq!(graph.wall_neighbors(12), Ok(positions(&[13, 5, 19])));
 }
 
 fn edges(graph: &BoardGraph, source: usize) -> Vec<(usize, usize, Direction)> {
@@ -192,7 +197,7 @@ fn edges(graph: &BoardGraph, source: usize) -> Vec<(usize, usize, Direction)> {
                  source,
                  target,
                  direction,
-             }| (source, target, direction),
+             }| (source.index(), target.index(), direction),
         )
         .collect()
 }
@@ -231,18 +236,18 @@ fn small_graphs_examples_13_to_15() {
         ]
     );
     assert_eq!(
-        trioban.positions_path_to_directions_path(&[0, 1]),
+        trioban.positions_path_to_directions_path(&positions(&[0, 1])),
         Ok(vec![Right])
     );
     assert_eq!(
-        trioban.positions_path_to_directions_path(&[1, 3]),
+        trioban.positions_path_to_directions_path(&positions(&[1, 3])),
         Ok(vec![SouthEast])
     );
     assert_eq!(
-        trioban.positions_path_to_directions_path(&[0, 3]),
+        trioban.positions_path_to_directions_path(&positions(&[0, 3])),
         Err(GraphError::NotAdjacent { from: 0, to: 3 })
     );
-    assert_eq!(trioban.all_neighbors(1), Ok(vec![0, 3]));
+    assert_eq!(trioban.all_neighbors(1), Ok(positions(&[0, 3])));
     for (tessellation, expected) in Tessellation::ALL.into_iter().zip([80, 112, 120, 112]) {
         let graph = BoardGraph::new(&Puzzle::new(tessellation, 5, 5).expect("size")).expect("size");
         assert_eq!(graph.edge_count(), expected, "{tessellation}");
@@ -413,14 +418,17 @@ fn reference_minimal_cases() {
     let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####").expect("parses");
     // A lone off-board position is an error, as in a longer path.
     assert_eq!(
-        graph.positions_path_to_directions_path(&[42000]),
+        graph.positions_path_to_directions_path(&positions(&[42000])),
         Err(GraphError::PositionOutOfRange { position: 42000 })
     );
-    assert_eq!(graph.positions_path_to_directions_path(&[6]), Ok(vec![]));
+    assert_eq!(
+        graph.positions_path_to_directions_path(&positions(&[6])),
+        Ok(vec![])
+    );
     assert_eq!(graph.positions_path_to_directions_path(&[]), Ok(vec![]));
     // Trioban: the wall left of (1,0) is reached through two edges and listed once.
     let trioban = BoardGraph::parse(Tessellation::Trioban, "#-").expect("parses");
-    assert_eq!(trioban.wall_neighbors(1), Ok(vec![0]));
+    assert_eq!(trioban.wall_neighbors(1), Ok(positions(&[0])));
     assert_eq!(
         trioban.wall_neighbor_directions(1),
         Ok(vec![Left, NorthWest])

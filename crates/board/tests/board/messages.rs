@@ -23,7 +23,7 @@ fn error_messages() {
             .unwrap_err()
             .to_string(),
         graph
-            .positions_path_to_directions_path(&[0, 2])
+            .positions_path_to_directions_path(&[0.into(), 2.into()])
             .unwrap_err()
             .to_string(),
         graph.shortest_path(0, 5).unwrap_err().to_string(),

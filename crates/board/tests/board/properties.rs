@@ -3,7 +3,9 @@
 //! the fast search paths agree with the checked ones.
 
 use proptest::prelude::*;
-use sokoengine_board::{BoardCell, BoardGraph, Puzzle, SearchScratch, is_board_line, rle};
+use sokoengine_board::{
+    BoardCell, BoardGraph, BoardPosition, Puzzle, SearchScratch, is_board_line, rle,
+};
 use sokoengine_geometry::{Direction, Tessellation};
 
 fn tessellation() -> impl Strategy<Value = Tessellation> {
@@ -135,7 +137,7 @@ proptest! {
         let mut edges = 0;
         for position in 0..width * height + 2 {
             for direction in Direction::ALL {
-                let expected = tessellation.neighbor(position, direction, width, height);
+                let expected = tessellation.neighbor(position, direction, width, height).map(BoardPosition::new);
                 prop_assert_eq!(graph.neighbor(position, direction), expected);
                 edges += usize::from(expected.is_some());
             }
@@ -152,9 +154,10 @@ proptest! {
     ) {
         let puzzle = puzzle_from(tessellation, grid);
         let graph = BoardGraph::new(&puzzle).expect("small");
+        let excluded: Vec<BoardPosition> = excluded.into_iter().map(BoardPosition::new).collect();
         let mut scratch = SearchScratch::new();
         // Reuse the scratch across searches: stale marks must not leak.
-        for start in [start, start / 2, start] {
+        for start in [start, start / 2, start].map(BoardPosition::new) {
             let checked = graph.positions_reachable_by_pusher(start, &excluded);
             let fast = graph.reachable_by_pusher_into(start, &excluded, &mut scratch).to_vec();
             match checked {

@@ -2,8 +2,12 @@
 //! model, each with its Zobrist hash, in an arena with an open-addressing index,
 //! under a hard cap of bytes.
 
-/// A configuration id: its index in the arena.
-pub(crate) type ConfigId = u32;
+use crate::ids::id_type;
+
+id_type!(
+    /// A configuration id: its index in the arena.
+    ConfigId
+);
 
 /// The set is full: storing one more configuration would pass its cap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,14 +98,14 @@ impl ConfigSet {
     /// The bits of configuration `id`.
     #[inline]
     pub(crate) fn bits(&self, id: ConfigId) -> &[u64] {
-        let start = id as usize * self.words;
+        let start = id.index() * self.words;
         &self.bits[start..start + self.words]
     }
 
     /// The hash of configuration `id`.
     #[inline]
     pub(crate) fn hash(&self, id: ConfigId) -> u64 {
-        self.hashes[id as usize]
+        self.hashes[id.index()]
     }
 
     /// The id of the configuration `bits` (whose hash is `hash`), if stored.
@@ -114,7 +118,7 @@ impl ConfigSet {
             if entry == 0 {
                 return None;
             }
-            let id = (entry as u32).wrapping_sub(1);
+            let id = ConfigId::of_entry(entry);
             if entry >> 32 == tag && self.bits(id) == bits {
                 return Some(id);
             }
@@ -132,16 +136,17 @@ impl ConfigSet {
         if let Some(id) = self.find(bits, hash) {
             return Ok(Inserted::Known(id));
         }
-        let id = self.hashes.len();
-        if id >= self.limit || id >= (u32::MAX - 1) as usize {
+        let len = self.hashes.len();
+        if len >= self.limit || len >= ConfigId::NONE.index() - 1 {
             return Err(Full);
         }
+        let id = ConfigId::at(len);
         self.reserve_one()?;
         self.bits.extend_from_slice(bits);
         self.hashes.push(hash);
         let slot = self.free_slot(hash);
-        self.table[slot] = entry(hash, id);
-        Ok(Inserted::New(id as ConfigId))
+        self.table[slot] = id.entry(hash);
+        Ok(Inserted::New(id))
     }
 
     fn free_slot(&self, hash: u64) -> usize {
@@ -162,9 +167,9 @@ impl ConfigSet {
             }
             self.table = vec![0; grown];
             self.mask = grown - 1;
-            for (id, &hash) in self.hashes.iter().enumerate() {
+            for (index, &hash) in self.hashes.iter().enumerate() {
                 let slot = self.free_slot(hash);
-                self.table[slot] = entry(hash, id);
+                self.table[slot] = ConfigId::at(index).entry(hash);
             }
         }
         if len == self.hashes.capacity() {
@@ -182,12 +187,6 @@ impl ConfigSet {
     }
 }
 
-/// The index entry of configuration `id` with `hash`.
-#[inline]
-const fn entry(hash: u64, id: usize) -> u64 {
-    (hash >> 32) << 32 | (id as u64 + 1)
-}
-
 /// Sets of dense cells as words: the solver's own helpers.
 pub(crate) use crate::store::bits;
 
@@ -203,15 +202,21 @@ mod tests {
         for i in 0..1000_u64 {
             words[0] = i;
             let hash = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            assert_eq!(set.insert(&words, hash), Ok(Inserted::New(i as u32)));
+            assert_eq!(
+                set.insert(&words, hash),
+                Ok(Inserted::New(ConfigId::new(i as u32)))
+            );
         }
         words[0] = 7;
         let hash = 7_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        assert_eq!(set.insert(&words, hash), Ok(Inserted::Known(7)));
-        assert_eq!(set.find(&words, hash), Some(7));
+        assert_eq!(
+            set.insert(&words, hash),
+            Ok(Inserted::Known(ConfigId::new(7)))
+        );
+        assert_eq!(set.find(&words, hash), Some(ConfigId::new(7)));
         words[1] = 1;
         assert_eq!(set.find(&words, hash), None);
-        assert_eq!(set.bits(7), &[7, 0]);
+        assert_eq!(set.bits(ConfigId::new(7)), &[7, 0]);
         let mut small = ConfigSet::new(1, 4096);
         let full = (0..10_000_u64).find_map(|i| small.insert(&[i], i.wrapping_mul(31)).err());
         assert_eq!(full, Some(Full));

@@ -73,9 +73,14 @@ const fn mix(key: u64) -> u64 {
     (key ^ (key >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-/// The key of a position.
+/// The key of a position: the configuration's index + 1 above the pusher's cell.
 const fn key(config: ConfigId, pusher: Cell) -> u64 {
-    ((config as u64 + 1) << 32) | pusher.get() as u64
+    ((config.get() as u64 + 1) << 32) | pusher.get() as u64
+}
+
+/// The position of a [`key`].
+const fn position_of(key: u64) -> (ConfigId, Cell) {
+    (ConfigId::new((key >> 32) as u32 - 1), Cell::new(key as u32))
 }
 
 /// How the breadth-first search ended.
@@ -137,8 +142,7 @@ fn breadth_first(
     while let Some(&state) = queue.get(next) {
         next += 1;
         clock.tick()?;
-        let config = (state >> 32) as ConfigId - 1;
-        let pusher = Cell::new(state as u32);
+        let (config, pusher) = position_of(state);
         // A push that solves the level ends the solution, but a level solved at
         // the start is left by pushes from there.
         if config == space.goal && space.goal != space.start {

@@ -46,7 +46,7 @@ use sokoengine_metrics::{
 use crate::clock::Clock;
 use crate::config::{Cancel, Limits, Objective, Observer, Solution, Stats, StopReason};
 use crate::error::SolverError;
-use crate::ids::Cell;
+use crate::ids::{Cell, Table};
 use crate::model::Model;
 
 use self::configs::{ConfigId, Full, bits};
@@ -324,7 +324,7 @@ struct Optimizer<'m, 'c> {
     seeds: Vec<String>,
     /// Configurations whose vicinity is generated, in path order, each once.
     centers: Vec<ConfigId>,
-    is_center: Vec<bool>,
+    is_center: Table<ConfigId, bool>,
     /// Positions of the paths (configuration, pusher cell), for the global search.
     roots: Vec<(ConfigId, Cell)>,
     end_pusher: Option<Cell>,
@@ -360,7 +360,7 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             best,
             seeds: seeds.iter().map(|(lurd, _)| lurd.clone()).collect(),
             centers: Vec::new(),
-            is_center: Vec::new(),
+            is_center: Table::new(),
             roots: Vec::new(),
             end_pusher,
             passes: Vec::new(),
@@ -424,11 +424,11 @@ impl<'m, 'c> Optimizer<'m, 'c> {
             }
         }
         for (id, pusher) in path {
-            if self.is_center.len() <= id as usize {
-                self.is_center.resize(id as usize + 1, false);
+            if self.is_center.len() <= id.index() {
+                self.is_center.resize(id.index() + 1, false);
             }
-            if !self.is_center[id as usize] {
-                self.is_center[id as usize] = true;
+            if !self.is_center[id] {
+                self.is_center[id] = true;
                 self.centers.push(id);
             }
             self.roots.push((id, pusher));

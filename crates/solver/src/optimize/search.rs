@@ -21,15 +21,17 @@ use sokoengine_metrics::{Metric, MetricOrder, PathMetrics, PlugValue, SolutionMe
 
 use crate::clock::Clock;
 use crate::config::StopReason;
-use crate::ids::Cell;
+use crate::ids::{Cell, Table, id_type};
 use crate::model::{INF, Model};
 
 use super::configs::ConfigId;
 use super::space::Space;
 use super::walks::{Arrival, NO_DIRECTION, WalkOrder, Walks};
 
-/// No node.
-const NO_NODE: u32 = u32::MAX;
+id_type!(
+    /// A node of the search: its index in the searcher's arena.
+    SearchNodeId
+);
 
 /// One push of a path: the box's cell and the direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,9 +44,9 @@ pub(crate) struct Push {
 struct Node {
     config: ConfigId,
     pusher: Cell,
-    parent: u32,
+    parent: SearchNodeId,
     /// Next node of the same configuration.
-    next: u32,
+    next: SearchNodeId,
     metrics: SolutionMetrics,
     bound: u32,
     direction: u8,
@@ -179,9 +181,10 @@ pub(crate) fn after_edge(
 /// The search's tables, reused between searches of one optimization.
 #[derive(Debug, Default)]
 pub(crate) struct Searcher {
-    nodes: Vec<Node>,
-    heads: Vec<u32>,
-    open: BinaryHeap<Reverse<([u32; 6], u32)>>,
+    nodes: Table<SearchNodeId, Node>,
+    /// The last node stored of each configuration (`NONE` for none).
+    heads: Table<ConfigId, SearchNodeId>,
+    open: BinaryHeap<Reverse<([u32; 6], SearchNodeId)>>,
     pub(crate) stats: SearchStats,
 }
 
@@ -189,7 +192,7 @@ impl Searcher {
     fn memory_bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
             + self.heads.capacity() * 4
-            + self.open.capacity() * size_of::<([u32; 6], u32)>()
+            + self.open.capacity() * size_of::<([u32; 6], SearchNodeId)>()
     }
 
     /// Grows `nodes` or `open` for one more entry within `budget`.
@@ -205,7 +208,7 @@ impl Searcher {
         let (len, size) = if node {
             (self.nodes.len(), size_of::<Node>())
         } else {
-            (self.open.len(), size_of::<([u32; 6], u32)>())
+            (self.open.len(), size_of::<([u32; 6], SearchNodeId)>())
         };
         let left = budget.saturating_sub(self.memory_bytes()) / size;
         let extra = len.max(1024).min(left);
@@ -245,8 +248,8 @@ impl Searcher {
             Ok(Some(last)) => {
                 let mut pushes = Vec::new();
                 let mut id = last;
-                while self.nodes[id as usize].parent != NO_NODE {
-                    let node = self.nodes[id as usize];
+                while !self.nodes[id].parent.is_none() {
+                    let node = self.nodes[id];
                     pushes.push(Push {
                         from: node.pusher,
                         direction: Direction::ALL[node.direction as usize],
@@ -254,7 +257,7 @@ impl Searcher {
                     id = node.parent;
                 }
                 pushes.reverse();
-                Ending::Found(pushes, self.nodes[last as usize].metrics)
+                Ending::Found(pushes, self.nodes[last].metrics)
             }
             Ok(None) => Ending::NoBetter,
             Err(reason) => Ending::Stopped(reason),
@@ -267,7 +270,7 @@ impl Searcher {
         walks: &mut Walks,
         query: &Query,
         clock: &mut Clock<'_>,
-    ) -> Result<Option<u32>, StopReason> {
+    ) -> Result<Option<SearchNodeId>, StopReason> {
         let model = space.model;
         let order = query.order;
         let walk_order = walk_order(order);
@@ -286,7 +289,7 @@ impl Searcher {
         if heads_bytes + self.memory_bytes() > query.budget {
             return Err(StopReason::Memory);
         }
-        self.heads.resize(space.set.len(), NO_NODE);
+        self.heads.resize(space.set.len(), SearchNodeId::NONE);
         let root = query.root;
         space.load(root.config, root.pusher);
         let root_bound = if bounded {
@@ -302,23 +305,24 @@ impl Searcher {
         self.nodes.push(Node {
             config: root.config,
             pusher: root.pusher,
-            parent: NO_NODE,
-            next: NO_NODE,
+            parent: SearchNodeId::NONE,
+            next: SearchNodeId::NONE,
             metrics: root.metrics,
             bound: root_bound,
             direction: root.direction,
             closed: false,
         });
-        self.heads[root.config as usize] = 0;
+        let root_id = SearchNodeId::new(0);
+        self.heads[root.config] = root_id;
         self.reserve(query.budget, false)?;
         let root_key = priority(order, &root.metrics, root_bound);
         if root_key >= upper {
             return Ok(None);
         }
-        self.open.push(Reverse((root_key, 0)));
+        self.open.push(Reverse((root_key, root_id)));
         let mut boxes = Vec::new();
         while let Some(Reverse((key, id))) = self.open.pop() {
-            let node = self.nodes[id as usize];
+            let node = self.nodes[id];
             if node.closed || priority(order, &node.metrics, node.bound) != key {
                 continue;
             }
@@ -336,7 +340,7 @@ impl Searcher {
             if reached {
                 return Ok(Some(id));
             }
-            self.nodes[id as usize].closed = true;
+            self.nodes[id].closed = true;
             clock.tick()?;
             self.stats.expanded += 1;
             if self.stats.expanded % 64 == 0 {
@@ -411,37 +415,37 @@ impl Searcher {
         config: ConfigId,
         pusher: Cell,
         direction: Direction,
-        parent: u32,
+        parent: SearchNodeId,
         metrics: SolutionMetrics,
         bound: u32,
         query: &Query,
     ) -> Result<(), StopReason> {
         let order = query.order;
         let direction = direction.index() as u8;
-        let mut id = self.heads[config as usize];
-        while id != NO_NODE {
-            let known = &self.nodes[id as usize];
+        let mut id = self.heads[config];
+        while !id.is_none() {
+            let known = &self.nodes[id];
             if known.pusher == pusher && known.direction == direction {
                 break;
             }
             id = known.next;
         }
-        if id == NO_NODE {
+        if id.is_none() {
             self.reserve(query.budget, true)?;
-            id = self.nodes.len() as u32;
+            id = SearchNodeId::at(self.nodes.len());
             self.nodes.push(Node {
                 config,
                 pusher,
                 parent,
-                next: self.heads[config as usize],
+                next: self.heads[config],
                 metrics,
                 bound,
                 direction,
                 closed: false,
             });
-            self.heads[config as usize] = id;
+            self.heads[config] = id;
         } else {
-            let known = &mut self.nodes[id as usize];
+            let known = &mut self.nodes[id];
             if known.closed || order.sort_key(&known.metrics) <= order.sort_key(&metrics) {
                 return Ok(());
             }

@@ -33,7 +33,7 @@ pub(crate) struct Space<'m> {
 }
 
 /// No configuration loaded.
-const NO_CONFIG: ConfigId = ConfigId::MAX;
+const NO_CONFIG: ConfigId = ConfigId::NONE;
 
 impl<'m> Space<'m> {
     /// The space of `model` with a set of at most `cap` bytes holding the start and
@@ -58,8 +58,8 @@ impl<'m> Space<'m> {
             loaded_bits: vec![0; words],
             hash: 0,
             child_bits: vec![0; words],
-            start: 0,
-            goal: 0,
+            start: ConfigId::NONE,
+            goal: ConfigId::NONE,
             nearest_goal,
         };
         space.start = space.insert_cells(&model.start_boxes)?.id();
