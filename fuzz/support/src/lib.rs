@@ -300,9 +300,9 @@ fn observe(mover: &Mover) -> (String, u64, Vec<usize>, Vec<usize>, Vec<usize>) {
     (
         mover.board().to_board_str(true, false),
         mover.state_hash(),
-        manager.pushers_positions().into_values().collect(),
-        manager.boxes_positions().into_values().collect(),
-        manager.goals_positions().into_values().collect(),
+        manager.pushers_positions().into_values().map(|p| p.index()).collect(),
+        manager.boxes_positions().into_values().map(|p| p.index()).collect(),
+        manager.goals_positions().into_values().map(|p| p.index()).collect(),
     )
 }
 
@@ -986,15 +986,15 @@ pub fn render_playback(data: &[u8]) {
     let Ok(playback) = Playback::new(&puzzle, &moves, options) else {
         return;
     };
-    let frames = playback.frames_count();
+    let frames = playback.frame_count();
     // The limit counts the frames of all the steps: those played, when none is refused.
     let unlimited =
         Playback::with_frame_limit(&puzzle, &moves, options, usize::MAX).expect("no frame limit");
-    assert_eq!(unlimited.frames_count(), frames);
+    assert_eq!(unlimited.frame_count(), frames);
     if playback.error().is_none() {
         let limited = Playback::with_frame_limit(&puzzle, &moves, options, frames)
             .expect("the frames fit their own count");
-        assert_eq!(limited.frames_count(), frames);
+        assert_eq!(limited.frame_count(), frames);
         if frames > 1 {
             assert!(matches!(
                 Playback::with_frame_limit(&puzzle, &moves, options, frames - 1),
