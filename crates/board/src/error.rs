@@ -1,5 +1,6 @@
 //! Error types of board parsing, editing and graph queries.
 
+use crate::BoardPosition;
 use crate::rle::RleError;
 
 /// Largest board width (cells).
@@ -137,7 +138,7 @@ pub enum PuzzleEditError {
     #[error("Board position {position} is out of range!")]
     PositionOutOfRange {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
 }
 
@@ -146,11 +147,12 @@ pub enum PuzzleEditError {
 /// # Examples
 ///
 /// ```
-/// use sokoengine_board::{BoardGraph, GraphError};
+/// use sokoengine_board::{BoardGraph, BoardPosition, GraphError};
 /// use sokoengine_geometry::Tessellation;
 ///
 /// let graph = BoardGraph::parse(Tessellation::Sokoban, "#####\n#@$.#\n#####")?;
-/// assert_eq!(graph.out_edges(15), Err(GraphError::PositionOutOfRange { position: 15 }));
+/// let position = BoardPosition::new(15);
+/// assert_eq!(graph.out_edges(position), Err(GraphError::PositionOutOfRange { position }));
 /// assert_eq!(graph.out_edges(15).unwrap_err().to_string(), "Board position 15 is out of range!");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -161,15 +163,15 @@ pub enum GraphError {
     #[error("Board position {position} is out of range!")]
     PositionOutOfRange {
         /// The rejected position.
-        position: usize,
+        position: BoardPosition,
     },
     /// Two consecutive positions of a path that are not neighbours.
     #[error("Board positions {from} and {to} are not neighbors!")]
     NotAdjacent {
         /// Where the step starts.
-        from: usize,
+        from: BoardPosition,
         /// Where it should end.
-        to: usize,
+        to: BoardPosition,
     },
     /// A character that is not a board cell character.
     #[error(transparent)]

@@ -396,9 +396,7 @@ impl BoardGraph {
         if self.contains(position) {
             Ok(())
         } else {
-            Err(GraphError::PositionOutOfRange {
-                position: position.index(),
-            })
+            Err(GraphError::PositionOutOfRange { position })
         }
     }
 
@@ -411,7 +409,9 @@ impl BoardGraph {
         let position = position.into().index();
         self.get(position)
             .copied()
-            .ok_or(GraphError::PositionOutOfRange { position })
+            .ok_or(GraphError::PositionOutOfRange {
+                position: position.into(),
+            })
     }
 
     /// Replaces the cell at `position` as given (play-area mark included).
@@ -428,7 +428,9 @@ impl BoardGraph {
         *self
             .cells
             .get_mut(position)
-            .ok_or(GraphError::PositionOutOfRange { position })? = cell;
+            .ok_or(GraphError::PositionOutOfRange {
+                position: position.into(),
+            })? = cell;
         Ok(())
     }
 
@@ -819,10 +821,7 @@ impl BoardGraph {
                 self.neighbors(from)
                     .find(|&(_, n)| n == to)
                     .map(|(d, _)| d)
-                    .ok_or(GraphError::NotAdjacent {
-                        from: from.index(),
-                        to: to.index(),
-                    })
+                    .ok_or(GraphError::NotAdjacent { from, to })
             })
             .collect()
     }

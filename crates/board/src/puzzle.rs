@@ -255,7 +255,9 @@ impl Puzzle {
     pub fn try_get(&self, position: impl Into<BoardPosition>) -> Result<char, PuzzleEditError> {
         let position = position.into().index();
         self.get(position)
-            .ok_or(PuzzleEditError::PositionOutOfRange { position })
+            .ok_or(PuzzleEditError::PositionOutOfRange {
+                position: position.into(),
+            })
     }
 
     /// Stores `character` at `position`.
@@ -289,7 +291,9 @@ impl Puzzle {
         let slot = self
             .cells
             .get_mut(position)
-            .ok_or(PuzzleEditError::PositionOutOfRange { position })?;
+            .ok_or(PuzzleEditError::PositionOutOfRange {
+                position: position.into(),
+            })?;
         *slot = if character == ' ' {
             b'-'
         } else {

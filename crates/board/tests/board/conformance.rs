@@ -83,7 +83,9 @@ fn board_a_paths() {
     );
     assert_eq!(
         graph.find_move_path(at(11, 8), 500),
-        Err(GraphError::PositionOutOfRange { position: 500 })
+        Err(GraphError::PositionOutOfRange {
+            position: BoardPosition::new(500)
+        })
     );
     // Example 6.
     assert_eq!(
@@ -245,7 +247,10 @@ fn small_graphs_examples_13_to_15() {
     );
     assert_eq!(
         trioban.positions_path_to_directions_path(&positions(&[0, 3])),
-        Err(GraphError::NotAdjacent { from: 0, to: 3 })
+        Err(GraphError::NotAdjacent {
+            from: BoardPosition::new(0),
+            to: BoardPosition::new(3)
+        })
     );
     assert_eq!(trioban.all_neighbors(1), Ok(positions(&[0, 3])));
     for (tessellation, expected) in Tessellation::ALL.into_iter().zip([80, 112, 120, 112]) {
@@ -419,7 +424,9 @@ fn reference_minimal_cases() {
     // A lone off-board position is an error, as in a longer path.
     assert_eq!(
         graph.positions_path_to_directions_path(&positions(&[42000])),
-        Err(GraphError::PositionOutOfRange { position: 42000 })
+        Err(GraphError::PositionOutOfRange {
+            position: BoardPosition::new(42000)
+        })
     );
     assert_eq!(
         graph.positions_path_to_directions_path(&positions(&[6])),
