@@ -406,12 +406,10 @@ impl BoardGraph {
     ///
     /// [`GraphError::PositionOutOfRange`] (`Board position {pos} is out of range!`).
     pub fn try_cell(&self, position: impl Into<BoardPosition>) -> Result<BoardCell, GraphError> {
-        let position = position.into().index();
+        let position = position.into();
         self.get(position)
             .copied()
-            .ok_or(GraphError::PositionOutOfRange {
-                position: position.into(),
-            })
+            .ok_or(GraphError::PositionOutOfRange { position })
     }
 
     /// Replaces the cell at `position` as given (play-area mark included).
@@ -424,13 +422,11 @@ impl BoardGraph {
         position: impl Into<BoardPosition>,
         cell: BoardCell,
     ) -> Result<(), GraphError> {
-        let position = position.into().index();
+        let position = position.into();
         *self
             .cells
-            .get_mut(position)
-            .ok_or(GraphError::PositionOutOfRange {
-                position: position.into(),
-            })? = cell;
+            .get_mut(position.index())
+            .ok_or(GraphError::PositionOutOfRange { position })? = cell;
         Ok(())
     }
 
@@ -445,7 +441,6 @@ impl BoardGraph {
         position: impl Into<BoardPosition>,
         character: char,
     ) -> Result<(), GraphError> {
-        let position = position.into().index();
         let cell = BoardCell::from_char(character)?;
         self.set_cell(position, cell)
     }

@@ -253,11 +253,9 @@ impl Puzzle {
     ///
     /// [`PuzzleEditError::PositionOutOfRange`].
     pub fn try_get(&self, position: impl Into<BoardPosition>) -> Result<char, PuzzleEditError> {
-        let position = position.into().index();
+        let position = position.into();
         self.get(position)
-            .ok_or(PuzzleEditError::PositionOutOfRange {
-                position: position.into(),
-            })
+            .ok_or(PuzzleEditError::PositionOutOfRange { position })
     }
 
     /// Stores `character` at `position`.
@@ -284,16 +282,14 @@ impl Puzzle {
         position: impl Into<BoardPosition>,
         character: char,
     ) -> Result<(), PuzzleEditError> {
-        let position = position.into().index();
+        let position = position.into();
         if !crate::is_board_char(character) {
             return Err(PuzzleEditError::NotBoardCharacter { character });
         }
         let slot = self
             .cells
-            .get_mut(position)
-            .ok_or(PuzzleEditError::PositionOutOfRange {
-                position: position.into(),
-            })?;
+            .get_mut(position.index())
+            .ok_or(PuzzleEditError::PositionOutOfRange { position })?;
         *slot = if character == ' ' {
             b'-'
         } else {
