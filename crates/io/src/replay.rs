@@ -58,33 +58,28 @@ fn step_letters(tessellation: Tessellation) -> &'static [u8; 128] {
     }
 }
 
-/// The number of push letters of `bytes` when they are all step letters of `table`
-/// (every solution), else `None`: one pass without a branch per byte.
-fn letters_only(table: &[u8; 128], bytes: &[u8]) -> Option<usize> {
+/// Whether `bytes` are all step letters of `table` (every solution): one pass without
+/// a branch per byte.
+fn letters_only(table: &[u8; 128], bytes: &[u8]) -> bool {
     let mut meaningful = LETTER_VALID;
-    let mut pushes = 0;
     for &byte in bytes {
-        let code = table[usize::from(byte & 0x7f)];
         // A non-ASCII byte clears the flag too (the table is indexed by 7 bits).
-        meaningful &= code & !byte;
-        pushes += usize::from((code & LETTER_PUSH) >> 3);
+        meaningful &= table[usize::from(byte & 0x7f)] & !byte;
     }
-    (meaningful != 0).then_some(pushes)
+    meaningful != 0
 }
 
-/// Fills `block` with the plain steps of `letters` (a text of step letters alone, as
-/// [`letters_only`] tells in the same pass, whose answer it returns).
-fn plain_steps(table: &[u8; 128], letters: &[u8], block: &mut Vec<PusherStep>) -> Option<usize> {
+/// Fills `block` with the plain steps of `letters`, and tells in the same pass whether
+/// they are all step letters of `table` (as [`letters_only`]).
+fn plain_steps(table: &[u8; 128], letters: &[u8], block: &mut Vec<PusherStep>) -> bool {
     let mut meaningful = LETTER_VALID;
-    let mut pushes = 0;
     block.clear();
     block.extend(letters.iter().map(|&byte| {
         let code = table[usize::from(byte & 0x7f)];
         meaningful &= code & !byte;
-        pushes += usize::from((code & LETTER_PUSH) >> 3);
         PLAIN_STEPS[usize::from(code & (LETTER_PUSH | LETTER_DIRECTION))]
     }));
-    (meaningful != 0).then_some(pushes)
+    meaningful != 0
 }
 
 impl Moves {
@@ -108,7 +103,7 @@ impl Moves {
     /// ```
     pub fn check_steps(&self, tessellation: Tessellation) -> Result<(), GeometryError> {
         let table = step_letters(tessellation);
-        if letters_only(table, self.as_str().as_bytes()).is_some() {
+        if letters_only(table, self.as_str().as_bytes()) {
             return Ok(());
         }
         for &byte in self.as_str().as_bytes() {
@@ -545,17 +540,16 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
     let tessellation = mover.board().tessellation();
     let table = step_letters(tessellation);
     let bytes = moves.as_str().as_bytes();
-    let code = |byte: u8| table[usize::from(byte & 0x7f)];
     let mut block = Vec::with_capacity(REPLAY_BLOCK.min(bytes.len()));
     // A text of one block is checked as it is converted; a longer one before any block
     // is played.
     let one_block = bytes.len() <= REPLAY_BLOCK;
-    let checked = if one_block {
+    let letters = if one_block {
         plain_steps(table, bytes, &mut block)
     } else {
         letters_only(table, bytes)
     };
-    let Some(all_pushes) = checked else {
+    if !letters {
         let steps = match moves.pusher_steps(tessellation) {
             Ok(steps) => steps,
             Err(error) => return Verdict::refused(error.into()),
@@ -568,13 +562,12 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
         let mut verdict = Verdict::applied(&steps[..applied]);
         verdict.error = result.err();
         return verdict;
-    };
-    let pushes_in = |letters: &[u8]| {
-        letters
-            .iter()
-            .filter(|&&byte| code(byte) & LETTER_PUSH != 0)
-            .count()
-    };
+    }
+    // The mover counts the boxes it moves as it plays, so the letters need no second
+    // look (a plain text has no jump, which would reset the count).
+    let box_moves = |mover: &Mover| mover.push_count() + mover.pull_count();
+    let box_moves_before = box_moves(mover);
+    let mut verdict = Verdict::default();
     for (number, letters) in bytes.chunks(REPLAY_BLOCK).enumerate() {
         let offset = number * REPLAY_BLOCK;
         if !one_block {
@@ -582,23 +575,15 @@ fn replay_counted(mover: &mut Mover, moves: &Moves) -> Verdict {
         }
         if let Err(error) = replay_steps(mover, &block) {
             let error = error.after(offset);
-            let applied = error.step().unwrap_or(offset);
-            let pushes = pushes_in(&bytes[..applied]);
-            return Verdict {
-                steps: applied,
-                moves: applied - pushes,
-                pushes,
-                error: Some(error),
-                ..Verdict::default()
-            };
+            verdict.steps = error.step().unwrap_or(offset);
+            verdict.error = Some(error);
+            break;
         }
+        verdict.steps = offset + letters.len();
     }
-    Verdict {
-        steps: bytes.len(),
-        moves: bytes.len() - all_pushes,
-        pushes: all_pushes,
-        ..Verdict::default()
-    }
+    verdict.pushes = box_moves(mover).saturating_sub(box_moves_before);
+    verdict.moves = verdict.steps - verdict.pushes;
+    verdict
 }
 
 /// Replays `steps` on `mover` (16.5): a selection group selects the pusher at the
@@ -883,6 +868,25 @@ mod tests {
             assert_eq!(streamed.board().to_string(), whole.board().to_string());
             assert_eq!(streamed.last_move(), whole.last_move());
         }
+    }
+
+    /// The counts are those of the replay's own steps, on a mover that has played
+    /// before, forward and in reverse.
+    #[test]
+    fn counts_are_the_replays_own() {
+        let board = || BoardGraph::parse(Tessellation::Sokoban, "########\n#@ $  .#\n########");
+        let mut mover = Mover::new(board().unwrap(), SolvingMode::Forward).unwrap();
+        assert_eq!(replay(&mut mover, &Moves::parse("rR").unwrap()).pushes, 1);
+        let verdict = replay(&mut mover, &Moves::parse("RlrRR").unwrap());
+        assert_eq!((verdict.steps, verdict.moves, verdict.pushes), (4, 2, 2));
+        assert!(verdict.error.is_some());
+        let board = BoardGraph::parse(Tessellation::Sokoban, "########\n#  @$ .#\n########");
+        let mut mover = Mover::new(board.unwrap(), SolvingMode::Reverse).unwrap();
+        // The box starts on its goal in reverse: two moves right and a pull.
+        assert_eq!(replay(&mut mover, &Moves::parse("rrL").unwrap()).pushes, 1);
+        let verdict = replay(&mut mover, &Moves::parse("LlL").unwrap());
+        assert_eq!((verdict.steps, verdict.moves, verdict.pushes), (2, 1, 1));
+        assert!(verdict.error.is_some());
     }
 
     fn puzzle(text: &str) -> Puzzle {

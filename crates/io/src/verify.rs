@@ -91,14 +91,12 @@ impl<'p> PuzzleVerifier<'p> {
                 && !options.reverse
                 && !(options.sokoban_plus && self.puzzle.has_sokoban_plus());
             if let (true, Some(solved)) = (plain, metrics.and_then(|game| game.as_written)) {
-                // Only step letters: a byte a step, every step as written.
-                let text = moves.as_str();
-                let steps = text.len();
-                let pushes = text.bytes().filter(u8::is_ascii_uppercase).count();
+                // Only step letters, every step as written: the counts the text was
+                // parsed with are the replay's.
                 return Verdict {
-                    steps,
-                    moves: steps - pushes,
-                    pushes,
+                    steps: moves.move_count() + moves.push_count(),
+                    moves: moves.move_count(),
+                    pushes: moves.push_count(),
                     solved: solved && !self.stranded_box,
                     error: None,
                     metrics,
