@@ -107,6 +107,11 @@ pub(crate) struct Engine<'m> {
     /// Whether macros that may cut solutions (tunnels, goal rooms) are on: only in
     /// searches that prove nothing by running out of positions.
     pub(crate) macros: bool,
+    /// Whether a PI-corral restricts the pushes generated to its boxes (else only
+    /// its deadlock verdict is used). The restriction keeps a solution for a search
+    /// that is complete; a greedy search forced into a corral its heuristic would
+    /// leave for later can lose its way on large boards.
+    pub(crate) pi_restriction: bool,
     /// Per goal room: boxes inside, and whether they sit exactly on the first goals
     /// of its packing order (for the loaded position).
     room_boxes: Vec<usize>,
@@ -162,6 +167,7 @@ impl<'m> Engine<'m> {
             child_matching: CachedMatching::default(),
             rooms: None,
             macros: false,
+            pi_restriction: true,
             room_boxes: Vec::new(),
             room_packed: Vec::new(),
             allowed: PerCell::filled(0, len),
@@ -396,7 +402,7 @@ impl<'m> Engine<'m> {
                 }
                 // The restriction keeps push counts, not walks: an exact-pusher
                 // (move-optimal) search keeps only the deadlock answer.
-                Corrals::Only(_) if self.key == PusherKey::Exact => false,
+                Corrals::Only(_) if self.key == PusherKey::Exact || !self.pi_restriction => false,
                 Corrals::Only(boxes) => {
                     self.allowed_stamp = self.allowed_stamp.wrapping_add(1);
                     if self.allowed_stamp == 0 {

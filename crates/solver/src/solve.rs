@@ -280,23 +280,44 @@ fn portfolio(
         None
     };
     let mut greedy = None;
+    let mut free = None;
     if members.greedy {
-        match Member::new(model, config, small, Order::Greedy, rooms, true) {
+        match Member::new(
+            model,
+            config,
+            small,
+            Order::Greedy,
+            rooms.clone(),
+            true,
+            true,
+        ) {
             Ok(member) => greedy = Some(member),
             Err(answer) => return answer,
+        }
+        // A second greedy search free of the PI-corral restriction (its deadlock
+        // verdict still prunes): the restriction keeps a solution for a complete
+        // search, but forces a greedy one into a corral its heuristic would leave
+        // for later, where on some large boards it loses its way. Each search
+        // gets lost where the other does not, so both run.
+        if config.features.pi_corrals {
+            match Member::new(model, config, small / 2, Order::Greedy, rooms, true, false) {
+                Ok(member) => free = Some(member),
+                Err(answer) => return answer,
+            }
         }
     }
     let mut astar = None;
     if members.astar {
-        match Member::new(model, config, small, Order::AStar, None, false) {
+        match Member::new(model, config, small, Order::AStar, None, false, true) {
             Ok(member) => astar = Some(member),
             Err(answer) => return answer,
         }
     }
     let shared = (members.fess && config.features.fess).then(|| crate::fess::Shared::new(model));
+    let fess_memory = memory * 2 / 3 - free.as_ref().map_or(0, |_| small / 2);
     let mut fess = shared
         .as_ref()
-        .map(|shared| crate::fess::Fess::new(model, shared, config.features, memory * 2 / 3));
+        .map(|shared| crate::fess::Fess::new(model, shared, config.features, fess_memory));
     let warmup = config
         .limits
         .time
@@ -305,7 +326,7 @@ fn portfolio(
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
     let answer = loop {
-        let others = running(&greedy) || running(&astar);
+        let others = running(&greedy) || running(&astar) || running(&free);
         let fess_on = fess.is_some() && (clock.elapsed() >= warmup || !others);
         let (greedy_slice, astar_slice) = if fess_on {
             (FESS_TURN / GREEDY_PART, FESS_TURN / ASTAR_PART)
@@ -320,6 +341,15 @@ fn portfolio(
         }
         if let Some(member) = astar.as_mut() {
             if let Some(answer) = member.slice(model, config, small, clock, astar_slice) {
+                break answer;
+            }
+        }
+        // The free greedy search starts after the warm-up, so that the levels
+        // the others solve there take no longer; then it takes turns as long as
+        // the greedy search's.
+        let warm = clock.elapsed() < warmup;
+        if let Some(member) = free.as_mut().filter(|_| !warm) {
+            if let Some(answer) = member.slice(model, config, small / 2, clock, greedy_slice) {
                 break answer;
             }
         }
@@ -346,12 +376,12 @@ fn portfolio(
                 Some(crate::fess::Ending::Stopped(reason)) => break Answer::Stopped(reason),
             }
         }
-        if !running(&greedy) && !running(&astar) && fess.is_none() {
+        if !running(&greedy) && !running(&astar) && !running(&free) && fess.is_none() {
             break Answer::Stopped(StopReason::Memory);
         }
         round += 1;
     };
-    for member in [&greedy, &astar].into_iter().flatten() {
+    for member in [&greedy, &astar, &free].into_iter().flatten() {
         add_stats(stats, &member.engine);
     }
     if let Some(search) = &fess {
@@ -396,13 +426,18 @@ impl<'m> Member<'m> {
         order: Order,
         rooms: Option<crate::rooms::Rooms>,
         macros: bool,
+        pi_restriction: bool,
     ) -> Result<Member<'m>, Answer> {
-        let bidirectional = config.features.bidirectional && order == Order::Greedy;
+        // A greedy search free of the PI-corral restriction runs beside one with
+        // it, which has the pull partner.
+        let bidirectional =
+            config.features.bidirectional && order == Order::Greedy && pi_restriction;
         let share = if bidirectional { budget / 2 } else { budget };
         let mut engine = Engine::new(model, config.features, PusherKey::Normalized, share);
         // Macros cut solutions: only the greedy search, which restarts without
         // them when it runs out of positions, uses them.
         engine.macros = macros;
+        engine.pi_restriction = pi_restriction;
         engine.rooms = rooms.filter(|_| macros);
         let root = root(&mut engine)?;
         let search = match BestFirst::start(&mut engine, root, order, one_push, true) {
@@ -449,7 +484,8 @@ impl<'m> Member<'m> {
             // starts again without them (the pull search goes on).
             Ending::Exhausted if self.engine.macros => {
                 let pulls = self.pulls.take();
-                match Member::new(model, config, budget, self.order, None, false) {
+                let restricted = self.engine.pi_restriction;
+                match Member::new(model, config, budget, self.order, None, false, restricted) {
                     Ok(member) => *self = Member { pulls, ..member },
                     Err(answer) => return Some(answer),
                 }
