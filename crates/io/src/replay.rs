@@ -776,15 +776,30 @@ impl ReplayOptions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn mover(self, puzzle: &Puzzle, moves: &Moves) -> Result<Mover, ReplayError> {
-        let mover = BoardGraph::new(puzzle)
-            .map_err(ReplayError::from)
-            .and_then(|board| self.mover_on(board, puzzle, moves));
-        letters_first(mover, puzzle, moves)
+        self.mover_from(BoardGraph::new(puzzle), puzzle, moves)
     }
 
-    /// [`ReplayOptions::mover`] on `board`, the graph of `puzzle`, the letters of
-    /// `moves` unchecked.
-    pub(crate) fn mover_on(
+    /// [`ReplayOptions::mover`] on `graph`, the graph of `puzzle` as built (so a
+    /// caller can build it once for several replays). When no mover can be built, a
+    /// letter of `moves` without meaning in the tessellation is the error, if there
+    /// is one: such a letter stops a replay before any problem of the board.
+    pub(crate) fn mover_from(
+        self,
+        graph: Result<BoardGraph, SizeError>,
+        puzzle: &Puzzle,
+        moves: &Moves,
+    ) -> Result<Mover, ReplayError> {
+        let mover = graph
+            .map_err(ReplayError::from)
+            .and_then(|graph| self.mover_on(graph, puzzle, moves));
+        mover.map_err(|error| match moves.check_steps(puzzle.tessellation()) {
+            Err(letter) => letter.into(),
+            Ok(()) => error,
+        })
+    }
+
+    /// A mover on `board`, the graph of `puzzle`, the letters of `moves` unchecked.
+    fn mover_on(
         self,
         board: BoardGraph,
         puzzle: &Puzzle,
@@ -807,20 +822,6 @@ impl ReplayOptions {
         };
         Mover::with_manager(manager, mode).map_err(ReplayError::Mover)
     }
-}
-
-/// `mover`, or when it could not be built the error of a letter of `moves` without
-/// meaning in the puzzle's tessellation, if any: such a letter stops a replay before
-/// any problem of the board.
-pub(crate) fn letters_first(
-    mover: Result<Mover, ReplayError>,
-    puzzle: &Puzzle,
-    moves: &Moves,
-) -> Result<Mover, ReplayError> {
-    mover.map_err(|error| match moves.check_steps(puzzle.tessellation()) {
-        Err(letter) => letter.into(),
-        Ok(()) => error,
-    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use sokoengine_metrics::SolutionVerifier;
 use sokoengine_mover::Mover;
 
 use crate::moves::Moves;
-use crate::replay::{ReplayError, ReplayOptions, Verdict, letters_first, replay};
+use crate::replay::{ReplayError, ReplayOptions, Verdict, replay};
 
 /// Replays the snapshots of one puzzle and computes their metrics: the one verifier
 /// of snapshots, for solutions and saved games alike.
@@ -115,11 +115,7 @@ impl<'p> PuzzleVerifier<'p> {
     fn mover(&mut self, moves: &Moves, options: ReplayOptions) -> Result<Mover, ReplayError> {
         let puzzle = self.puzzle;
         let graph = self.graph.get_or_insert_with(|| BoardGraph::new(puzzle));
-        let mover = graph
-            .clone()
-            .map_err(ReplayError::from)
-            .and_then(|graph| options.mover_on(graph, puzzle, moves));
-        letters_first(mover, puzzle, moves)
+        options.mover_from(graph.clone(), puzzle, moves)
     }
 }
 
