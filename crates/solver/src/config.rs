@@ -175,6 +175,12 @@ pub struct Features {
     /// can end in, the goals whose boxes no pull from the solved position moves;
     /// a position with some of them empty in every area is dead.
     pub settled_goals: bool,
+    /// FESS's pull phase, on levels where at least three boxes in four start on
+    /// goals: a box taken off the board on a start cell stays there as a wall.
+    /// Played forwards, that box stands on its start cell until the plan moves
+    /// it, so the pulls made after it (in the pull search's order) must go
+    /// around it.
+    pub base_walls: bool,
 }
 
 impl Features {
@@ -191,6 +197,7 @@ impl Features {
         packing_search: true,
         goal_walls: true,
         settled_goals: true,
+        base_walls: true,
     };
 
     /// Every layer off: dead squares and the bipartite test remain (they come with
@@ -207,6 +214,7 @@ impl Features {
         packing_search: false,
         goal_walls: false,
         settled_goals: false,
+        base_walls: false,
     };
 }
 

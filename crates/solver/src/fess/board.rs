@@ -60,6 +60,9 @@ pub(crate) struct Board<'m> {
     pub(crate) pusher: Cell,
     /// Pull searches: the start cells not used up yet.
     is_base: PerCell<bool>,
+    /// Pull searches: a box taken off on a start cell stays there as a wall
+    /// (`Features::base_walls`).
+    pub(crate) base_walls: bool,
     pub(crate) bases: Vec<Cell>,
     /// Region labels of free cells (valid where `stamp` is `generation`).
     pub(crate) label: PerCell<u32>,
@@ -110,6 +113,7 @@ impl<'m> Board<'m> {
             boxes: Vec::new(),
             pusher: model.start_pusher,
             is_base: PerCell::filled(false, len),
+            base_walls: false,
             bases: Vec::new(),
             label: PerCell::filled(0, len),
             stamp: PerCell::filled(0, len),
@@ -128,6 +132,11 @@ impl<'m> Board<'m> {
         for &cell in &self.boxes {
             self.has_box[cell] = false;
         }
+        if self.base_walls {
+            for &cell in &self.model.start_boxes {
+                self.has_box[cell] = false;
+            }
+        }
         for &cell in &self.bases {
             self.is_base[cell] = false;
         }
@@ -143,7 +152,21 @@ impl<'m> Board<'m> {
         for &cell in &self.bases {
             self.is_base[cell] = true;
         }
+        if self.base_walls {
+            // The start cells used up hold their boxes as walls.
+            for &cell in &self.model.start_boxes {
+                if !self.is_base[cell] {
+                    self.has_box[cell] = true;
+                }
+            }
+        }
         self.pusher = pusher;
+    }
+
+    /// Whether the box of `step`, a move onto a start cell that takes the box off
+    /// the board, stays there as a wall.
+    pub(crate) fn stays(&self, step: &BoxMove) -> bool {
+        step.base && self.base_walls
     }
 
     #[inline]
@@ -161,6 +184,9 @@ impl<'m> Board<'m> {
             if let Ok(index) = self.bases.binary_search(&step.to) {
                 self.bases.remove(index);
             }
+            if self.stays(step) {
+                self.has_box[step.to] = true;
+            }
         } else {
             self.has_box[step.to] = true;
             let index = self.boxes.binary_search(&step.to).unwrap_or_else(|i| i);
@@ -175,6 +201,9 @@ impl<'m> Board<'m> {
             self.is_base[step.to] = true;
             let index = self.bases.binary_search(&step.to).unwrap_or_else(|i| i);
             self.bases.insert(index, step.to);
+            if self.stays(step) {
+                self.has_box[step.to] = false;
+            }
         } else {
             self.has_box[step.to] = false;
             let index = self.boxes.binary_search(&step.to).unwrap_or(0);

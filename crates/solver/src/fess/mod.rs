@@ -136,6 +136,13 @@ pub(crate) struct Search<'m> {
     areas: Vec<MoveAreas>,
     pub(crate) expanded: u64,
     pub(crate) refuted: u64,
+    /// The fewest boxes on the board of an expansion so far, and the expansions
+    /// made when it was reached.
+    fewest: usize,
+    fewest_at: u64,
+    /// Pull searches: the search ends when this many expansions (or as many as it
+    /// took to get there, if more) take no further box off the board.
+    pub(crate) stall_limit: Option<u64>,
     /// Cuts an expansion's move generation short once the solve must end.
     pub(crate) deadline: Deadline,
 }
@@ -160,10 +167,12 @@ impl<'m> Search<'m> {
         budget: usize,
     ) -> Search<'m> {
         let way = scorer.way;
+        let mut board = Board::new(model, way);
+        board.base_walls = way == Way::Pull && features.base_walls && packing::starts_packed(model);
         Search {
             model,
             way,
-            board: Board::new(model, way),
+            board,
             scorer,
             shared,
             checks: Checks::new(model, way, features, budget / 8),
@@ -187,6 +196,9 @@ impl<'m> Search<'m> {
             areas: Vec::new(),
             expanded: 0,
             refuted: 0,
+            fewest: usize::MAX,
+            fewest_at: 0,
+            stall_limit: None,
             deadline: Deadline::default(),
         }
     }
@@ -285,6 +297,10 @@ impl<'m> Search<'m> {
             best_weight: u32::MAX,
         });
         self.tree.nodes[node].expansion = e;
+        if self.board.boxes.len() < self.fewest {
+            self.fewest = self.board.boxes.len();
+            self.fewest_at = self.expanded;
+        }
         self.generate(e);
         self.tree.set_best_edge(e);
         self.tree.enqueue(e);
@@ -398,6 +414,9 @@ impl<'m> Search<'m> {
                     areas.push(MoveAreas {
                         placed,
                         removed: match way {
+                            // A box that stays as a wall leaves the areas of one
+                            // set down there.
+                            Way::Pull if self.board.stays(&base) => placed,
                             Way::Pull => self.board.areas_after(&base),
                             Way::Push => placed,
                         },
@@ -566,6 +585,13 @@ impl<'m> Search<'m> {
                 }
                 if self.memory_bytes() > self.budget {
                     return Some(Outcome::Stopped(StopReason::Memory));
+                }
+                // A pull search that stops taking boxes off ends after as many
+                // expansions again as it took to get there, at least the limit.
+                if self.stall_limit.is_some_and(|limit| {
+                    self.expanded >= self.fewest_at + limit.max(self.fewest_at)
+                }) {
+                    return Some(Outcome::Exhausted);
                 }
             }
             if let Some(outcome) = self.iterate(meet) {

@@ -82,6 +82,13 @@ fn one_off() -> Vec<(&'static str, Features)> {
                 ..all
             },
         ),
+        (
+            "base_walls",
+            Features {
+                base_walls: false,
+                ..all
+            },
+        ),
         ("none", Features::NONE),
     ]
 }
