@@ -47,7 +47,7 @@ impl<'m> Packing<'m> {
         // With taken-off boxes as walls the search may never take every box off:
         // it then ends once it stops taking boxes off, so that the push phase does
         // not wait for the rest of the pull phase's time.
-        if features.base_walls && starts_packed(model) {
+        if search.board.base_walls {
             search.stall_limit = Some(PULL_STALL);
         }
         Packing {
