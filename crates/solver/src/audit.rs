@@ -15,7 +15,9 @@
 //! 6. settled goals (FESS): goals that no pull from a solved position empties,
 //!    whatever area the pusher ends in, are not all filled;
 //! 7. goal walls (FESS): with the boxes frozen on goals as walls, the other boxes
-//!    have no matching with the goals left that they can reach.
+//!    have no matching with the goals left that they can reach;
+//! 8. relaxed pull proofs, on a whole position taken as the start
+//!    ([`Session::relaxed_proof`]), within a budget of positions.
 //!
 //! A layer added to the engine gets a [`Layer`] variant and a check in
 //! [`Session::check`].
@@ -166,6 +168,31 @@ impl Session<'_> {
     pub fn check(&mut self, boxes: &[usize], pusher: usize) -> Result<Option<Layer>, AuditError> {
         let pusher = self.validate(boxes, pusher)?;
         Ok(self.layer(pusher))
+    }
+
+    /// Whether the relaxed pull proof ([`Features::relaxed_proofs`]) refutes the
+    /// position of boxes on `boxes` with the pusher on `pusher`, taken as the
+    /// start: `Some(true)` when it proves that no solution goes on from there,
+    /// `Some(false)` when it gives up, `None` when it stored `max_states`
+    /// positions first.
+    ///
+    /// # Errors
+    ///
+    /// [`AuditError`] for a position that is not one of the level.
+    pub fn relaxed_proof(
+        &mut self,
+        boxes: &[usize],
+        pusher: usize,
+        max_states: usize,
+    ) -> Result<Option<bool>, AuditError> {
+        let pusher = self.validate(boxes, pusher)?;
+        let mut proof = crate::relaxed::RelaxedProof::new(self.engine.model, &self.cells, pusher);
+        let mut verdict = None;
+        // Each run works through 63 expansions before it asks to stop.
+        while verdict.is_none() && proof.states() < max_states {
+            verdict = proof.run(|| true);
+        }
+        Ok(verdict.map(|verdict| verdict == crate::relaxed::Verdict::Dead))
     }
 
     /// The pushes the search generates from the position of boxes on `boxes` with

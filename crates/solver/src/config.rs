@@ -181,6 +181,12 @@ pub struct Features {
     /// it, so the pulls made after it (in the pull search's order) must go
     /// around it.
     pub base_walls: bool,
+    /// Proofs of no solution by relaxed pull searches (in `Any` mode, beside the
+    /// searches): from the solved position, boxes are followed backwards only
+    /// while they stay within a growing room around the goals, and each box that
+    /// leaves it must be matched to a different start box that can reach where it
+    /// left. A room whose search never reaches the start proves the level dead.
+    pub relaxed_proofs: bool,
 }
 
 impl Features {
@@ -198,6 +204,7 @@ impl Features {
         goal_walls: true,
         settled_goals: true,
         base_walls: true,
+        relaxed_proofs: true,
     };
 
     /// Every layer off: dead squares and the bipartite test remain (they come with
@@ -215,6 +222,7 @@ impl Features {
         goal_walls: false,
         settled_goals: false,
         base_walls: false,
+        relaxed_proofs: false,
     };
 }
 
@@ -428,7 +436,8 @@ pub struct Solution {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnsolvableReason {
     /// The start position is already a deadlock (a box that can never reach a goal,
-    /// a frozen box off a goal, or no box-goal matching).
+    /// a frozen box off a goal, no box-goal matching, or no relaxed pull search
+    /// from the solved position that reaches it).
     DeadStart,
     /// Every position reachable from the start was searched.
     Exhausted,

@@ -57,6 +57,7 @@ mod model;
 mod optimize;
 mod plan;
 mod region;
+mod relaxed;
 mod rooms;
 mod route;
 mod rules;

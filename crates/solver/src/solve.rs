@@ -322,6 +322,9 @@ fn portfolio(
         .limits
         .time
         .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
+    // A proof of no solution runs beside the sound searches, after the warm-up.
+    let mut proof = (members.astar && config.features.relaxed_proofs)
+        .then(|| crate::relaxed::RelaxedProof::new(model, &model.start_boxes, model.start_pusher));
     let mut fess_start: Option<Duration> = None;
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
@@ -376,6 +379,14 @@ fn portfolio(
                 Some(crate::fess::Ending::Stopped(reason)) => break Answer::Stopped(reason),
             }
         }
+        if let Some(search) = proof.as_mut().filter(|_| !warm) {
+            let until = clock.elapsed() + PROOF_TURN;
+            match search.run(|| clock.elapsed() >= until) {
+                Some(crate::relaxed::Verdict::Dead) => break Answer::Dead,
+                Some(crate::relaxed::Verdict::Open) => proof = None,
+                None => {}
+            }
+        }
         if !running(&greedy) && !running(&astar) && !running(&free) && fess.is_none() {
             break Answer::Stopped(StopReason::Memory);
         }
@@ -383,6 +394,10 @@ fn portfolio(
     };
     for member in [&greedy, &astar, &free].into_iter().flatten() {
         add_stats(stats, &member.engine);
+    }
+    if let Some(search) = &proof {
+        stats.generated += search.states() as u64;
+        stats.memory_bytes += search.memory_bytes();
     }
     if let Some(search) = &fess {
         stats.generated += search.expansions();
@@ -401,6 +416,10 @@ const WARMUP_SHARE: f64 = 0.05;
 const FESS_TURN: Duration = Duration::from_millis(500);
 const GREEDY_PART: u32 = 5;
 const ASTAR_PART: u32 = 20;
+
+/// The relaxed pull proof's turn in each round after the warm-up (about a fiftieth
+/// of a round): on a solvable level it only costs time.
+const PROOF_TURN: Duration = Duration::from_millis(12);
 
 /// Without a time limit, the pull phase of the feature space search ends when it
 /// has taken every box off the board or after this long.

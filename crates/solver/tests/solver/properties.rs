@@ -6,7 +6,9 @@
 //!   plain flood fill gives ([`SokobanRules`]);
 //! * the solver's verdict is the exhaustive searches': the fewest pushes (BFS over
 //!   pushes), the fewest moves with the fewest pushes among them (BFS over steps),
-//!   and `unsolvable` only when no solution exists.
+//!   and `unsolvable` only when no solution exists;
+//! * the relaxed pull proof refutes only boards the exhaustive push search finds no
+//!   solution for.
 
 use std::collections::HashMap;
 
@@ -190,6 +192,26 @@ proptest! {
             let pulled = played.pull(push.direction.opposite()).map(|moved| moved.pulled);
             prop_assert_eq!(pulled, Ok(Some((cell(push.to), cell(push.from)))));
             prop_assert_eq!(played, expected);
+        }
+    }
+
+    #[test]
+    fn relaxed_proofs_refute_only_unsolvable_boards(puzzle in prop_oneof![board(), solvable_board()]) {
+        let Ok(rules) = SokobanRules::new(&puzzle) else {
+            return Ok(());
+        };
+        let audit = Audit::new(&puzzle).expect("a level the rules take");
+        let (boxes, pusher) = pieces(&puzzle);
+        let refuted = audit
+            .session()
+            .relaxed_proof(&boxes, pusher, 100_000)
+            .expect("the level's own start");
+        if refuted == Some(true) {
+            let verdict = Search::new(&rules).bfs(&rules.first_position());
+            prop_assert!(
+                matches!(verdict, Err(SearchError::NoSolution)),
+                "refuted, BFS: {verdict:?}\n{puzzle}"
+            );
         }
     }
 

@@ -1,6 +1,7 @@
 //! Soundness of pruning: every solution of the corpus is replayed, and no deadlock
 //! layer may fire on the start or on any position after a push (a position from
-//! which a solution goes on is never a deadlock).
+//! which a solution goes on is never a deadlock); nor may the relaxed pull proof
+//! refute the start or the position halfway through.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -147,6 +148,11 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
     if let Some(message) = check(&boxes, board.board_position(position.pusher()).index(), 0) {
         return Audited::Fired(message);
     }
+    let start = (
+        boxes.clone(),
+        board.board_position(position.pusher()).index(),
+    );
+    let mut positions = Vec::new();
     let mut pushes = 0;
     for letter in lurd.chars() {
         if position.is_solved() {
@@ -170,6 +176,71 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
         if let Some(message) = check(&boxes, pusher, pushes) {
             return Audited::Fired(message);
         }
+        positions.push((boxes.clone(), pusher));
+    }
+    // The relaxed pull proof takes a whole position as its start: the level's
+    // start, and the position halfway through the solution.
+    let middle = positions.len() / 2;
+    for (at, (boxes, pusher)) in [(0, &start)]
+        .into_iter()
+        .chain(positions.get(middle).map(|p| (middle + 1, p)))
+    {
+        match session.relaxed_proof(boxes, *pusher, RELAXED_STATES) {
+            Ok(Some(true)) => {
+                return Audited::Fired(format!("after {at} pushes: the relaxed pull proof"));
+            }
+            Ok(_) => {}
+            Err(error) => return Audited::Fired(format!("after {at} pushes: {error}")),
+        }
     }
     Audited::Clean(checked)
+}
+
+/// The positions each relaxed pull proof of the audit may store (its verdict on a
+/// solvable position is to give up, which takes the whole budget on many levels).
+const RELAXED_STATES: usize = 4_000;
+
+/// "Honey Pot" (`morehex.hsb` #5), a Hexoban level of the corpus with no solution:
+/// at most one box can come into its pot by the left entrance, and the pot needs
+/// more (docs/solver.md). The relaxed pull proof refutes its start, and `solve`
+/// in `Any` mode reports it unsolvable within the time B9 gives it.
+#[sokoengine_testkit_macros::corpus_test]
+fn the_relaxed_pull_proof_refutes_honey_pot() {
+    let collection = crate::corpus_collection("levels/variants/hexoban/morehex.hsb");
+    let entry = &collection.puzzles[4];
+    assert_eq!(entry.title, "Honey Pot");
+    let puzzle = entry.puzzle().expect("corpus board");
+    let board = CompactBoard::new(&puzzle).expect("one pusher");
+    let boxes: Vec<usize> = board
+        .start_boxes()
+        .map(|c| board.board_position(c).index())
+        .collect();
+    let pusher = board.board_position(board.start_pusher()).index();
+    let audit = Audit::new(&puzzle).expect("a level the solver takes");
+    let mut session = audit.session();
+    // Without the proof, no layer refutes the start.
+    assert_eq!(session.check(&boxes, pusher), Ok(None));
+    assert_eq!(
+        session.relaxed_proof(&boxes, pusher, 1_000_000),
+        Ok(Some(true))
+    );
+    let mut config = sokoengine_solver::SolverConfig::new(sokoengine_solver::Objective::Any);
+    config.limits.time = Some(std::time::Duration::from_secs(60));
+    let outcome = sokoengine_solver::solve(
+        &puzzle,
+        &config,
+        &sokoengine_solver::Cancel::new(),
+        &mut sokoengine_solver::Silent,
+    )
+    .expect("a level the solver takes");
+    assert!(
+        matches!(
+            outcome,
+            sokoengine_solver::SolveOutcome::Unsolvable(
+                sokoengine_solver::UnsolvableReason::DeadStart,
+                _
+            )
+        ),
+        "{outcome:?}"
+    );
 }

@@ -89,6 +89,13 @@ fn one_off() -> Vec<(&'static str, Features)> {
                 ..all
             },
         ),
+        (
+            "relaxed_proofs",
+            Features {
+                relaxed_proofs: false,
+                ..all
+            },
+        ),
         ("none", Features::NONE),
     ]
 }
