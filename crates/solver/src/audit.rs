@@ -186,7 +186,12 @@ impl Session<'_> {
         max_states: usize,
     ) -> Result<Option<bool>, AuditError> {
         let pusher = self.validate(boxes, pusher)?;
-        let mut proof = crate::relaxed::RelaxedProof::new(self.engine.model, &self.cells, pusher);
+        let mut proof = crate::relaxed::RelaxedProof::new(
+            self.engine.model,
+            &self.cells,
+            pusher,
+            Limits::DEFAULT_MEMORY / 16,
+        );
         let mut verdict = None;
         // Each run works through 63 expansions before it asks to stop.
         while verdict.is_none() && proof.states() < max_states {

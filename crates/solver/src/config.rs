@@ -181,8 +181,8 @@ pub struct Features {
     /// it, so the pulls made after it (in the pull search's order) must go
     /// around it.
     pub base_walls: bool,
-    /// Proofs of no solution by relaxed pull searches (in `Any` mode, beside the
-    /// searches): from the solved position, boxes are followed backwards only
+    /// Proofs of no solution by relaxed pull searches (beside the searches of
+    /// every mode, after a warm-up): from the solved position, boxes are followed backwards only
     /// while they stay within a growing room around the goals, and each box that
     /// leaves it must be matched to a different start box that can reach where it
     /// left. A room whose search never reaches the start proves the level dead.

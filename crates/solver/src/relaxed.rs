@@ -74,6 +74,8 @@ pub(crate) struct RelaxedProof<'m> {
     verdict: Option<Verdict>,
     /// Positions stored, over all rooms.
     states: usize,
+    /// Bytes the proof may hold; past them it gives up.
+    budget: usize,
 }
 
 /// The search of one room.
@@ -101,8 +103,13 @@ type Open = (Reverse<u32>, Reverse<u64>, Box<[u32]>);
 
 impl<'m> RelaxedProof<'m> {
     /// A proof for the position of `boxes` with the pusher on `pusher` as the start
-    /// (the level's start, or a position reached in play).
-    pub(crate) fn new(model: &'m Model, boxes: &[Cell], pusher: Cell) -> RelaxedProof<'m> {
+    /// (the level's start, or a position reached in play), within `budget` bytes.
+    pub(crate) fn new(
+        model: &'m Model,
+        boxes: &[Cell],
+        pusher: Cell,
+        budget: usize,
+    ) -> RelaxedProof<'m> {
         let len = model.board.cells_len();
         let mut proof = RelaxedProof {
             model,
@@ -119,6 +126,7 @@ impl<'m> RelaxedProof<'m> {
             reach: Reach::new(),
             verdict: None,
             states: 0,
+            budget,
         };
         if boxes.len() > MAX_PROOF_BOXES || boxes.len() != model.goals.len() {
             proof.verdict = Some(Verdict::Open);
@@ -289,7 +297,8 @@ impl<'m> RelaxedProof<'m> {
         room.pushed += 1;
         room.open
             .push((Reverse(off_start), Reverse(room.pushed), state));
-        if room.seen.len() >= ROOM_STATES || self.states >= PROOF_STATES {
+        let over_memory = self.states % 256 == 0 && self.memory_bytes() > self.budget;
+        if room.seen.len() >= ROOM_STATES || self.states >= PROOF_STATES || over_memory {
             // Over budget: no proof from this room, and larger rooms cost more.
             self.verdict.get_or_insert(Verdict::Open);
         }
@@ -591,7 +600,7 @@ mod tests {
         let puzzle = Puzzle::parse(tessellation, text).expect("board");
         let model = Model::new(&puzzle, 1 << 28).expect("model");
         let boxes = model.start_boxes.clone();
-        let mut proof = RelaxedProof::new(&model, &boxes, model.start_pusher);
+        let mut proof = RelaxedProof::new(&model, &boxes, model.start_pusher, 1 << 28);
         let verdict = proof.run(|| false).expect("ends");
         assert_eq!(proof.verdict(), Some(verdict));
         verdict

@@ -94,29 +94,11 @@ const fn priority(order: Order, node: &Node) -> (u32, u32) {
     }
 }
 
-/// Runs a best-first search from the stored root `root` (already placed and
-/// stored) to its end. `step_cost` gives the cost of a child edge (pushes, or walk
-/// + 1).
+/// A best-first search that can stop after some expansions and resume.
+/// `step_cost` gives the cost of a child edge (pushes, or walk + 1).
 ///
 /// With `Order::AStar`, an admissible bound and `goal_on_generation` (unit costs
 /// only), the solved node found is a cheapest one.
-pub(crate) fn best_first(
-    engine: &mut Engine<'_>,
-    clock: &mut Clock<'_>,
-    root: NodeId,
-    order: Order,
-    step_cost: fn(&Child) -> u32,
-    goal_on_generation: bool,
-) -> Ending {
-    match BestFirst::start(engine, root, order, step_cost, goal_on_generation) {
-        Ok(mut search) => search
-            .resume(engine, clock, None, None)
-            .unwrap_or(Ending::Exhausted),
-        Err(ending) => ending,
-    }
-}
-
-/// A best-first search that can stop after some expansions and resume.
 #[derive(Debug)]
 pub(crate) struct BestFirst {
     open: Open,

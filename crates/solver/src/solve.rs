@@ -17,7 +17,7 @@ use crate::engine::{Child, Engine, PusherKey};
 use crate::error::SolverError;
 use crate::ids::{Cell, NodeId, PerCell};
 use crate::model::Model;
-use crate::search::{BestFirst, Ending, Order, best_first};
+use crate::search::{BestFirst, Ending, Order};
 
 /// Solves `puzzle` (one pusher, Sokoban+ off) for `config.objective` within
 /// `config.limits`.
@@ -79,13 +79,29 @@ pub fn solve(
                 } else {
                     (PusherKey::Exact, Order::AStarPair, walk_and_push, false)
                 };
-            let mut engine = Engine::new(&model, config.features, key, config.limits.memory_bytes);
+            // The relaxed pull proof beside the search takes a part of the memory.
+            let memory = config.limits.memory_bytes;
+            let engine_memory = if config.features.relaxed_proofs {
+                memory - memory / PROOF_MEMORY_PART
+            } else {
+                memory
+            };
+            let mut engine = Engine::new(&model, config.features, key, engine_memory);
             let answer = match root(&mut engine) {
-                Ok(root) => {
-                    let ending =
-                        best_first(&mut engine, &mut clock, root, order, cost, on_generation);
-                    answer_of(&mut engine, ending, Some(config.objective))
-                }
+                Ok(root) => match BestFirst::start(&mut engine, root, order, cost, on_generation) {
+                    Ok(mut search) => match optimal(
+                        &model,
+                        config,
+                        &mut engine,
+                        &mut clock,
+                        &mut search,
+                        &mut stats,
+                    ) {
+                        Some(ending) => answer_of(&mut engine, ending, Some(config.objective)),
+                        None => Answer::Dead,
+                    },
+                    Err(ending) => answer_of(&mut engine, ending, Some(config.objective)),
+                },
                 Err(answer) => answer,
             };
             add_stats(&mut stats, &engine);
@@ -110,6 +126,48 @@ pub fn solve(
         Answer::Exhausted => Ok(SolveOutcome::Unsolvable(UnsolvableReason::Exhausted, stats)),
         Answer::Stopped(reason) => Ok(SolveOutcome::Stopped(reason, stats)),
     }
+}
+
+/// Runs the optimal search `search` to its end, with the relaxed pull proof in
+/// short turns beside it once the warm-up is over (when the switch is on), as
+/// the `Any` portfolio runs it. `None` when the proof refutes the level.
+fn optimal(
+    model: &Model,
+    config: &SolverConfig,
+    engine: &mut Engine<'_>,
+    clock: &mut Clock<'_>,
+    search: &mut BestFirst,
+    stats: &mut Stats,
+) -> Option<Ending> {
+    let mut proof = config.features.relaxed_proofs.then(|| {
+        let budget = config.limits.memory_bytes / PROOF_MEMORY_PART;
+        crate::relaxed::RelaxedProof::new(model, &model.start_boxes, model.start_pusher, budget)
+    });
+    let warmup = config
+        .limits
+        .time
+        .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
+    let ending = loop {
+        let until = proof
+            .as_ref()
+            .map(|_| clock.elapsed().max(warmup) + FESS_TURN);
+        if let Some(ending) = search.resume(engine, clock, until, None) {
+            break Some(ending);
+        }
+        if let Some(running) = proof.as_mut() {
+            let until = clock.elapsed() + PROOF_TURN;
+            match running.run(|| clock.elapsed() >= until) {
+                Some(crate::relaxed::Verdict::Dead) => break None,
+                Some(crate::relaxed::Verdict::Open) => proof = None,
+                None => {}
+            }
+        }
+    };
+    if let Some(proof) = &proof {
+        stats.generated += proof.states() as u64;
+        stats.memory_bytes += proof.memory_bytes();
+    }
+    ending
 }
 
 /// What a search found, with its steps.
@@ -288,8 +346,7 @@ fn portfolio(
             small,
             Order::Greedy,
             rooms.clone(),
-            true,
-            true,
+            Moves::GREEDY,
         ) {
             Ok(member) => greedy = Some(member),
             Err(answer) => return answer,
@@ -300,7 +357,7 @@ fn portfolio(
         // for later, where on some large boards it loses its way. Each search
         // gets lost where the other does not, so both run.
         if config.features.pi_corrals {
-            match Member::new(model, config, small / 2, Order::Greedy, rooms, true, false) {
+            match Member::new(model, config, small / 2, Order::Greedy, rooms, Moves::FREE) {
                 Ok(member) => free = Some(member),
                 Err(answer) => return answer,
             }
@@ -308,13 +365,19 @@ fn portfolio(
     }
     let mut astar = None;
     if members.astar {
-        match Member::new(model, config, small, Order::AStar, None, false, true) {
+        match Member::new(model, config, small, Order::AStar, None, Moves::ALL) {
             Ok(member) => astar = Some(member),
             Err(answer) => return answer,
         }
     }
     let shared = (members.fess && config.features.fess).then(|| crate::fess::Shared::new(model));
-    let fess_memory = memory * 2 / 3 - free.as_ref().map_or(0, |_| small / 2);
+    // The relaxed pull proof's memory comes out of the feature space search's.
+    let proof_memory = if members.astar && config.features.relaxed_proofs {
+        memory / PROOF_MEMORY_PART
+    } else {
+        0
+    };
+    let fess_memory = memory * 2 / 3 - free.as_ref().map_or(0, |_| small / 2) - proof_memory;
     let mut fess = shared
         .as_ref()
         .map(|shared| crate::fess::Fess::new(model, shared, config.features, fess_memory));
@@ -323,8 +386,14 @@ fn portfolio(
         .time
         .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
     // A proof of no solution runs beside the sound searches, after the warm-up.
-    let mut proof = (members.astar && config.features.relaxed_proofs)
-        .then(|| crate::relaxed::RelaxedProof::new(model, &model.start_boxes, model.start_pusher));
+    let mut proof = (members.astar && config.features.relaxed_proofs).then(|| {
+        crate::relaxed::RelaxedProof::new(
+            model,
+            &model.start_boxes,
+            model.start_pusher,
+            proof_memory,
+        )
+    });
     let mut fess_start: Option<Duration> = None;
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
@@ -421,6 +490,10 @@ const ASTAR_PART: u32 = 20;
 /// of a round): on a solvable level it only costs time.
 const PROOF_TURN: Duration = Duration::from_millis(12);
 
+/// The relaxed pull proof's share of the memory budget (one part in this many),
+/// taken from the feature space search's in `Any` mode and from A*'s otherwise.
+const PROOF_MEMORY_PART: usize = 16;
+
 /// Without a time limit, the pull phase of the feature space search ends when it
 /// has taken every box off the board or after this long.
 const PULL_UNLIMITED: Duration = Duration::from_secs(30);
@@ -437,6 +510,34 @@ struct Member<'m> {
     pulls: Option<(Engine<'m>, BestFirst)>,
 }
 
+/// Which moves a member of the portfolio generates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Moves {
+    /// Tunnel and goal-room macros: they cut solutions, so only greedy searches,
+    /// which restart without them when they run out of positions, use them.
+    macros: bool,
+    /// Only the pushes of one PI-corral's boxes when one exists.
+    pi_restriction: bool,
+}
+
+impl Moves {
+    /// The greedy search with its pull partner.
+    const GREEDY: Moves = Moves {
+        macros: true,
+        pi_restriction: true,
+    };
+    /// The greedy search free of the PI-corral restriction.
+    const FREE: Moves = Moves {
+        macros: true,
+        pi_restriction: false,
+    };
+    /// Every push, one at a time (A*).
+    const ALL: Moves = Moves {
+        macros: false,
+        pi_restriction: true,
+    };
+}
+
 impl<'m> Member<'m> {
     fn new(
         model: &'m Model,
@@ -444,20 +545,19 @@ impl<'m> Member<'m> {
         budget: usize,
         order: Order,
         rooms: Option<crate::rooms::Rooms>,
-        macros: bool,
-        pi_restriction: bool,
+        moves: Moves,
     ) -> Result<Member<'m>, Answer> {
         // A greedy search free of the PI-corral restriction runs beside one with
         // it, which has the pull partner.
         let bidirectional =
-            config.features.bidirectional && order == Order::Greedy && pi_restriction;
+            config.features.bidirectional && order == Order::Greedy && moves.pi_restriction;
         let share = if bidirectional { budget / 2 } else { budget };
         let mut engine = Engine::new(model, config.features, PusherKey::Normalized, share);
         // Macros cut solutions: only the greedy search, which restarts without
         // them when it runs out of positions, uses them.
-        engine.macros = macros;
-        engine.pi_restriction = pi_restriction;
-        engine.rooms = rooms.filter(|_| macros);
+        engine.macros = moves.macros;
+        engine.pi_restriction = moves.pi_restriction;
+        engine.rooms = rooms.filter(|_| moves.macros);
         let root = root(&mut engine)?;
         let search = match BestFirst::start(&mut engine, root, order, one_push, true) {
             Ok(search) => search,
@@ -503,8 +603,11 @@ impl<'m> Member<'m> {
             // starts again without them (the pull search goes on).
             Ending::Exhausted if self.engine.macros => {
                 let pulls = self.pulls.take();
-                let restricted = self.engine.pi_restriction;
-                match Member::new(model, config, budget, self.order, None, false, restricted) {
+                let moves = Moves {
+                    macros: false,
+                    pi_restriction: self.engine.pi_restriction,
+                };
+                match Member::new(model, config, budget, self.order, None, moves) {
                     Ok(member) => *self = Member { pulls, ..member },
                     Err(answer) => return Some(answer),
                 }
