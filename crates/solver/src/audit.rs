@@ -173,8 +173,8 @@ impl Session<'_> {
     /// Whether the relaxed pull proof ([`Features::relaxed_proofs`]) refutes the
     /// position of boxes on `boxes` with the pusher on `pusher`, taken as the
     /// start: `Some(true)` when it proves that no solution goes on from there,
-    /// `Some(false)` when it gives up, `None` when it stored `max_states`
-    /// positions first.
+    /// `Some(false)` when it gives up, `None` when it made `max_expansions`
+    /// expansions first.
     ///
     /// # Errors
     ///
@@ -183,7 +183,7 @@ impl Session<'_> {
         &mut self,
         boxes: &[usize],
         pusher: usize,
-        max_states: usize,
+        max_expansions: usize,
     ) -> Result<Option<bool>, AuditError> {
         let pusher = self.validate(boxes, pusher)?;
         let mut proof = crate::relaxed::RelaxedProof::new(
@@ -192,11 +192,11 @@ impl Session<'_> {
             pusher,
             Limits::DEFAULT_MEMORY / 16,
         );
-        let mut verdict = None;
-        // Each run works through 63 expansions before it asks to stop.
-        while verdict.is_none() && proof.states() < max_states {
-            verdict = proof.run(|| true);
-        }
+        let mut expansions = 0;
+        let verdict = proof.run(|| {
+            expansions += 1;
+            expansions > max_expansions
+        });
         Ok(verdict.map(|verdict| verdict == crate::relaxed::Verdict::Dead))
     }
 

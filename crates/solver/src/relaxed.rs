@@ -97,6 +97,18 @@ struct Room {
     pushed: u64,
 }
 
+impl Room {
+    /// Bytes of one stored position: in the set and in the queue, with their
+    /// overheads.
+    fn state_bytes(&self) -> usize {
+        2 * (16 + 4 * (1 + self.followed + self.slot_signature.len())) + 48
+    }
+}
+
+/// Bytes of the per-cell tables: the proof's own, its room's, and the working
+/// position's with its two reach buffers.
+const PER_CELL_BYTES: usize = 2 + 4 + 2 + 1 + 4 + 1 + 1 + 2 * 12;
+
 /// An open position: boxes off start cells (fewest first), the order it was
 /// stored in (oldest first), the position.
 type Open = (Reverse<u32>, Reverse<u64>, Box<[u32]>);
@@ -113,10 +125,10 @@ impl<'m> RelaxedProof<'m> {
         let len = model.board.cells_len();
         let mut proof = RelaxedProof {
             model,
-            start_on: PerCell::filled(0, len),
-            signature_of: PerCell::filled(0, len),
+            start_on: PerCell::new(),
+            signature_of: PerCell::new(),
             signatures: Vec::new(),
-            goal_distance: PerCell::filled(INF, len),
+            goal_distance: PerCell::new(),
             radii: Vec::new(),
             room: None,
             matcher: Matcher::default(),
@@ -128,10 +140,15 @@ impl<'m> RelaxedProof<'m> {
             states: 0,
             budget,
         };
-        if boxes.len() > MAX_PROOF_BOXES || boxes.len() != model.goals.len() {
+        // The tables, and the sets of start boxes while they are made.
+        let tables = len * (PER_CELL_BYTES + 24 + boxes.len().div_ceil(64) * 8);
+        if boxes.len() > MAX_PROOF_BOXES || boxes.len() != model.goals.len() || tables > budget {
             proof.verdict = Some(Verdict::Open);
             return proof;
         }
+        proof.start_on = PerCell::filled(0, len);
+        proof.signature_of = PerCell::filled(0, len);
+        proof.goal_distance = PerCell::filled(INF, len);
         for (index, &cell) in boxes.iter().enumerate() {
             proof.start_on[cell] = index as u16 + 1;
         }
@@ -164,24 +181,23 @@ impl<'m> RelaxedProof<'m> {
 
     /// Bytes held by the search.
     pub(crate) fn memory_bytes(&self) -> usize {
-        let words = self.signatures.iter().map(Vec::len).sum::<usize>();
+        let words = self.signatures.len() * self.signatures.first().map_or(0, Vec::len);
         let room = self.room.as_ref().map_or(0, |room| {
-            let per_state = 2 * (16 + 4 * (1 + room.followed + room.slot_signature.len())) + 32;
-            (room.seen.len() + room.open.len()) * per_state
+            (room.seen.len() + room.open.len()) * room.state_bytes()
         });
-        self.start_on.len() * 11 + words * 8 + room
+        self.start_on.len() * PER_CELL_BYTES + words * 8 + room
     }
 
     /// Works until the verdict or until `stop` says so (asked every few
     /// positions).
     pub(crate) fn run(&mut self, mut stop: impl FnMut() -> bool) -> Option<Verdict> {
-        let mut count = 0_u32;
         loop {
             if let Some(verdict) = self.verdict {
                 return Some(verdict);
             }
-            count += 1;
-            if count % 64 == 0 && stop() {
+            // One expansion floods the board a few times per box: on the largest
+            // boards it takes milliseconds, so the limits are asked every time.
+            if stop() {
                 return None;
             }
             self.step();
@@ -297,7 +313,9 @@ impl<'m> RelaxedProof<'m> {
         room.pushed += 1;
         room.open
             .push((Reverse(off_start), Reverse(room.pushed), state));
-        let over_memory = self.states % 256 == 0 && self.memory_bytes() > self.budget;
+        // The room is out of `self` while it is searched.
+        let held = (room.seen.len() + room.open.len() + 1) * room.state_bytes();
+        let over_memory = self.memory_bytes() + held > self.budget;
         if room.seen.len() >= ROOM_STATES || self.states >= PROOF_STATES || over_memory {
             // Over budget: no proof from this room, and larger rooms cost more.
             self.verdict.get_or_insert(Verdict::Open);

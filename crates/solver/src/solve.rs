@@ -139,26 +139,34 @@ fn optimal(
     search: &mut BestFirst,
     stats: &mut Stats,
 ) -> Option<Ending> {
-    let mut proof = config.features.relaxed_proofs.then(|| {
-        let budget = config.limits.memory_bytes / PROOF_MEMORY_PART;
-        crate::relaxed::RelaxedProof::new(model, &model.start_boxes, model.start_pusher, budget)
-    });
+    // Made when its first turn comes: most levels end before.
+    let mut wanted = config.features.relaxed_proofs;
+    let mut proof = None;
     let warmup = config
         .limits
         .time
         .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
     let ending = loop {
-        let until = proof
-            .as_ref()
-            .map(|_| clock.elapsed().max(warmup) + FESS_TURN);
+        let until = wanted.then(|| clock.elapsed().max(warmup) + FESS_TURN);
         if let Some(ending) = search.resume(engine, clock, until, None) {
             break Some(ending);
+        }
+        if wanted && proof.is_none() {
+            let budget = config.limits.memory_bytes / PROOF_MEMORY_PART;
+            proof = Some(crate::relaxed::RelaxedProof::new(
+                model,
+                &model.start_boxes,
+                model.start_pusher,
+                budget,
+            ));
         }
         if let Some(running) = proof.as_mut() {
             let until = clock.elapsed() + PROOF_TURN;
             match running.run(|| clock.elapsed() >= until) {
                 Some(crate::relaxed::Verdict::Dead) => break None,
-                Some(crate::relaxed::Verdict::Open) => proof = None,
+                Some(crate::relaxed::Verdict::Open) => {
+                    (wanted, proof) = (false, None);
+                }
                 None => {}
             }
         }
@@ -385,15 +393,10 @@ fn portfolio(
         .limits
         .time
         .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
-    // A proof of no solution runs beside the sound searches, after the warm-up.
-    let mut proof = (members.astar && config.features.relaxed_proofs).then(|| {
-        crate::relaxed::RelaxedProof::new(
-            model,
-            &model.start_boxes,
-            model.start_pusher,
-            proof_memory,
-        )
-    });
+    // A proof of no solution runs beside the sound searches after the warm-up;
+    // it is made when its first turn comes (most levels end before).
+    let mut wanted = members.astar && config.features.relaxed_proofs;
+    let mut proof = None;
     let mut fess_start: Option<Duration> = None;
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
@@ -448,11 +451,19 @@ fn portfolio(
                 Some(crate::fess::Ending::Stopped(reason)) => break Answer::Stopped(reason),
             }
         }
+        if wanted && !warm && proof.is_none() {
+            proof = Some(crate::relaxed::RelaxedProof::new(
+                model,
+                &model.start_boxes,
+                model.start_pusher,
+                proof_memory,
+            ));
+        }
         if let Some(search) = proof.as_mut().filter(|_| !warm) {
             let until = clock.elapsed() + PROOF_TURN;
             match search.run(|| clock.elapsed() >= until) {
                 Some(crate::relaxed::Verdict::Dead) => break Answer::Dead,
-                Some(crate::relaxed::Verdict::Open) => proof = None,
+                Some(crate::relaxed::Verdict::Open) => (wanted, proof) = (false, None),
                 None => {}
             }
         }

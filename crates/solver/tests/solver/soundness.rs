@@ -185,7 +185,7 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
         .into_iter()
         .chain(positions.get(middle).map(|p| (middle + 1, p)))
     {
-        match session.relaxed_proof(boxes, *pusher, RELAXED_STATES) {
+        match session.relaxed_proof(boxes, *pusher, RELAXED_EXPANSIONS) {
             Ok(Some(true)) => {
                 return Audited::Fired(format!("after {at} pushes: the relaxed pull proof"));
             }
@@ -196,9 +196,9 @@ fn audit_solution(puzzle: &Puzzle, lurd: &str) -> Audited {
     Audited::Clean(checked)
 }
 
-/// The positions each relaxed pull proof of the audit may store (its verdict on a
+/// The expansions each relaxed pull proof of the audit may make (its verdict on a
 /// solvable position is to give up, which takes the whole budget on many levels).
-const RELAXED_STATES: usize = 4_000;
+const RELAXED_EXPANSIONS: usize = 1_000;
 
 /// "Honey Pot" (`morehex.hsb` #5), a Hexoban level of the corpus with no solution:
 /// at most one box can come into its pot by the left entrance, and the pot needs
