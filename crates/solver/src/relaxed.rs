@@ -15,8 +15,9 @@
 //! the boxes still followed all stand on start cells with the matching intact.
 //! When the search runs out of positions without succeeding, no solution exists.
 //!
-//! The rooms grow with `d` until one proves the level dead, a search finds the
-//! start, or a search runs out of its budget of positions.
+//! The rooms grow with `d`. A room whose search reaches the start proves nothing
+//! and the next is tried, until one proves the level dead, the largest room
+//! reaches the start too, or a search runs out of its budget.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
