@@ -182,10 +182,11 @@ pub struct Features {
     /// around it.
     pub base_walls: bool,
     /// Proofs of no solution by relaxed pull searches (beside the searches of
-    /// every mode, after a warm-up): from the solved position, boxes are followed backwards only
-    /// while they stay within a growing room around the goals, and each box that
-    /// leaves it must be matched to a different start box that can reach where it
-    /// left. A room whose search never reaches the start proves the level dead.
+    /// every mode, after a warm-up): from the solved position, boxes are followed
+    /// backwards only while they stay within a growing room around the goals, and
+    /// each box that leaves it must be matched to a different start box that can
+    /// reach where it left. A room whose search never reaches the start proves the
+    /// level dead.
     pub relaxed_proofs: bool,
 }
 

@@ -271,34 +271,8 @@ impl Model {
         let mut table: Table<Slot, u16> = Table::filled(INF, sides);
         let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (index, &start) in self.start_boxes.iter().enumerate() {
-            table.fill(INF);
-            queue.clear();
             let side = self.sides.side_of(start, self.start_pusher);
-            table[self.sides.slot(start, side)] = 0;
-            queue.push((start, side));
-            let mut next = 0;
-            while let Some(&(cell, side)) = queue.get(next) {
-                next += 1;
-                let distance = table[self.sides.slot(cell, side)];
-                for &direction in self.directions {
-                    // The pusher, on `side`, stands behind the box and pushes it on.
-                    let (Some(_), Some(target)) = (
-                        self.neighbor(cell, direction.opposite()),
-                        self.neighbor(cell, direction),
-                    ) else {
-                        continue;
-                    };
-                    if self.sides.neighbor_side(cell, direction.opposite()) != side {
-                        continue;
-                    }
-                    let target_side = self.sides.neighbor_side(target, direction.opposite());
-                    let slot = self.sides.slot(target, target_side);
-                    if table[slot] == INF {
-                        table[slot] = distance.saturating_add(1).min(INF - 1);
-                        queue.push((target, target_side));
-                    }
-                }
-            }
+            self.push_distances(start, side, &mut table, &mut queue);
             for (slot, &distance) in table.iter().enumerate() {
                 distances.set(Slot::at(slot), index, distance);
             }
@@ -311,6 +285,45 @@ impl Model {
         Reverse {
             distances,
             dead_side,
+        }
+    }
+
+    /// Pushes that bring a box from `start`, the pusher on `side` of it, to every
+    /// (cell, side) slot of the empty board, into `table` (`INF`: never); `queue`
+    /// ends holding the slots reached, in breadth-first order.
+    pub(crate) fn push_distances(
+        &self,
+        start: Cell,
+        side: u8,
+        table: &mut Table<Slot, u16>,
+        queue: &mut Vec<(Cell, u8)>,
+    ) {
+        table.fill(INF);
+        queue.clear();
+        table[self.sides.slot(start, side)] = 0;
+        queue.push((start, side));
+        let mut next = 0;
+        while let Some(&(cell, side)) = queue.get(next) {
+            next += 1;
+            let distance = table[self.sides.slot(cell, side)];
+            for &direction in self.directions {
+                // The pusher, on `side`, stands behind the box and pushes it on.
+                let (Some(_), Some(target)) = (
+                    self.neighbor(cell, direction.opposite()),
+                    self.neighbor(cell, direction),
+                ) else {
+                    continue;
+                };
+                if self.sides.neighbor_side(cell, direction.opposite()) != side {
+                    continue;
+                }
+                let target_side = self.sides.neighbor_side(target, direction.opposite());
+                let slot = self.sides.slot(target, target_side);
+                if table[slot] == INF {
+                    table[slot] = distance.saturating_add(1).min(INF - 1);
+                    queue.push((target, target_side));
+                }
+            }
         }
     }
 

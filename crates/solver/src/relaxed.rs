@@ -24,7 +24,7 @@ use std::collections::BinaryHeap;
 
 use sokoengine_board::{Position, Reach};
 
-use crate::ids::{Cell, PerCell};
+use crate::ids::{Cell, PerCell, Slot, Table};
 use crate::model::{INF, Model};
 use crate::store::{FastSet, fast_set};
 
@@ -439,40 +439,18 @@ impl<'m> RelaxedProof<'m> {
         let words = boxes.len().div_ceil(64);
         let len = model.board.cells_len();
         let mut sets: PerCell<Vec<u64>> = PerCell::filled(vec![0; words], len);
-        let mut seen = vec![false; sides.len()];
+        let mut table: Table<Slot, u16> = Table::filled(INF, sides.len());
         let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (index, &start) in boxes.iter().enumerate() {
-            seen.fill(false);
-            queue.clear();
             let side = if pusher == start {
                 0
             } else {
                 sides.side_of(start, pusher)
             };
-            seen[sides.slot(start, side).index()] = true;
-            queue.push((start, side));
-            let mut next = 0;
-            while let Some(&(cell, side)) = queue.get(next) {
-                next += 1;
+            model.push_distances(start, side, &mut table, &mut queue);
+            // The queue holds every slot reached.
+            for &(cell, _) in &queue {
                 sets[cell][index / 64] |= 1 << (index % 64);
-                for &direction in model.directions {
-                    // The pusher, on `side`, stands behind the box and pushes it on.
-                    let (Some(_), Some(target)) = (
-                        model.neighbor(cell, direction.opposite()),
-                        model.neighbor(cell, direction),
-                    ) else {
-                        continue;
-                    };
-                    if sides.neighbor_side(cell, direction.opposite()) != side {
-                        continue;
-                    }
-                    let target_side = sides.neighbor_side(target, direction.opposite());
-                    let slot = sides.slot(target, target_side).index();
-                    if !seen[slot] {
-                        seen[slot] = true;
-                        queue.push((target, target_side));
-                    }
-                }
             }
         }
         let mut ids: crate::store::FastMap<Vec<u64>, u32> = crate::store::fast_map();

@@ -139,43 +139,82 @@ fn optimal(
     search: &mut BestFirst,
     stats: &mut Stats,
 ) -> Option<Ending> {
-    // Made when its first turn comes: most levels end before.
-    let mut wanted = config.features.relaxed_proofs;
-    let mut proof = None;
-    let warmup = config
-        .limits
-        .time
-        .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
+    let memory = config.limits.memory_bytes / PROOF_MEMORY_PART;
+    let mut proof = ProofTurns::new(config.features.relaxed_proofs, memory);
+    let warmup = warmup(config);
     let ending = loop {
-        let until = wanted.then(|| clock.elapsed().max(warmup) + FESS_TURN);
+        let until = proof
+            .wanted()
+            .then(|| clock.elapsed().max(warmup) + FESS_TURN);
         if let Some(ending) = search.resume(engine, clock, until, None) {
             break Some(ending);
         }
-        if wanted && proof.is_none() {
-            let budget = config.limits.memory_bytes / PROOF_MEMORY_PART;
-            proof = Some(crate::relaxed::RelaxedProof::new(
-                model,
-                &model.start_boxes,
-                model.start_pusher,
-                budget,
-            ));
-        }
-        if let Some(running) = proof.as_mut() {
-            let until = clock.elapsed() + PROOF_TURN;
-            match running.run(|| clock.elapsed() >= until) {
-                Some(crate::relaxed::Verdict::Dead) => break None,
-                Some(crate::relaxed::Verdict::Open) => {
-                    (wanted, proof) = (false, None);
-                }
-                None => {}
-            }
+        if proof.turn(model, clock) {
+            break None;
         }
     };
-    if let Some(proof) = &proof {
-        stats.generated += proof.states() as u64;
-        stats.memory_bytes += proof.memory_bytes();
-    }
+    proof.add_stats(stats);
     ending
+}
+
+/// The relaxed pull proof's turns beside a search: made when its first turn comes
+/// (most levels end before), dropped when it gives up.
+struct ProofTurns<'m> {
+    wanted: bool,
+    memory: usize,
+    proof: Option<crate::relaxed::RelaxedProof<'m>>,
+}
+
+impl<'m> ProofTurns<'m> {
+    const fn new(wanted: bool, memory: usize) -> ProofTurns<'m> {
+        ProofTurns {
+            wanted,
+            memory,
+            proof: None,
+        }
+    }
+
+    /// Whether the proof still has turns to take.
+    const fn wanted(&self) -> bool {
+        self.wanted
+    }
+
+    /// Runs the proof for a turn; `true` when it proves the level dead.
+    fn turn(&mut self, model: &'m Model, clock: &Clock<'_>) -> bool {
+        if !self.wanted {
+            return false;
+        }
+        let memory = self.memory;
+        let proof = self.proof.get_or_insert_with(|| {
+            crate::relaxed::RelaxedProof::new(model, &model.start_boxes, model.start_pusher, memory)
+        });
+        let until = clock.elapsed() + PROOF_TURN;
+        match proof.run(|| clock.elapsed() >= until) {
+            Some(crate::relaxed::Verdict::Dead) => true,
+            Some(crate::relaxed::Verdict::Open) => {
+                (self.wanted, self.proof) = (false, None);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Adds the running proof's positions and memory to `stats`.
+    fn add_stats(&self, stats: &mut Stats) {
+        if let Some(proof) = &self.proof {
+            stats.generated += proof.states() as u64;
+            stats.memory_bytes += proof.memory_bytes();
+        }
+    }
+}
+
+/// How long the searches run before the others join them: `WARMUP`, or
+/// `WARMUP_SHARE` of a shorter time limit.
+fn warmup(config: &SolverConfig) -> Duration {
+    config
+        .limits
+        .time
+        .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)))
 }
 
 /// What a search found, with its steps.
@@ -389,14 +428,12 @@ fn portfolio(
     let mut fess = shared
         .as_ref()
         .map(|shared| crate::fess::Fess::new(model, shared, config.features, fess_memory));
-    let warmup = config
-        .limits
-        .time
-        .map_or(WARMUP, |limit| WARMUP.min(limit.mul_f64(WARMUP_SHARE)));
-    // A proof of no solution runs beside the sound searches after the warm-up;
-    // it is made when its first turn comes (most levels end before).
-    let mut wanted = members.astar && config.features.relaxed_proofs;
-    let mut proof = None;
+    let warmup = warmup(config);
+    // A proof of no solution runs beside the sound searches after the warm-up.
+    let mut proof = ProofTurns::new(
+        members.astar && config.features.relaxed_proofs,
+        proof_memory,
+    );
     let mut fess_start: Option<Duration> = None;
     let running = |member: &Option<Member<'_>>| member.as_ref().is_some_and(|m| m.search.is_some());
     let mut round = 0_u32;
@@ -451,21 +488,8 @@ fn portfolio(
                 Some(crate::fess::Ending::Stopped(reason)) => break Answer::Stopped(reason),
             }
         }
-        if wanted && !warm && proof.is_none() {
-            proof = Some(crate::relaxed::RelaxedProof::new(
-                model,
-                &model.start_boxes,
-                model.start_pusher,
-                proof_memory,
-            ));
-        }
-        if let Some(search) = proof.as_mut().filter(|_| !warm) {
-            let until = clock.elapsed() + PROOF_TURN;
-            match search.run(|| clock.elapsed() >= until) {
-                Some(crate::relaxed::Verdict::Dead) => break Answer::Dead,
-                Some(crate::relaxed::Verdict::Open) => (wanted, proof) = (false, None),
-                None => {}
-            }
+        if !warm && proof.turn(model, clock) {
+            break Answer::Dead;
         }
         if !running(&greedy) && !running(&astar) && !running(&free) && fess.is_none() {
             break Answer::Stopped(StopReason::Memory);
@@ -475,10 +499,7 @@ fn portfolio(
     for member in [&greedy, &astar, &free].into_iter().flatten() {
         add_stats(stats, &member.engine);
     }
-    if let Some(search) = &proof {
-        stats.generated += search.states() as u64;
-        stats.memory_bytes += search.memory_bytes();
-    }
+    proof.add_stats(stats);
     if let Some(search) = &fess {
         stats.generated += search.expansions();
         stats.memory_bytes += search.memory_bytes();
