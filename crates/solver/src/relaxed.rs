@@ -141,8 +141,11 @@ impl<'m> RelaxedProof<'m> {
             states: 0,
             budget,
         };
-        // The tables, and the sets of start boxes while they are made.
-        let tables = len * (PER_CELL_BYTES + 24 + boxes.len().div_ceil(64) * 8);
+        // The tables, and what making the sets of start boxes holds for a while: a set
+        // per cell, their copies as keys of the map that numbers the distinct ones, and
+        // the slot table (2 bytes) and queue (8 bytes) of each box's push reach.
+        let set_bytes = 24 + boxes.len().div_ceil(64) * 8;
+        let tables = len * (PER_CELL_BYTES + 2 * set_bytes) + model.sides.len() * (2 + 8);
         if boxes.len() > MAX_PROOF_BOXES || boxes.len() != model.goals.len() || tables > budget {
             proof.verdict = Some(Verdict::Open);
             return proof;
