@@ -10,6 +10,14 @@ use crate::cut::{CutTree, Floor};
 use crate::error::{MAX_BOXES, MAX_CELLS, SolverError};
 use crate::ids::{Cell, Costs, DenseId, PerCell, PerDense, PerStep, Slot, Table};
 
+/// Whether a search pushes boxes toward the goals or pulls them from the goals back
+/// toward the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Way {
+    Push,
+    Pull,
+}
+
 /// An unreachable distance.
 pub(crate) const INF: u16 = u16::MAX;
 
@@ -210,35 +218,8 @@ impl Model {
         let mut table: Table<Slot, u16> = Table::filled(INF, sides);
         let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (goal_index, &goal) in self.goals.iter().enumerate() {
-            table.fill(INF);
-            queue.clear();
-            for side in 0..self.sides.count(goal) {
-                table[self.sides.slot(goal, side)] = 0;
-                queue.push((goal, side));
-            }
-            let mut next = 0;
-            while let Some(&(cell, side)) = queue.get(next) {
-                next += 1;
-                let distance = table[self.sides.slot(cell, side)];
-                // The box came from `from`, pushed in direction opposite to `direction`
-                // by a pusher standing on `behind`.
-                for &direction in self.directions {
-                    let Some(from) = self.neighbor(cell, direction) else {
-                        continue;
-                    };
-                    if self.sides.neighbor_side(cell, direction) != side
-                        || self.neighbor(from, direction).is_none()
-                    {
-                        continue;
-                    }
-                    let from_side = self.sides.neighbor_side(from, direction);
-                    let slot = self.sides.slot(from, from_side);
-                    if table[slot] == INF {
-                        table[slot] = distance.saturating_add(1).min(INF - 1);
-                        queue.push((from, from_side));
-                    }
-                }
-            }
+            let sources = (0..self.sides.count(goal)).map(|side| (goal, side));
+            self.slot_distances(Way::Pull, sources, &mut table, &mut queue);
             for (slot, &distance) in table.iter().enumerate() {
                 distances.set(Slot::at(slot), goal_index, distance);
             }
@@ -272,7 +253,7 @@ impl Model {
         let mut queue: Vec<(Cell, u8)> = Vec::new();
         for (index, &start) in self.start_boxes.iter().enumerate() {
             let side = self.sides.side_of(start, self.start_pusher);
-            self.push_distances(start, side, &mut table, &mut queue);
+            self.slot_distances(Way::Push, [(start, side)], &mut table, &mut queue);
             for (slot, &distance) in table.iter().enumerate() {
                 distances.set(Slot::at(slot), index, distance);
             }
@@ -288,40 +269,49 @@ impl Model {
         }
     }
 
-    /// Pushes that bring a box from `start`, the pusher on `side` of it, to every
-    /// (cell, side) slot of the empty board, into `table` (`INF`: never); `queue`
-    /// ends holding the slots reached, in breadth-first order.
-    pub(crate) fn push_distances(
+    /// The fewest pushes (`Way::Push`) or pulls (`Way::Pull`) of a box on the empty
+    /// board from any of the `sources` (cell, side of the pusher) slots to every
+    /// slot, into `table` (`INF`: never); `queue` ends holding the slots reached, in
+    /// breadth-first order. Pulls walk the pushes backwards, so the goal distances
+    /// and the start boxes' reach are one search.
+    pub(crate) fn slot_distances(
         &self,
-        start: Cell,
-        side: u8,
+        way: Way,
+        sources: impl IntoIterator<Item = (Cell, u8)>,
         table: &mut Table<Slot, u16>,
         queue: &mut Vec<(Cell, u8)>,
     ) {
         table.fill(INF);
         queue.clear();
-        table[self.sides.slot(start, side)] = 0;
-        queue.push((start, side));
+        for (cell, side) in sources {
+            table[self.sides.slot(cell, side)] = 0;
+            queue.push((cell, side));
+        }
         let mut next = 0;
         while let Some(&(cell, side)) = queue.get(next) {
             next += 1;
             let distance = table[self.sides.slot(cell, side)];
             for &direction in self.directions {
-                // The pusher, on `side`, stands behind the box and pushes it on.
-                let (Some(_), Some(target)) = (
-                    self.neighbor(cell, direction.opposite()),
-                    self.neighbor(cell, direction),
-                ) else {
+                // The box goes to `to`; the pusher stands on the `toward` side of the
+                // box before and after: behind it for a push, ahead for a pull.
+                let Some(to) = self.neighbor(cell, direction) else {
                     continue;
                 };
-                if self.sides.neighbor_side(cell, direction.opposite()) != side {
+                let (toward, pusher) = match way {
+                    Way::Push => (
+                        direction.opposite(),
+                        self.neighbor(cell, direction.opposite()),
+                    ),
+                    Way::Pull => (direction, self.neighbor(to, direction)),
+                };
+                if pusher.is_none() || self.sides.neighbor_side(cell, toward) != side {
                     continue;
                 }
-                let target_side = self.sides.neighbor_side(target, direction.opposite());
-                let slot = self.sides.slot(target, target_side);
+                let to_side = self.sides.neighbor_side(to, toward);
+                let slot = self.sides.slot(to, to_side);
                 if table[slot] == INF {
                     table[slot] = distance.saturating_add(1).min(INF - 1);
-                    queue.push((target, target_side));
+                    queue.push((to, to_side));
                 }
             }
         }

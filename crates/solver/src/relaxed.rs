@@ -25,7 +25,7 @@ use std::collections::BinaryHeap;
 use sokoengine_board::{Position, Reach};
 
 use crate::ids::{Cell, PerCell, Slot, Table};
-use crate::model::{INF, Model};
+use crate::model::{INF, Model, Way};
 use crate::store::{FastSet, fast_set};
 
 /// Positions one room's search may store before the proof gives up.
@@ -450,7 +450,7 @@ impl<'m> RelaxedProof<'m> {
             } else {
                 sides.side_of(start, pusher)
             };
-            model.push_distances(start, side, &mut table, &mut queue);
+            model.slot_distances(Way::Push, [(start, side)], &mut table, &mut queue);
             // The queue holds every slot reached.
             for &(cell, _) in &queue {
                 sets[cell][index / 64] |= 1 << (index % 64);

@@ -8,14 +8,7 @@ use sokoengine_geometry::Direction;
 use crate::cut::CutTree;
 use crate::ids::{Cell, PerCell};
 use crate::model::Model;
-
-/// Whether a search pushes boxes toward the goals or pulls them from the goals back
-/// toward the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Way {
-    Push,
-    Pull,
-}
+pub(crate) use crate::model::Way;
 
 /// One move of one box: the box on `from` travels to `to` (pushed or pulled along
 /// cells the pusher can serve while the other boxes stand still); the pusher ends on
